@@ -1,0 +1,57 @@
+//! Bounds on long work: a deadline, and a hook that reports progress.
+
+use std::time::{Duration, Instant};
+
+/// How long a solve may run and whom it tells how far it got.
+#[derive(Default)]
+pub struct Limits {
+    /// The solve stops with [`Interrupted`] once this instant has passed.
+    pub deadline: Option<Instant>,
+    /// Called now and then (a few times a second at most) with a report of the work so far.
+    pub progress: Option<Box<dyn Fn(&Progress) + Send + Sync>>,
+}
+
+impl Limits {
+    /// Limits with a time budget counted from now (`None`: no limit).
+    pub fn with_time_limit(limit: Option<Duration>) -> Limits {
+        Limits { deadline: limit.map(|d| Instant::now() + d), progress: None }
+    }
+
+    /// `Err(Interrupted)` once the deadline has passed.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline is reached.
+    pub fn check(&self) -> Result<(), Interrupted> {
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Err(Interrupted),
+            _ => Ok(()),
+        }
+    }
+
+    /// Passes a progress report to the hook, if there is one.
+    pub fn report(&self, progress: &Progress) {
+        if let Some(hook) = &self.progress {
+            hook(progress);
+        }
+    }
+}
+
+/// A report on a solve under way.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    /// Positions searched so far.
+    pub nodes: u64,
+    /// Entries of the transposition table in use.
+    pub table_used: u64,
+    /// Entries the transposition table can hold.
+    pub table_capacity: u64,
+    /// A short description of the current stage (for example the search window).
+    pub stage: String,
+    /// Time since the solve began.
+    pub elapsed: Duration,
+}
+
+/// The solve ran out of time before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the time limit was reached before the solve finished")]
+pub struct Interrupted;

@@ -1,0 +1,83 @@
+//! A fixed-size transposition table that stores bounds on scores.
+//!
+//! The table never grows: its size is chosen up front from a memory budget, and a new entry simply replaces the old
+//! one in its slot. Losing an entry costs time, never correctness, because every entry carries its whole position
+//! as the key and is only trusted when the key matches exactly.
+
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
+
+/// What is known about one position's score: `lower <= score <= upper`, and the move that was best last time.
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// The score is at least this.
+    pub lower: i32,
+    /// The score is at most this.
+    pub upper: i32,
+    /// Index, in the game's move order, of the best move found (a hint for move ordering).
+    pub best_move: u8,
+}
+
+#[derive(Clone, Copy)]
+struct Entry<P> {
+    key: P,
+    bounds: Bounds,
+}
+
+/// A transposition table keyed by whole positions.
+pub struct Table<P> {
+    slots: Vec<Option<Entry<P>>>,
+    shift: u32,
+    used: u64,
+}
+
+impl<P: Copy + Eq + Hash> Table<P> {
+    /// The bytes one slot takes: divide a memory budget by this to get a slot count.
+    pub const SLOT_BYTES: usize = std::mem::size_of::<Option<Entry<P>>>();
+
+    /// A table that takes at most `bytes` of memory (at least 1024 slots, a power of two).
+    pub fn with_memory(bytes: usize) -> Table<P> {
+        let wanted = (bytes / Self::SLOT_BYTES).max(1024);
+        let slots = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
+        Table { slots: vec![None; slots], shift: 64 - slots.trailing_zeros(), used: 0 }
+    }
+
+    /// How many slots the table has.
+    pub fn capacity(&self) -> u64 {
+        self.slots.len() as u64
+    }
+
+    /// How many slots hold an entry.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    fn slot(&self, key: &P) -> usize {
+        let mut hasher = FxHasher::default();
+        key.hash(&mut hasher);
+        // Multiply-shift: the top bits of the product depend on every bit of the hash.
+        (hasher.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The bounds stored for `key`, if its slot holds exactly this position.
+    pub fn get(&self, key: &P) -> Option<Bounds> {
+        match &self.slots[self.slot(key)] {
+            Some(entry) if entry.key == *key => Some(entry.bounds),
+            _ => None,
+        }
+    }
+
+    /// Stores bounds for `key`, tightening what is already known about the same position.
+    pub fn put(&mut self, key: P, mut bounds: Bounds) {
+        let slot = self.slot(&key);
+        match &self.slots[slot] {
+            Some(old) if old.key == key => {
+                bounds.lower = bounds.lower.max(old.bounds.lower);
+                bounds.upper = bounds.upper.min(old.bounds.upper);
+            }
+            Some(_) => {}
+            None => self.used += 1,
+        }
+        self.slots[slot] = Some(Entry { key, bounds });
+    }
+}

@@ -1,0 +1,49 @@
+//! The errors a command can end with, and their exit codes.
+
+use crate::engine::Interrupted;
+use crate::format::InputError;
+
+/// Why a command did not produce an answer.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The input is not a valid instance (exit code 2).
+    #[error("{source_name}: {error}")]
+    Input {
+        /// Where the input came from (a file name or "standard input").
+        source_name: String,
+        /// What is wrong and where.
+        error: InputError,
+    },
+    /// The input could not be read (exit code 2).
+    #[error("cannot read {source_name}: {message}")]
+    Read {
+        /// Where the input came from.
+        source_name: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The options do not fit together, or an output file cannot be written (exit code 2).
+    #[error("{0}")]
+    Usage(String),
+    /// The time limit passed before the answer was found (exit code 3).
+    #[error("no answer within the time limit of {seconds} s (raise --time-limit or give more --memory)")]
+    TimeLimit {
+        /// The limit that was set.
+        seconds: f64,
+    },
+}
+
+impl Error {
+    /// The process exit code for this error: 2 for bad input or usage, 3 for a time limit.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::TimeLimit { .. } => 3,
+            _ => 2,
+        }
+    }
+
+    /// The error for a solve interrupted by a time limit of `seconds`.
+    pub fn time_limit(_: Interrupted, seconds: f64) -> Error {
+        Error::TimeLimit { seconds }
+    }
+}

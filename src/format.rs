@@ -1,0 +1,186 @@
+//! Reading text input at the edge: typed errors that say what is wrong and where, and a tokenizer that knows the
+//! line and column of every token.
+//!
+//! Judge formats are whitespace-separated tokens, so every judge parser is a walk over [`Tokens`].
+
+use std::fmt;
+
+/// Bad input: what is wrong and where (line and column, 1-based, when the input is text with lines).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct InputError {
+    /// 1-based line of the problem, when known.
+    pub line: Option<usize>,
+    /// 1-based column of the problem, when known.
+    pub column: Option<usize>,
+    /// What is wrong, naming the field (`"ladder 2: ..."`, `"board row 3: ..."`).
+    pub message: String,
+}
+
+impl InputError {
+    /// An error with no text position (the message names the field).
+    pub fn new(message: impl Into<String>) -> InputError {
+        InputError { line: None, column: None, message: message.into() }
+    }
+
+    /// An error at a line and column of the input.
+    pub fn at(line: usize, column: usize, message: impl Into<String>) -> InputError {
+        InputError { line: Some(line), column: Some(column), message: message.into() }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.message),
+            (Some(line), None) => write!(f, "line {line}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+/// A game instance with a text format: parsing what printing wrote gives the instance back.
+pub trait TextFormat: Sized {
+    /// Reads an instance.
+    ///
+    /// # Errors
+    /// An [`InputError`] naming what is wrong and where.
+    fn parse(text: &str) -> Result<Self, InputError>;
+
+    /// Writes the instance in the same format.
+    fn to_text(&self) -> String;
+}
+
+/// One whitespace-free word of the input and where it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The word.
+    pub text: &'a str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+}
+
+impl Token<'_> {
+    /// An error located at this token.
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        InputError::at(self.line, self.column, message)
+    }
+}
+
+/// The words of a text, in order, each with its line and column.
+///
+/// ```
+/// use perfectplay::format::Tokens;
+/// let mut tokens = Tokens::new("2 3\n  x");
+/// assert_eq!(tokens.int("N", 1, 10).unwrap(), 2);
+/// assert_eq!(tokens.int("M", 1, 10).unwrap(), 3);
+/// let err = tokens.int("K", 0, 5).unwrap_err();
+/// assert_eq!(err.to_string(), "line 2, column 3: K must be a whole number, found 'x'");
+/// ```
+pub struct Tokens<'a> {
+    rest: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `text`.
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        Tokens { rest: text, line: 1, column: 1 }
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(c) = self.rest.chars().next() {
+            if !c.is_whitespace() {
+                break;
+            }
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+            self.rest = &self.rest[c.len_utf8()..];
+        }
+    }
+
+    /// The next token, without consuming it.
+    pub fn peek(&mut self) -> Option<Token<'a>> {
+        self.skip_space();
+        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        (end > 0).then(|| Token { text: &self.rest[..end], line: self.line, column: self.column })
+    }
+
+    /// The next token; `what` names the expected field in the error at the end of the input.
+    ///
+    /// # Errors
+    /// "expected {what}, found the end of the input".
+    pub fn next(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        let token = self.peek().ok_or_else(|| {
+            InputError::at(self.line, self.column, format!("expected {what}, found the end of the input"))
+        })?;
+        self.rest = &self.rest[token.text.len()..];
+        self.column += token.text.chars().count();
+        Ok(token)
+    }
+
+    /// The next token as a whole number in `min..=max`; `what` names the field in errors.
+    ///
+    /// # Errors
+    /// When the input ends, the token is not a whole number, or the number is out of range (overflow included).
+    pub fn int(&mut self, what: &str, min: i64, max: i64) -> Result<i64, InputError> {
+        Ok(self.int_token(what, min, max)?.0)
+    }
+
+    /// Like [`Tokens::int`], also returning the token (for errors about the number found later).
+    ///
+    /// # Errors
+    /// As [`Tokens::int`].
+    pub fn int_token(&mut self, what: &str, min: i64, max: i64) -> Result<(i64, Token<'a>), InputError> {
+        let token = self.next(what)?;
+        let digits = token.text.strip_prefix(['-', '+']).unwrap_or(token.text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(token.error(format!("{what} must be a whole number, found '{}'", token.text)));
+        }
+        match token.text.parse::<i64>() {
+            Ok(value) if (min..=max).contains(&value) => Ok((value, token)),
+            _ => Err(token.error(format!("{what} must be between {min} and {max}, found {}", token.text))),
+        }
+    }
+
+    /// Succeeds when nothing but whitespace is left.
+    ///
+    /// # Errors
+    /// "unexpected text after the end of the input: '...'" at the first extra token.
+    pub fn end(&mut self) -> Result<(), InputError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(token) => Err(token.error(format!("unexpected text after the end of the input: '{}'", token.text))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let mut tokens = Tokens::new("1\n 99999999999999999999999 ");
+        assert_eq!(tokens.int("N", 0, 5), Ok(1));
+        let err = tokens.int("M", 0, 5).unwrap_err();
+        assert_eq!((err.line, err.column), (Some(2), Some(2)));
+        assert!(err.message.contains("between 0 and 5"), "{err}");
+        let err = tokens.next("Q").unwrap_err();
+        assert!(err.to_string().contains("end of the input"), "{err}");
+    }
+
+    #[test]
+    fn trailing_text_is_reported() {
+        let mut tokens = Tokens::new("1 2\nx");
+        tokens.int("a", 0, 9).unwrap();
+        tokens.int("b", 0, 9).unwrap();
+        assert_eq!(tokens.end().unwrap_err().line, Some(2));
+    }
+}

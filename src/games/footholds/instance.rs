@@ -1,0 +1,364 @@
+//! A footholds instance and its two text formats.
+//!
+//! **Programmers format** (what the problem page prints): three JSON arrays, `board`, `aloc` and `bloc`, separated
+//! by whitespace (commas between them are accepted too):
+//!
+//! ```text
+//! [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
+//! [1, 0]
+//! [1, 2]
+//! ```
+//!
+//! **Grid format** (easier to draw by hand): one line per row, `#` a foothold, `.` no foothold, `A` and `B` the
+//! players on a foothold, `*` both players on the same foothold. Blank lines are ignored; spaces between cells are
+//! allowed.
+//!
+//! ```text
+//! ###
+//! A#B
+//! ###
+//! ```
+//!
+//! Input starting with `[` is read as the Programmers format, anything else as the grid format.
+
+use super::cells::Cells;
+use super::rules::{Cell, Footholds};
+use crate::format::{InputError, TextFormat};
+use serde_json::Value as Json;
+
+/// The most cells a board may have.
+pub const MAX_CELLS: usize = 128;
+
+/// A board with its footholds and the two starting cells, checked: at most [`MAX_CELLS`] cells, both starts on the
+/// board and on a foothold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Row-major: whether each cell has a foothold.
+    pub footholds: Vec<bool>,
+    /// A's starting cell (A moves first).
+    pub a: Cell,
+    /// B's starting cell.
+    pub b: Cell,
+}
+
+impl Instance {
+    /// Checks a board and two starts.
+    ///
+    /// # Errors
+    /// When the board is empty, ragged or too large, or a start is off the board or not on a foothold.
+    pub fn new(board: Vec<Vec<bool>>, a: Cell, b: Cell) -> Result<Instance, InputError> {
+        let rows = board.len();
+        let cols = board.first().map_or(0, Vec::len);
+        if rows == 0 || cols == 0 {
+            return Err(InputError::new("board: the board has no cells"));
+        }
+        if let Some(r) = board.iter().position(|row| row.len() != cols) {
+            return Err(InputError::new(format!(
+                "board row {r}: has {} cells but row 0 has {cols} (rows must all be the same length)",
+                board[r].len()
+            )));
+        }
+        if rows * cols > MAX_CELLS {
+            return Err(InputError::new(format!(
+                "board: {rows}×{cols} is {} cells; at most {MAX_CELLS} cells are supported",
+                rows * cols
+            )));
+        }
+        let footholds: Vec<bool> = board.into_iter().flatten().collect();
+        let instance = Instance { rows, cols, footholds, a, b };
+        for (name, (r, c)) in [("aloc", a), ("bloc", b)] {
+            if r >= rows || c >= cols {
+                return Err(InputError::new(format!(
+                    "{name}: [{r}, {c}] is outside the {rows}×{cols} board (rows 0..{}, columns 0..{})",
+                    rows - 1,
+                    cols - 1
+                )));
+            }
+            if !instance.has_foothold((r, c)) {
+                return Err(InputError::new(format!("{name}: [{r}, {c}] has no foothold (its board value is 0)")));
+            }
+        }
+        Ok(instance)
+    }
+
+    /// Whether a cell has a foothold.
+    pub fn has_foothold(&self, (r, c): Cell) -> bool {
+        self.footholds[r * self.cols + c]
+    }
+
+    /// The game over 64-bit cell sets, when the board has at most 64 cells.
+    pub fn game64(&self) -> Option<Footholds<u64>> {
+        self.game()
+    }
+
+    /// The game over cell sets of type `B`, when the board fits in `B`.
+    pub fn game<B: Cells>(&self) -> Option<Footholds<B>> {
+        (self.rows * self.cols <= B::CAPACITY)
+            .then(|| Footholds::new(self.rows, self.cols, &self.footholds, self.a, self.b))
+    }
+
+    /// The board as rows of 0 and 1, as in the Programmers format.
+    pub fn board_rows(&self) -> Vec<Vec<u8>> {
+        self.footholds.chunks(self.cols).map(|row| row.iter().map(|&f| u8::from(f)).collect()).collect()
+    }
+
+    /// The instance in the grid format (`#`, `.`, `A`, `B`, `*`).
+    pub fn to_grid(&self) -> String {
+        let mut out = String::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                out.push(match ((r, c) == self.a, (r, c) == self.b, self.has_foothold((r, c))) {
+                    (true, true, _) => '*',
+                    (true, false, _) => 'A',
+                    (false, true, _) => 'B',
+                    (false, false, true) => '#',
+                    (false, false, false) => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    fn parse_grid(text: &str) -> Result<Instance, InputError> {
+        let mut board = Vec::new();
+        let (mut a, mut b) = (None, None);
+        let mut width: Option<(usize, usize)> = None; // (cells, line)
+        for (line_index, line) in text.lines().enumerate() {
+            let line_no = line_index + 1;
+            let mut row = Vec::new();
+            for (col_index, ch) in line.chars().enumerate() {
+                let here = (board.len(), row.len());
+                let column = col_index + 1;
+                let place = |slot: &mut Option<Cell>, name: &str| {
+                    if slot.replace(here).is_some() {
+                        return Err(InputError::at(line_no, column, format!("a second {name} on the board")));
+                    }
+                    Ok(())
+                };
+                match ch {
+                    '#' => row.push(true),
+                    '.' => row.push(false),
+                    'A' => {
+                        place(&mut a, "A")?;
+                        row.push(true);
+                    }
+                    'B' => {
+                        place(&mut b, "B")?;
+                        row.push(true);
+                    }
+                    '*' => {
+                        place(&mut a, "A")?;
+                        place(&mut b, "B")?;
+                        row.push(true);
+                    }
+                    c if c.is_whitespace() => {}
+                    other => {
+                        return Err(InputError::at(
+                            line_no,
+                            column,
+                            format!("unexpected '{other}' (a grid row uses # . A B *; the JSON form starts with '[')"),
+                        ));
+                    }
+                }
+            }
+            if row.is_empty() {
+                continue;
+            }
+            match width {
+                None => width = Some((row.len(), line_no)),
+                Some((cells, first)) if cells != row.len() => {
+                    return Err(InputError::at(
+                        line_no,
+                        1,
+                        format!("this row has {} cells but the row on line {first} has {cells}", row.len()),
+                    ));
+                }
+                _ => {}
+            }
+            board.push(row);
+        }
+        if board.is_empty() {
+            return Err(InputError::new("the input is empty (expected a board, aloc and bloc)"));
+        }
+        let a = a.ok_or_else(|| InputError::new("the grid has no A (mark A's cell with A, or * when shared)"))?;
+        let b = b.ok_or_else(|| InputError::new("the grid has no B (mark B's cell with B, or * when shared)"))?;
+        Instance::new(board, a, b)
+    }
+
+    fn parse_programmers(text: &str) -> Result<Instance, InputError> {
+        let mut values = Vec::new();
+        let mut offset = 0;
+        for name in ["board", "aloc", "bloc"] {
+            offset += skip_separators(&text[offset..]);
+            if offset >= text.len() {
+                let (line, column) = line_column(text, offset);
+                return Err(InputError::at(line, column, format!("expected {name}, found the end of the input")));
+            }
+            let mut stream = serde_json::Deserializer::from_str(&text[offset..]).into_iter::<Json>();
+            match stream.next() {
+                Some(Ok(value)) => {
+                    values.push(value);
+                    offset += stream.byte_offset();
+                }
+                Some(Err(error)) => {
+                    let (line, column) = line_column(text, offset);
+                    let (line, column) = if error.line() <= 1 {
+                        (line, column + error.column().saturating_sub(1))
+                    } else {
+                        (line + error.line() - 1, error.column())
+                    };
+                    return Err(InputError::at(
+                        line,
+                        column,
+                        format!("{name} is not valid JSON: {}", json_reason(&error)),
+                    ));
+                }
+                None => unreachable!("the text after offset is not blank"),
+            }
+        }
+        offset += skip_separators(&text[offset..]);
+        if offset < text.len() {
+            let (line, column) = line_column(text, offset);
+            return Err(InputError::at(line, column, "unexpected text after bloc"));
+        }
+        let board = json_board(&values[0])?;
+        let a = json_cell("aloc", &values[1])?;
+        let b = json_cell("bloc", &values[2])?;
+        Instance::new(board, a, b)
+    }
+}
+
+impl TextFormat for Instance {
+    /// Reads the Programmers format, or the grid format when the input does not start with `[`.
+    fn parse(text: &str) -> Result<Instance, InputError> {
+        match text.trim_start().chars().next() {
+            None => Err(InputError::new("the input is empty (expected a board, aloc and bloc)")),
+            Some('[') => Instance::parse_programmers(text),
+            Some(_) => Instance::parse_grid(text),
+        }
+    }
+
+    /// Writes the Programmers format, one argument per line.
+    fn to_text(&self) -> String {
+        let cell = |(r, c): Cell| format!("[{r}, {c}]");
+        let board: Vec<String> = self
+            .board_rows()
+            .iter()
+            .map(|row| format!("[{}]", row.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")))
+            .collect();
+        format!("[{}]\n{}\n{}\n", board.join(", "), cell(self.a), cell(self.b))
+    }
+}
+
+/// Bytes of whitespace and at most one comma at the start of `text`.
+fn skip_separators(text: &str) -> usize {
+    let mut comma_seen = false;
+    text.char_indices()
+        .find(|&(_, c)| {
+            if c == ',' && !comma_seen {
+                comma_seen = true;
+                return false;
+            }
+            !c.is_whitespace()
+        })
+        .map_or(text.len(), |(i, _)| i)
+}
+
+/// 1-based line and column of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// serde_json's message without its own " at line L column C" suffix (the caller gives the absolute position).
+fn json_reason(error: &serde_json::Error) -> String {
+    let message = error.to_string();
+    match message.rfind(" at line ") {
+        Some(cut) => message[..cut].to_string(),
+        None => message,
+    }
+}
+
+fn json_board(value: &Json) -> Result<Vec<Vec<bool>>, InputError> {
+    let rows =
+        value.as_array().ok_or_else(|| InputError::new("board: expected an array of rows like [[1, 0], [1, 1]]"))?;
+    rows.iter()
+        .enumerate()
+        .map(|(r, row)| {
+            let cells = row
+                .as_array()
+                .ok_or_else(|| InputError::new(format!("board row {r}: expected an array of 0 and 1")))?;
+            cells
+                .iter()
+                .enumerate()
+                .map(|(c, cell)| match cell.as_u64() {
+                    Some(0) => Ok(false),
+                    Some(1) => Ok(true),
+                    _ => Err(InputError::new(format!("board row {r}, column {c}: expected 0 or 1, found {cell}"))),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn json_cell(name: &str, value: &Json) -> Result<Cell, InputError> {
+    let numbers = value.as_array().ok_or_else(|| InputError::new(format!("{name}: expected [row, column]")))?;
+    if numbers.len() != 2 {
+        return Err(InputError::new(format!(
+            "{name}: expected [row, column] with 2 numbers, found {} number{}",
+            numbers.len(),
+            if numbers.len() == 1 { "" } else { "s" }
+        )));
+    }
+    let coordinate = |i: usize, what: &str| {
+        numbers[i].as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
+            InputError::new(format!("{name}: the {what} must be a whole number from 0, found {}", numbers[i]))
+        })
+    };
+    Ok((coordinate(0, "row")?, coordinate(1, "column")?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Instance, InputError> {
+        Instance::parse(text)
+    }
+
+    #[test]
+    fn both_formats_read_the_same_instance() {
+        let json = parse("[[1, 1, 1], [1, 1, 1], [1, 1, 1]]\n[1, 0]\n[1, 2]").unwrap();
+        let grid = parse("###\nA#B\n###\n").unwrap();
+        assert_eq!(json, grid);
+        assert_eq!(parse(&json.to_grid()).unwrap(), json);
+        assert_eq!(parse(&json.to_text()).unwrap(), json);
+        assert_eq!(parse("[[1,1]],[0,0],[0,0]").unwrap(), parse("*#").unwrap());
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let message = |text: &str| parse(text).unwrap_err().to_string();
+        assert!(message("").contains("empty"));
+        assert!(message("[[1,1],[1]] [0,0] [0,0]").contains("row 1"));
+        assert!(message("[[1,2]] [0,0] [0,0]").contains("row 0, column 1"));
+        assert!(message("[[1,1]] [0] [0,0]").contains("aloc"));
+        assert!(message("[[1,1]] [0,0] [0,-1]").contains("bloc"));
+        assert!(message("[[1,1]] [0,0] [0,5]").contains("outside"));
+        assert!(message("[[1,0]] [0,0] [0,1]").contains("no foothold"));
+        assert!(message("[[1,1]] [0,0] [0,0] x").starts_with("line 1, column 21"));
+        assert!(message("[[1,1]]\n[0,0\n").contains("line 2"));
+        assert!(message("[[1,1]] [0,0]").contains("bloc"));
+        let big = format!("[{}] [0,0] [0,0]", vec!["[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]"; 8].join(","));
+        assert!(message(&big).contains("at most 128 cells are supported"));
+        assert!(message("#A\n#x").contains("line 2, column 2"));
+        assert!(message("A#\n###\nB").contains("line 2"));
+    }
+}

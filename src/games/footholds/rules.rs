@@ -1,0 +1,144 @@
+//! The rules of vanishing footholds as a [`TwoPlayerGame`].
+//!
+//! A position is seen from the player to move: the footholds left, the mover's cell and the other player's cell.
+//! After a move the two tokens swap roles, so the same arrangement with A or B to move is one table entry.
+
+use super::cells::Cells;
+use crate::engine::{Outcome, TwoPlayerGame};
+
+/// A cell of the board as `(row, column)`, 0-based.
+pub type Cell = (usize, usize);
+
+/// A position, seen from the player to move. All of it is the table key: every cell and both tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position<B> {
+    /// The cells that still have a foothold.
+    pub footholds: B,
+    /// The cell of the player to move.
+    pub mover: u8,
+    /// The cell of the other player.
+    pub other: u8,
+}
+
+/// The moves of a position: at most four destination cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Moves {
+    cells: [u8; 4],
+    len: u8,
+}
+
+impl AsRef<[u8]> for Moves {
+    fn as_ref(&self) -> &[u8] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+impl AsMut<[u8]> for Moves {
+    fn as_mut(&mut self) -> &mut [u8] {
+        &mut self.cells[..self.len as usize]
+    }
+}
+
+/// A board shape with its precomputed neighbourhoods; the game's rules over cell sets of type `B`.
+#[derive(Clone, Debug)]
+pub struct Footholds<B> {
+    rows: usize,
+    cols: usize,
+    /// The orthogonal neighbours of each cell.
+    neighbours: Vec<B>,
+    start: Position<B>,
+}
+
+impl<B: Cells> Footholds<B> {
+    /// The game on a `rows` × `cols` board with the given footholds (row-major) and A's and B's starting cells.
+    ///
+    /// # Panics
+    /// If the board has more cells than `B` holds or a start is off the board; [`super::Instance`] checks both.
+    pub fn new(rows: usize, cols: usize, footholds: &[bool], a: Cell, b: Cell) -> Self {
+        assert!(rows * cols <= B::CAPACITY && footholds.len() == rows * cols);
+        assert!(a.0 < rows && a.1 < cols && b.0 < rows && b.1 < cols);
+        let neighbours = (0..rows * cols)
+            .map(|cell| {
+                let (r, c) = (cell / cols, cell % cols);
+                let mut set = B::zero();
+                if r > 0 {
+                    set = set | B::single(cell - cols);
+                }
+                if r + 1 < rows {
+                    set = set | B::single(cell + cols);
+                }
+                if c > 0 {
+                    set = set | B::single(cell - 1);
+                }
+                if c + 1 < cols {
+                    set = set | B::single(cell + 1);
+                }
+                set
+            })
+            .collect();
+        let cells = footholds.iter().enumerate().filter(|(_, f)| **f).fold(B::zero(), |s, (i, _)| s | B::single(i));
+        let start = Position { footholds: cells, mover: (a.0 * cols + a.1) as u8, other: (b.0 * cols + b.1) as u8 };
+        Footholds { rows, cols, neighbours, start }
+    }
+
+    /// The starting position: A to move.
+    pub fn start(&self) -> Position<B> {
+        self.start
+    }
+
+    /// Rows and columns of the board.
+    pub fn shape(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    /// `(row, column)` of a cell index.
+    pub fn cell(&self, index: u8) -> Cell {
+        (index as usize / self.cols, index as usize % self.cols)
+    }
+
+    /// The orthogonal neighbours of a cell.
+    pub fn neighbours(&self, cell: usize) -> B {
+        self.neighbours[cell]
+    }
+
+    /// Cells the player to move can step to.
+    fn targets(&self, position: &Position<B>) -> B {
+        self.neighbours[position.mover as usize] & position.footholds
+    }
+}
+
+impl<B: Cells> TwoPlayerGame for Footholds<B> {
+    type Position = Position<B>;
+    type Move = u8;
+    type Moves = Moves;
+
+    fn moves(&self, position: &Position<B>) -> Moves {
+        let mut moves = Moves::default();
+        if position.footholds.has(position.mover as usize) {
+            for cell in self.targets(position).iter() {
+                moves.cells[moves.len as usize] = cell as u8;
+                moves.len += 1;
+            }
+        }
+        moves
+    }
+
+    fn play(&self, position: &Position<B>, to: u8) -> Position<B> {
+        Position {
+            footholds: position.footholds & !B::single(position.mover as usize),
+            mover: position.other,
+            other: to,
+        }
+    }
+
+    fn primitive(&self, position: &Position<B>) -> Option<Outcome> {
+        let stranded = !position.footholds.has(position.mover as usize);
+        (stranded || self.targets(position).is_zero()).then_some(Outcome::lose(0))
+    }
+
+    /// Moves to cells with more room around them first: they keep more options open.
+    fn order_moves(&self, position: &Position<B>, moves: &mut [u8]) {
+        let left = position.footholds & !B::single(position.mover as usize);
+        moves.sort_by_key(|&to| std::cmp::Reverse((self.neighbours[to as usize] & left).count_ones()));
+    }
+}

@@ -1,0 +1,1 @@
+//! gridgame (being written).

@@ -1,0 +1,5 @@
+//! The built-in games, one folder each: rules, compact positions, judge formats and game-specific solving tricks.
+
+pub mod footholds;
+pub mod gridgame;
+pub mod snakes;

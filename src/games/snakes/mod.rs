@@ -1,0 +1,1 @@
+//! snakes (being written).

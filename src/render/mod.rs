@@ -1,0 +1,3 @@
+//! Drawing boards, lines, maps and charts, as text and as SVG.
+
+pub mod text;

@@ -1,0 +1,60 @@
+//! The laws every game obeys, checked by one generic test per law and run on every built-in game.
+//!
+//! - the fast solver agrees with a plain exhaustive search on random small positions;
+//! - the outcome of a position agrees with the outcomes of its children;
+//! - remoteness parity: in a two-player game without ties a win has odd remoteness and a loss even;
+//! - parsing what was printed gives the same instance back.
+//!
+//! Adding a game: one file here that feeds random small instances of it to these functions.
+
+mod footholds;
+mod gridgame;
+mod one_player;
+mod snakes;
+
+use perfectplay::engine::{Outcome, TwoPlayerGame, Value};
+use perfectplay::format::TextFormat;
+use std::fmt::Debug;
+
+/// The plain exhaustive search over a game's rules: no table, no pruning, no early outcomes.
+pub fn exhaustive<G: TwoPlayerGame>(game: &G, position: &G::Position) -> Outcome {
+    if let Some(outcome) = game.primitive(position) {
+        return outcome;
+    }
+    game.moves(position)
+        .as_ref()
+        .iter()
+        .map(|&mv| exhaustive(game, &game.play(position, mv)).parent())
+        .max()
+        .expect("a position that is not over has a move")
+}
+
+/// Checks the two-player laws at `position`, where `solved` is the game's fast solver.
+pub fn two_player_laws<G: TwoPlayerGame>(game: &G, position: &G::Position, solved: &dyn Fn(&G::Position) -> Outcome) {
+    let outcome = solved(position);
+    assert_eq!(outcome, exhaustive(game, position), "fast solver against exhaustive search at {position:?}");
+    match outcome.value {
+        Value::Win => assert_eq!(outcome.remoteness % 2, 1, "a win has odd remoteness at {position:?}"),
+        Value::Lose => assert_eq!(outcome.remoteness % 2, 0, "a loss has even remoteness at {position:?}"),
+        _ => {}
+    }
+    if let Some(primitive) = game.primitive(position) {
+        assert_eq!(outcome, primitive, "a finished game keeps its primitive outcome at {position:?}");
+        return;
+    }
+    let children: Vec<Outcome> =
+        game.moves(position).as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).collect();
+    assert_eq!(Some(outcome), children.iter().copied().max(), "outcome against children at {position:?}");
+    if outcome.value == Value::Lose {
+        assert!(children.iter().all(|c| c.value == Value::Lose), "a loss has only losing moves at {position:?}");
+    }
+}
+
+/// Checks that printing then parsing gives the instance back.
+pub fn round_trip<T: TextFormat + PartialEq + Debug>(instance: &T) {
+    let text = instance.to_text();
+    match T::parse(&text) {
+        Ok(parsed) => assert_eq!(&parsed, instance, "printed as:\n{text}"),
+        Err(error) => panic!("cannot parse what was printed ({error}):\n{text}"),
+    }
+}
