@@ -1,3 +1,5 @@
 //! Drawing boards, lines, maps and charts, as text and as SVG.
 
+pub mod histogram;
+pub mod map;
 pub mod text;
