@@ -1,16 +1,72 @@
-//! `perfectplay footholds` (being written).
+//! `perfectplay footholds`: vanishing footholds from the Programmers arguments (or the grid format).
 
-use super::InputArg;
+use super::{Input, InputArg, parse_memory, progress_on_terminal};
+use crate::engine::Limits;
 use crate::error::Error;
+use crate::format::TextFormat;
+use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve};
+use std::time::Duration;
 
-/// Options of `perfectplay footholds`.
+/// Vanishing footholds (Programmers 92345).
+///
+/// Reads `board`, `aloc` and `bloc` as printed on the problem page: three JSON arrays separated by whitespace,
+/// e.g. `[[1, 1, 1], [1, 1, 1], [1, 1, 1]]  [1, 0]  [1, 2]`. Input that does not start with `[` is read as a grid:
+/// one line per row, `#` a foothold, `.` none, `A`/`B` a player on a foothold, `*` both players on one foothold.
+/// Boards of up to 128 cells. Prints the total number of moves under optimal play (the judge's answer).
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  perfectplay footholds examples/footholds/example1.txt\n  \
+                  echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain")]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
+    /// Say who wins and why, then narrate the optimal line move by move with the board after each move.
+    #[arg(long)]
+    explain: bool,
+    /// List every legal first move of A with its value and remoteness, best first.
+    #[arg(long)]
+    moves: bool,
+    /// Print one JSON object: answer, winner, optimal line and ranked moves.
+    #[arg(long, conflicts_with_all = ["explain", "moves"])]
+    json: bool,
+    /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory)]
+    memory: usize,
+    /// Stop with exit code 3 if no answer is found within this many seconds.
+    #[arg(long, value_name = "SECS")]
+    time_limit: Option<f64>,
 }
 
 /// Runs the subcommand and returns what goes to stdout.
-pub fn run(_args: Args) -> Result<String, Error> {
-    Err(Error::Usage("not written yet".into()))
+pub fn run(args: Args) -> Result<String, Error> {
+    let input = Input::read(args.input.file.as_deref())?;
+    let instance = Instance::parse(&input.text).map_err(|e| input.error(e))?;
+    let time_limit = match args.time_limit {
+        Some(s) if !(s > 0.0 && s < 1e9) => {
+            return Err(Error::Usage(format!("--time-limit {s}: give seconds above 0")));
+        }
+        other => other,
+    };
+    let mut limits = Limits::with_time_limit(time_limit.map(Duration::from_secs_f64));
+    limits.progress = progress_on_terminal();
+    let detailed = args.explain || args.moves || args.json;
+    let wanted = Wanted { ranked_moves: detailed, line: detailed };
+    let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, limits })
+        .map_err(|e| Error::time_limit(e, time_limit.unwrap_or_default()))?;
+    if args.json {
+        return Ok(report::json(&instance, &solution));
+    }
+    let mut out = String::new();
+    if args.explain {
+        out.push_str(&report::explain(&instance, &solution));
+    }
+    if args.moves {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&report::ranked_moves(&instance, &solution));
+    }
+    if out.is_empty() {
+        out = format!("{}\n", solution.outcome.remoteness);
+    }
+    Ok(out)
 }

@@ -354,7 +354,7 @@ mod tests {
         assert!(message("[[1,1]] [0,0] [0,5]").contains("outside"));
         assert!(message("[[1,0]] [0,0] [0,1]").contains("no foothold"));
         assert!(message("[[1,1]] [0,0] [0,0] x").starts_with("line 1, column 21"));
-        assert!(message("[[1,1]]\n[0,0\n").contains("line 2"));
+        assert!(message("[[1,1]]\n[0,0\n").contains("aloc is not valid JSON"));
         assert!(message("[[1,1]] [0,0]").contains("bloc"));
         let big = format!("[{}] [0,0] [0,0]", vec!["[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]"; 8].join(","));
         assert!(message(&big).contains("at most 128 cells are supported"));

@@ -14,3 +14,7 @@ mod rules;
 pub use cells::Cells;
 pub use instance::{Instance, MAX_CELLS};
 pub use rules::{Cell, Footholds, Moves, Position};
+mod solve;
+
+pub use solve::{Player, Solution, SolveOptions, Step, Wanted, solve};
+pub mod report;

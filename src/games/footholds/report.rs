@@ -1,0 +1,177 @@
+//! Telling a solved instance to people and programs: the narrated optimal line, the ranked moves, and JSON.
+
+use super::instance::Instance;
+use super::rules::Cell;
+use super::solve::{Player, Solution, Step};
+use crate::render::text;
+use serde::Serialize;
+
+/// The board at some point of a game: footholds left and where the players stand.
+struct Snapshot {
+    footholds: Vec<bool>,
+    a: Cell,
+    b: Cell,
+}
+
+impl Snapshot {
+    fn draw(&self, instance: &Instance) -> String {
+        text::grid(instance.rows, instance.cols, "    ", |r, c| {
+            let foothold = self.footholds[r * instance.cols + c];
+            match ((r, c) == self.a, (r, c) == self.b) {
+                (true, true) => '*',
+                (true, false) => 'A',
+                (false, true) => 'B',
+                _ if foothold => '#',
+                _ => '.',
+            }
+        })
+    }
+
+    fn apply(&mut self, cols: usize, step: &Step) {
+        self.footholds[step.from.0 * cols + step.from.1] = false;
+        match step.player {
+            Player::A => self.a = step.to,
+            Player::B => self.b = step.to,
+        }
+    }
+
+    fn cell_of(&self, player: Player) -> Cell {
+        match player {
+            Player::A => self.a,
+            Player::B => self.b,
+        }
+    }
+}
+
+fn moves_word(n: u32) -> String {
+    format!("{n} move{}", if n == 1 { "" } else { "s" })
+}
+
+fn at((r, c): Cell) -> String {
+    format!("({r}, {c})")
+}
+
+/// The direction of a step, as a person would say it.
+fn direction(from: Cell, to: Cell) -> &'static str {
+    match (to.0 as isize - from.0 as isize, to.1 as isize - from.1 as isize) {
+        (-1, 0) => "up",
+        (1, 0) => "down",
+        (0, -1) => "left",
+        _ => "right",
+    }
+}
+
+/// Who wins and why, then the optimal line move by move with the board after each move.
+pub fn explain(instance: &Instance, solution: &Solution) -> String {
+    let total = solution.outcome.remoteness;
+    let winner = solution.winner();
+    let loser = winner.other();
+    let mut out = String::new();
+    if total == 0 {
+        out.push_str("B wins without a move: A cannot move at the start.\n");
+    } else {
+        out.push_str(&format!(
+            "{winner} wins; the game lasts {} under optimal play.\n{winner} can force a win and wins as fast as \
+             possible; {loser} cannot avoid losing and holds out as long as possible.\n",
+            moves_word(total)
+        ));
+    }
+    out.push_str("\nBoard: # foothold, . no foothold, A and B the players, * both on one foothold.\n\n");
+    let mut board = Snapshot { footholds: instance.footholds.clone(), a: instance.a, b: instance.b };
+    out.push_str("Start, A to move:\n");
+    out.push_str(&board.draw(instance));
+    for (index, step) in solution.line.iter().enumerate() {
+        let left = total - index as u32 - 1;
+        let note = match (step.outcome.value == crate::engine::Value::Win, left) {
+            (true, 0) => "the winning move".to_string(),
+            (true, _) => format!("{} wins in {left} more move{}", step.player, if left == 1 { "" } else { "s" }),
+            (false, _) => format!("the longest way to lose: {} more", moves_word(left)),
+        };
+        out.push_str(&format!(
+            "\nMove {}: {} steps {} from {} to {}; the foothold at {} vanishes ({note}).\n",
+            index + 1,
+            step.player,
+            direction(step.from, step.to),
+            at(step.from),
+            at(step.to),
+            at(step.from),
+        ));
+        board.apply(instance.cols, step);
+        out.push_str(&board.draw(instance));
+    }
+    let stuck = Player::of_move(solution.line.len());
+    let cell = board.cell_of(stuck);
+    let reason = if !board.footholds[cell.0 * instance.cols + cell.1] {
+        format!("the foothold under {stuck} at {} has vanished", at(cell))
+    } else {
+        format!("{stuck} at {} has no foothold to step to", at(cell))
+    };
+    out.push_str(&format!("\n{stuck} to move, but {reason}: {stuck} loses after {}.\n", moves_word(total)));
+    out
+}
+
+/// A's first moves, best first, one per line.
+pub fn ranked_moves(instance: &Instance, solution: &Solution) -> String {
+    if solution.ranked_moves.is_empty() {
+        return format!("A at {} has no move: A loses at once.\n", at(instance.a));
+    }
+    let mut out = format!("A's moves from {}, best first (outcome for A, total moves):\n", at(instance.a));
+    for step in &solution.ranked_moves {
+        out.push_str(&format!(
+            "  {:<6} to {:<9} {} in {}\n",
+            direction(step.from, step.to),
+            at(step.to),
+            step.outcome.value,
+            step.outcome.remoteness
+        ));
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonMove {
+    player: Player,
+    from: Cell,
+    to: Cell,
+    value: crate::engine::Value,
+    remoteness: u32,
+}
+
+#[derive(Serialize)]
+struct JsonReport {
+    answer: u32,
+    winner: Player,
+    board: Vec<Vec<u8>>,
+    aloc: Cell,
+    bloc: Cell,
+    line: Vec<JsonMove>,
+    moves: Vec<JsonMove>,
+    nodes: u64,
+}
+
+/// One JSON object: the answer, the winner, the optimal line and A's ranked first moves.
+pub fn json(instance: &Instance, solution: &Solution) -> String {
+    let convert = |steps: &[Step]| {
+        steps
+            .iter()
+            .map(|s| JsonMove {
+                player: s.player,
+                from: s.from,
+                to: s.to,
+                value: s.outcome.value,
+                remoteness: s.outcome.remoteness,
+            })
+            .collect()
+    };
+    let report = JsonReport {
+        answer: solution.outcome.remoteness,
+        winner: solution.winner(),
+        board: instance.board_rows(),
+        aloc: instance.a,
+        bloc: instance.b,
+        line: convert(&solution.line),
+        moves: convert(&solution.ranked_moves),
+        nodes: solution.stats.nodes,
+    };
+    serde_json::to_string_pretty(&report).expect("the report serialises") + "\n"
+}

@@ -1,0 +1,154 @@
+//! Solving an [`Instance`]: picks the cell-set width for the board (64 or 128 bits), runs the search, and reports
+//! the answer, the ranked first moves and the optimal line in board coordinates.
+
+use super::cells::Cells;
+use super::instance::Instance;
+use super::rules::{Cell, Footholds};
+use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, SearchStats, TwoPlayerGame};
+use serde::Serialize;
+
+/// The two players; A moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Player {
+    /// The first player.
+    A,
+    /// The second player.
+    B,
+}
+
+impl Player {
+    /// The player who makes move `index` (0-based) of a game.
+    pub fn of_move(index: usize) -> Player {
+        if index % 2 == 0 { Player::A } else { Player::B }
+    }
+
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::A => Player::B,
+            Player::B => Player::A,
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Player::A => "A",
+            Player::B => "B",
+        })
+    }
+}
+
+/// One move in board coordinates, with the outcome it keeps for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// Who moves.
+    pub player: Player,
+    /// The cell left (its foothold vanishes).
+    pub from: Cell,
+    /// The cell reached.
+    pub to: Cell,
+    /// The outcome for `player` after this move under optimal play (remoteness counts this move).
+    pub outcome: Outcome,
+}
+
+/// What to compute besides the outcome.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wanted {
+    /// Rank every first move of A.
+    pub ranked_moves: bool,
+    /// Play out the optimal line.
+    pub line: bool,
+}
+
+/// How to search.
+pub struct SolveOptions {
+    /// The most memory the transposition table may take.
+    pub table_bytes: usize,
+    /// Deadline and progress reporting.
+    pub limits: Limits,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { table_bytes: 64 << 20, limits: Limits::default() }
+    }
+}
+
+/// The solved instance.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The outcome for A, who moves first; its remoteness is the judge's answer.
+    pub outcome: Outcome,
+    /// A's first moves, best first (empty unless asked for).
+    pub ranked_moves: Vec<Step>,
+    /// The optimal line to the end of the game (empty unless asked for).
+    pub line: Vec<Step>,
+    /// Work done.
+    pub stats: SearchStats,
+    /// Transposition-table entries in use and capacity.
+    pub table: (u64, u64),
+}
+
+impl Solution {
+    /// The player who wins.
+    pub fn winner(&self) -> Player {
+        if self.outcome.value == crate::engine::Value::Win { Player::A } else { Player::B }
+    }
+}
+
+/// Solves an instance exactly.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `options.limits` passes first.
+///
+/// # Examples
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{solve, Instance, SolveOptions, Wanted};
+/// let instance = Instance::parse("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]").unwrap();
+/// let solution = solve(&instance, Wanted::default(), SolveOptions::default()).unwrap();
+/// assert_eq!(solution.outcome.remoteness, 4);
+/// ```
+pub fn solve(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Result<Solution, Interrupted> {
+    match instance.game::<u64>() {
+        Some(game) => solve_game(&game, wanted, options),
+        None => solve_game(&instance.game::<u128>().expect("instances have at most 128 cells"), wanted, options),
+    }
+}
+
+/// A table that fits the board: small boards do not pay for allocating the whole memory budget.
+fn table_bytes_for(cells: usize, budget: usize) -> usize {
+    let wanted = 1usize << (20 + cells.saturating_sub(16).min(20));
+    wanted.min(budget)
+}
+
+fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptions) -> Result<Solution, Interrupted> {
+    let (rows, cols) = game.shape();
+    let bytes = table_bytes_for(rows * cols, options.table_bytes);
+    let mut solver = NegamaxSolver::new(game, bytes).with_limits(options.limits);
+    let start = game.start();
+    let outcome = solver.solve(&start)?;
+    let step = |position: &super::Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
+        player: Player::of_move(index),
+        from: game.cell(position.mover),
+        to: game.cell(mv),
+        outcome,
+    };
+    let mut ranked_moves = Vec::new();
+    if wanted.ranked_moves {
+        for ranked in solver.rank_moves(&start)? {
+            ranked_moves.push(step(&start, ranked.mv, ranked.outcome, 0));
+        }
+    }
+    let mut line = Vec::new();
+    if wanted.line {
+        let mut position = start;
+        for (index, ranked) in solver.principal_line(&start)?.into_iter().enumerate() {
+            line.push(step(&position, ranked.mv, ranked.outcome, index));
+            position = game.play(&position, ranked.mv);
+        }
+    }
+    Ok(Solution { outcome, ranked_moves, line, stats: solver.stats(), table: solver.table_fill() })
+}

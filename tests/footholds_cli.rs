@@ -1,0 +1,112 @@
+//! `perfectplay footholds` end to end: the judge answer, the explanations, JSON, and every kind of bad input.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn footholds() -> Command {
+    let mut command = Command::cargo_bin("perfectplay").unwrap();
+    command.arg("footholds");
+    command
+}
+
+fn answer(input: &str) -> String {
+    let output = footholds().write_stdin(input).assert().success().stderr("").get_output().stdout.clone();
+    String::from_utf8(output).unwrap()
+}
+
+#[test]
+fn judge_examples_print_the_answer_alone() {
+    assert_eq!(answer("[[1, 1, 1], [1, 1, 1], [1, 1, 1]]\n[1, 0]\n[1, 2]\n"), "5\n");
+    assert_eq!(answer("[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]"), "4\n");
+    assert_eq!(answer("[[1, 1, 1, 1, 1]]\t[0, 0]   [0, 4]"), "4\n");
+    assert_eq!(answer("[[1]]\n[0, 0]\n[0, 0]"), "0\n");
+    assert_eq!(answer("[[1,1]] [0,0] [0,0]"), "1\n");
+    assert_eq!(answer("[[1,0,1]] [0,0] [0,2]"), "0\n");
+    assert_eq!(answer("#####\n#####\n##*##\n#####\n#####\n"), "1\n");
+}
+
+#[test]
+fn example_files_are_read_from_a_path() {
+    footholds().arg("examples/footholds/example1.txt").assert().success().stdout("5\n");
+    footholds().arg("examples/footholds/example2.txt").assert().success().stdout("4\n");
+    footholds().arg("examples/footholds/example3.txt").assert().success().stdout("4\n");
+    footholds().arg("examples/footholds/example4.txt").assert().success().stdout("0\n");
+}
+
+#[test]
+fn explain_narrates_the_line_and_the_loser_holds_out() {
+    let out = footholds().arg("--explain").write_stdin("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]").assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("A wins; the game lasts 5 moves"), "{text}");
+    for n in 1..=5 {
+        assert!(text.contains(&format!("Move {n}: ")), "{text}");
+    }
+    assert!(!text.contains("Move 6"), "{text}");
+    assert!(text.contains("B loses after 5 moves"), "{text}");
+}
+
+#[test]
+fn moves_are_ranked_best_first() {
+    let out = footholds().arg("--moves").write_stdin("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]").assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().skip(1).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].contains("(1, 1)") && lines[0].ends_with("win in 5"), "{text}");
+    assert!(lines[1].ends_with("lose in 6") && lines[2].ends_with("lose in 6"), "{text}");
+}
+
+#[test]
+fn json_holds_answer_winner_line_and_moves() {
+    let out = footholds().arg("--json").write_stdin("[[1,1,1,1,1]] [0,0] [0,4]").assert().success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["answer"], 4);
+    assert_eq!(json["winner"], "B");
+    assert_eq!(json["line"].as_array().unwrap().len(), 4);
+    assert_eq!(json["line"][0]["player"], "A");
+    assert_eq!(json["line"][0]["from"], serde_json::json!([0, 0]));
+    assert_eq!(json["moves"][0]["value"], "lose");
+    assert_eq!(json["moves"][0]["remoteness"], 4);
+}
+
+/// Bad input: exit code 2, nothing on stdout, one line on stderr that names the problem.
+fn rejects(input: &str, expected: &str) {
+    footholds()
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(expected).and(predicate::function(|s: &str| s.lines().count() == 1)));
+}
+
+#[test]
+fn bad_input_is_rejected_with_a_clear_message() {
+    rejects("", "empty");
+    rejects("   \n\n", "empty");
+    rejects("[[1,1], [1,1]", "board is not valid JSON");
+    rejects("[[1,1],[1]] [0,0] [0,0]", "board row 1: has 1 cells but row 0 has 2");
+    rejects("[[1,2]] [0,0] [0,0]", "board row 0, column 1: expected 0 or 1, found 2");
+    rejects("[[1,\"x\"]] [0,0] [0,0]", "board row 0, column 1");
+    rejects("[] [0,0] [0,0]", "no cells");
+    rejects("[[1,1]] [0] [0,0]", "aloc: expected [row, column] with 2 numbers, found 1 number");
+    rejects("[[1,1]] [0,0] [0,0,0]", "bloc: expected [row, column] with 2 numbers, found 3");
+    rejects("[[1,1]] [0,-1] [0,0]", "aloc: the column must be a whole number from 0, found -1");
+    rejects("[[1,1]] [0,0] [0,5]", "bloc: [0, 5] is outside the 1×2 board");
+    rejects("[[1,1]] [0,0] [99999999999999999999999,0]", "bloc: the row must be a whole number");
+    rejects("[[1,0]] [0,0] [0,1]", "bloc: [0, 1] has no foothold");
+    rejects("[[1,1]] [0,0]", "line 1, column 14: expected bloc, found the end of the input");
+    rejects("[[1,1]] [0,0] [0,0] [1]", "line 1, column 21: unexpected text after bloc");
+    rejects("[[1,1]] [0,0] [0,0]\nhello", "line 2, column 1: unexpected text after bloc");
+    let big = format!("[{}] [0,0] [0,0]", vec![format!("[{}]", vec!["1"; 12].join(",")); 11].join(","));
+    rejects(&big, "11×12 is 132 cells; at most 128 cells are supported");
+    rejects("A#\n#x\n", "line 2, column 2: unexpected 'x'");
+    rejects("A#\n###\nB#", "line 2, column 1: this row has 3 cells but the row on line 1 has 2");
+    rejects("A#\n##", "the grid has no B");
+    rejects("AA\nB#", "line 1, column 2: a second A");
+}
+
+#[test]
+fn unreadable_input_is_rejected() {
+    footholds().arg("no/such/file.txt").assert().code(2).stdout("").stderr(predicate::str::contains("cannot read"));
+    footholds().write_stdin(vec![0xff, 0xfe]).assert().code(2).stdout("").stderr(predicate::str::contains("UTF-8"));
+    footholds().args(["--memory", "lots"]).write_stdin("[[1]] [0,0] [0,0]").assert().code(2).stdout("");
+}
