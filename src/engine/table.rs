@@ -1,7 +1,8 @@
 //! A fixed-size transposition table that stores bounds on scores.
 //!
-//! The table never grows: its size is chosen up front from a memory budget, and a new entry simply replaces the old
-//! one in its slot. Losing an entry costs time, never correctness, because every entry carries its whole position
+//! The table starts small and doubles while it is more than half full, up to a fixed memory budget; from then on
+//! a new entry simply replaces the old one in its slot. (Starting small keeps small solves from paying for touching
+//! gigabytes of memory.) Losing an entry costs time, never correctness, because every entry carries its whole position
 //! as the key and is only trusted when the key matches exactly.
 
 use rustc_hash::FxHasher;
@@ -29,17 +30,38 @@ pub struct Table<P> {
     slots: Vec<Option<Entry<P>>>,
     shift: u32,
     used: u64,
+    max_slots: usize,
 }
 
 impl<P: Copy + Eq + Hash> Table<P> {
     /// The bytes one slot takes: divide a memory budget by this to get a slot count.
     pub const SLOT_BYTES: usize = std::mem::size_of::<Option<Entry<P>>>();
 
-    /// A table that takes at most `bytes` of memory (at least 1024 slots, a power of two).
+    /// A table that takes at most `bytes` of memory (at least 1024 slots; always a power of two).
     pub fn with_memory(bytes: usize) -> Table<P> {
         let wanted = (bytes / Self::SLOT_BYTES).max(1024);
-        let slots = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        Table { slots: vec![None; slots], shift: 64 - slots.trailing_zeros(), used: 0 }
+        let max_slots = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
+        let slots = max_slots.min(1 << 16);
+        Table { slots: vec![None; slots], shift: 64 - slots.trailing_zeros(), used: 0, max_slots }
+    }
+
+    /// The most slots the table may grow to.
+    pub fn max_capacity(&self) -> u64 {
+        self.max_slots as u64
+    }
+
+    fn grow(&mut self) {
+        let doubled = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![None; doubled]);
+        self.shift -= 1;
+        self.used = 0;
+        for entry in old.into_iter().flatten() {
+            let slot = self.slot(&entry.key);
+            if self.slots[slot].is_none() {
+                self.used += 1;
+            }
+            self.slots[slot] = Some(entry);
+        }
     }
 
     /// How many slots the table has.
@@ -79,5 +101,8 @@ impl<P: Copy + Eq + Hash> Table<P> {
             None => self.used += 1,
         }
         self.slots[slot] = Some(Entry { key, bounds });
+        if self.used * 2 > self.slots.len() as u64 && self.slots.len() < self.max_slots {
+            self.grow();
+        }
     }
 }

@@ -118,16 +118,8 @@ pub fn solve(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Resu
     }
 }
 
-/// A table that fits the board: small boards do not pay for allocating the whole memory budget.
-fn table_bytes_for(cells: usize, budget: usize) -> usize {
-    let wanted = 1usize << (20 + cells.saturating_sub(16).min(20));
-    wanted.min(budget)
-}
-
 fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptions) -> Result<Solution, Interrupted> {
-    let (rows, cols) = game.shape();
-    let bytes = table_bytes_for(rows * cols, options.table_bytes);
-    let mut solver = NegamaxSolver::new(game, bytes).with_limits(options.limits);
+    let mut solver = NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits);
     let start = game.start();
     let outcome = solver.solve(&start)?;
     let step = |position: &super::Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
