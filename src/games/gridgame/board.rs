@@ -1,0 +1,201 @@
+//! The board and the rules: cells, the three kinds of move, and the [`TwoPlayerGame`] view of one token.
+
+use crate::engine::{Outcome, TwoPlayerGame};
+use crate::format::InputError;
+use serde::Serialize;
+use std::fmt;
+
+/// The longest side a board may have. It keeps every remoteness (at most N + M − 2) and every Grundy value (at most
+/// K + 2) within a `u16`, and a whole-board table of 25 million cells within a few hundred megabytes.
+pub const MAX_SIDE: usize = 5000;
+
+/// A cell of the board, 0-based (the judge's `x y` are 1-based: `x` the row, `y` the column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Cell {
+    /// 0-based row, top to bottom.
+    pub row: u32,
+    /// 0-based column, left to right.
+    pub col: u32,
+}
+
+impl Cell {
+    /// The cell at 0-based `row` and `col`.
+    pub const fn new(row: u32, col: u32) -> Cell {
+        Cell { row, col }
+    }
+}
+
+impl fmt::Display for Cell {
+    /// The judge's 1-based coordinates: `(x, y)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row + 1, self.col + 1)
+    }
+}
+
+/// One move of the token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Step {
+    /// One cell down.
+    Down,
+    /// One cell right.
+    Right,
+    /// `k` cells diagonally down-right, 1 ≤ k ≤ K (the cells passed over may be walls).
+    Diagonal(u32),
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Down => f.write_str("down"),
+            Step::Right => f.write_str("right"),
+            Step::Diagonal(k) => write!(f, "diagonal {k}"),
+        }
+    }
+}
+
+/// An N×M board of open cells and walls with the diagonal reach K: the whole rules of the game.
+///
+/// As a [`TwoPlayerGame`] a position is the token's cell: a move takes it down, right, or k ≤ K cells diagonally
+/// down-right onto an open cell; the player who cannot move loses.
+///
+/// ```
+/// use perfectplay::games::gridgame::{Board, Cell};
+/// let board = Board::from_rows(&["..", ".."], 1).unwrap();
+/// assert_eq!(board.children(Cell::new(0, 0)).count(), 3); // down, right, diagonal 1
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    k: usize,
+    open: Vec<bool>,
+}
+
+impl Board {
+    /// A board of `rows` × `cols` cells, row-major `open` flags, and diagonal reach `k`.
+    ///
+    /// # Errors
+    /// When a side is 0 or above [`MAX_SIDE`], `open` has the wrong length, or `k` exceeds min(N − 1, M − 1).
+    pub fn new(rows: usize, cols: usize, k: usize, open: Vec<bool>) -> Result<Board, InputError> {
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(InputError::new(format!(
+                "the board must have 1 to {MAX_SIDE} rows and columns, not {rows}×{cols}"
+            )));
+        }
+        if open.len() != rows * cols {
+            return Err(InputError::new(format!(
+                "a {rows}×{cols} board has {} cells, not {}",
+                rows * cols,
+                open.len()
+            )));
+        }
+        if k > rows.min(cols) - 1 {
+            return Err(InputError::new(format!(
+                "K must be at most min(N - 1, M - 1) = {}, not {k}",
+                rows.min(cols) - 1
+            )));
+        }
+        Ok(Board { rows, cols, k, open })
+    }
+
+    /// A board from rows of `.` (open) and `#` (wall), for tests and examples.
+    ///
+    /// # Errors
+    /// As [`Board::new`], and for ragged rows or other characters.
+    pub fn from_rows(rows: &[&str], k: usize) -> Result<Board, InputError> {
+        let cols = rows.first().map_or(0, |r| r.len());
+        let mut open = Vec::with_capacity(rows.len() * cols);
+        for (r, row) in rows.iter().enumerate() {
+            if row.len() != cols {
+                return Err(InputError::new(format!("board row {}: {} cells, expected {cols}", r + 1, row.len())));
+            }
+            for c in row.chars() {
+                match c {
+                    '.' => open.push(true),
+                    '#' => open.push(false),
+                    other => return Err(InputError::new(format!("board row {}: '{other}' is not '.' or '#'", r + 1))),
+                }
+            }
+        }
+        Board::new(rows.len(), cols, k, open)
+    }
+
+    /// Number of rows, N.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns, M.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The diagonal reach, K.
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    /// Row-major open flags (`true`: `.`, `false`: `#`).
+    pub fn open_cells(&self) -> &[bool] {
+        &self.open
+    }
+
+    /// Whether `cell` is on the board.
+    pub fn contains(&self, cell: Cell) -> bool {
+        (cell.row as usize) < self.rows && (cell.col as usize) < self.cols
+    }
+
+    /// Whether `cell` is on the board and open.
+    pub fn is_open(&self, cell: Cell) -> bool {
+        self.contains(cell) && self.open[self.index(cell)]
+    }
+
+    /// The row-major index of `cell` (every move goes to a larger index).
+    pub fn index(&self, cell: Cell) -> usize {
+        cell.row as usize * self.cols + cell.col as usize
+    }
+
+    /// The cell at row-major `index`.
+    pub fn cell(&self, index: usize) -> Cell {
+        Cell::new((index / self.cols) as u32, (index % self.cols) as u32)
+    }
+
+    /// The cell `step` leads to from `cell`, if it is on the board and open.
+    pub fn target(&self, cell: Cell, step: Step) -> Option<Cell> {
+        let (dr, dc) = match step {
+            Step::Down => (1, 0),
+            Step::Right => (0, 1),
+            Step::Diagonal(k) if (1..=self.k as u32).contains(&k) => (k, k),
+            Step::Diagonal(_) => return None,
+        };
+        let to = Cell::new(cell.row.checked_add(dr)?, cell.col.checked_add(dc)?);
+        self.is_open(to).then_some(to)
+    }
+
+    /// Every legal move from `cell` with the cell it leads to: down, right, then the diagonals by length.
+    pub fn children(&self, cell: Cell) -> impl Iterator<Item = (Step, Cell)> + '_ {
+        [Step::Down, Step::Right]
+            .into_iter()
+            .chain((1..=self.k as u32).map(Step::Diagonal))
+            .filter_map(move |step| self.target(cell, step).map(|to| (step, to)))
+    }
+}
+
+impl TwoPlayerGame for Board {
+    type Position = Cell;
+    type Move = Step;
+    type Moves = Vec<Step>;
+
+    fn moves(&self, position: &Cell) -> Vec<Step> {
+        self.children(*position).map(|(step, _)| step).collect()
+    }
+
+    fn play(&self, position: &Cell, mv: Step) -> Cell {
+        self.target(*position, mv).expect("a legal move")
+    }
+
+    fn primitive(&self, position: &Cell) -> Option<Outcome> {
+        self.children(*position).next().is_none().then(|| Outcome::lose(0))
+    }
+}

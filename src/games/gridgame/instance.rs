@@ -1,0 +1,369 @@
+//! The judge's input format (BOJ 28218), read fast and checked completely.
+//!
+//! ```text
+//! N M K          1 ≤ N, M ≤ 5000, 0 ≤ K ≤ min(N − 1, M − 1)
+//! N rows         M characters each, '.' open, '#' wall
+//! Q              0 ≤ Q ≤ 1 000 000
+//! Q lines        x y (1-based row and column of an open cell); with several tokens, 2t numbers x1 y1 … xt yt
+//! ```
+//!
+//! The header and the rows are whitespace-separated words (so CRLF line ends and stray blank lines are fine); each
+//! query is one line, because with several tokens the line ends tell the queries apart. The judge's extra
+//! guarantees (the corner is open, every open cell reaches it, no query on the corner) are not required: a cell with
+//! no move simply loses. A board of one row or one column is fine (K must then be 0).
+//!
+//! The reader works on bytes (a 5000 × 5000 board and a million queries take a few tens of milliseconds) and
+//! counts characters, not bytes, only when it reports an error.
+
+use super::board::{Board, Cell, MAX_SIDE};
+use crate::format::{InputError, TextFormat};
+
+/// The most queries an input may hold.
+pub const MAX_QUERIES: usize = 1_000_000;
+
+/// A board with its queries: each query is a list of one or more token cells (one for the judge's game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// The board and K.
+    pub board: Board,
+    cells: Vec<Cell>,
+    ends: Vec<usize>,
+}
+
+impl Instance {
+    /// A checked instance: every query has at least one cell and every cell is open.
+    ///
+    /// # Errors
+    /// When a query is empty or a cell is off the board or on a wall.
+    pub fn new(board: Board, queries: &[Vec<Cell>]) -> Result<Instance, InputError> {
+        let mut instance = Instance { board, cells: Vec::new(), ends: Vec::new() };
+        for (i, query) in queries.iter().enumerate() {
+            if query.is_empty() {
+                return Err(InputError::new(format!("query {}: no cell", i + 1)));
+            }
+            for &cell in query {
+                if !instance.board.is_open(cell) {
+                    return Err(InputError::new(format!("query {}: {cell} is not an open cell of the board", i + 1)));
+                }
+            }
+            instance.cells.extend_from_slice(query);
+            instance.ends.push(instance.cells.len());
+        }
+        Ok(instance)
+    }
+
+    /// Reads the judge's format; `several_tokens` allows 2t numbers per query line (else exactly 2).
+    ///
+    /// # Errors
+    /// An [`InputError`] naming line and column: truncated input, a number that is not one or out of range, a row
+    /// of the wrong length or with a character other than `.` and `#`, a query off the board or on a wall, a query
+    /// line with the wrong count of numbers, and text after the last query.
+    ///
+    /// # Examples
+    /// ```
+    /// use perfectplay::games::gridgame::Instance;
+    /// let instance = Instance::parse_judge("2 2 0\n.#\n..\n2\n1 1\n2 1\n", false).unwrap();
+    /// assert_eq!(instance.query_count(), 2);
+    /// let err = Instance::parse_judge("2 2 0\n.#\n..\n1\n1 2\n", false).unwrap_err();
+    /// assert_eq!(err.to_string(), "line 5, column 1: query 1: (1, 2) is a wall");
+    /// ```
+    pub fn parse_judge(text: &str, several_tokens: bool) -> Result<Instance, InputError> {
+        let mut s = Scanner::new(text);
+        let side = MAX_SIDE as i64;
+        let n = s.int("N (the number of rows)", 1, side)?.0 as usize;
+        let m = s.int("M (the number of columns)", 1, side)?.0 as usize;
+        let max_k = n.min(m) - 1;
+        let (k, k_at) = s.int_unchecked("K (the diagonal reach)")?;
+        if !(0..=max_k as i64).contains(&k) {
+            return Err(s.error_at(
+                k_at,
+                format!(
+                    "K (the diagonal reach) must be between 0 and min(N - 1, M - 1) = {max_k}, found {}",
+                    s.word_at(k_at)
+                ),
+            ));
+        }
+        let mut open = Vec::with_capacity(n * m);
+        for r in 1..=n {
+            let (row, at) = s
+                .word()
+                .ok_or_else(|| s.error_here(format!("expected board row {r} of {n}, found the end of the input")))?;
+            if let Some(bad) = row.bytes().position(|b| b != b'.' && b != b'#') {
+                let c = row[bad..].chars().next().unwrap_or('?');
+                let column = row[..bad].chars().count() + 1;
+                return Err(s.error_at(
+                    at + bad,
+                    format!("board row {r}, cell {column}: '{c}' is not '.' (open) or '#' (wall)"),
+                ));
+            }
+            if row.len() != m {
+                let (only, place) = if row.len() < m { ("only ", at + row.len()) } else { ("", at + m) };
+                return Err(s.error_at(
+                    place,
+                    format!("board row {r} has {only}{}; every row must have M = {}", cells(row.len()), cells(m)),
+                ));
+            }
+            open.extend(row.bytes().map(|b| b == b'.'));
+        }
+        let board = Board::new(n, m, k as usize, open).map_err(|e| s.error_here(e.message))?;
+        let q = s.int("Q (the number of queries)", 0, MAX_QUERIES as i64)?.0 as usize;
+        let mut cells = Vec::with_capacity(q);
+        let mut ends = Vec::with_capacity(q);
+        for i in 1..=q {
+            s.skip_space();
+            if s.at_end() {
+                return Err(s.error_here(format!("expected query {i} of Q = {q}, found the end of the input")));
+            }
+            let mut count = 0usize;
+            while !s.at_line_end() {
+                if count == 2 && !several_tokens {
+                    return Err(s.error_here(format!(
+                        "query {i}: expected the end of the line after x and y (several tokens on a line need --tokens)"
+                    )));
+                }
+                let (x, x_at) = s.int(&format!("query {i}: x"), 1, n as i64)?;
+                s.skip_inline_space();
+                if s.at_line_end() {
+                    return Err(s.error_here(format!("query {i}: expected y after x = {x}, found the end of the line")));
+                }
+                let y = s.int(&format!("query {i}: y"), 1, m as i64)?.0;
+                let cell = Cell::new(x as u32 - 1, y as u32 - 1);
+                if !board.is_open(cell) {
+                    return Err(s.error_at(x_at, format!("query {i}: {cell} is a wall")));
+                }
+                cells.push(cell);
+                count += 2;
+                s.skip_inline_space();
+            }
+            ends.push(cells.len());
+        }
+        s.skip_space();
+        if let Some((word, at)) = s.word() {
+            return Err(s.error_at(
+                at,
+                format!(
+                    "unexpected text after the last query (Q = {q}): '{}'",
+                    word.chars().take(20).collect::<String>()
+                ),
+            ));
+        }
+        Ok(Instance { board, cells, ends })
+    }
+
+    /// How many queries there are.
+    pub fn query_count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The queries, each a list of token cells.
+    pub fn queries(&self) -> impl ExactSizeIterator<Item = &[Cell]> + '_ {
+        (0..self.ends.len()).map(|i| &self.cells[if i == 0 { 0 } else { self.ends[i - 1] }..self.ends[i]])
+    }
+}
+
+impl TextFormat for Instance {
+    /// The judge's format, several tokens per query line allowed.
+    fn parse(text: &str) -> Result<Instance, InputError> {
+        Instance::parse_judge(text, true)
+    }
+
+    fn to_text(&self) -> String {
+        let b = &self.board;
+        let mut out = String::with_capacity(b.rows() * (b.cols() + 1) + 12 * self.query_count() + 32);
+        out.push_str(&format!("{} {} {}\n", b.rows(), b.cols(), b.k()));
+        for row in b.open_cells().chunks(b.cols()) {
+            out.extend(row.iter().map(|&o| if o { '.' } else { '#' }));
+            out.push('\n');
+        }
+        out.push_str(&format!("{}\n", self.query_count()));
+        for query in self.queries() {
+            let words: Vec<String> = query.iter().map(|c| format!("{} {}", c.row + 1, c.col + 1)).collect();
+            out.push_str(&words.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A byte cursor over the input that knows the current line, for fast reading with exact error positions.
+struct Scanner<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(text: &'a str) -> Self {
+        Scanner { text, pos: 0 }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    fn at_end(&self) -> bool {
+        self.pos >= self.text.len()
+    }
+
+    /// Skips all whitespace, new lines included.
+    fn skip_space(&mut self) {
+        let bytes = self.bytes();
+        while bytes.get(self.pos).is_some_and(u8::is_ascii_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    /// Skips whitespace up to (not past) the end of the line.
+    fn skip_inline_space(&mut self) {
+        let bytes = self.bytes();
+        while bytes.get(self.pos).is_some_and(|&b| b != b'\n' && b.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    /// Whether only spaces are left on this line (or the input ends).
+    fn at_line_end(&mut self) -> bool {
+        self.skip_inline_space();
+        self.bytes().get(self.pos).is_none_or(|&b| b == b'\n')
+    }
+
+    /// The next word (after any whitespace) and its byte offset.
+    fn word(&mut self) -> Option<(&'a str, usize)> {
+        self.skip_space();
+        let start = self.pos;
+        let bytes = self.bytes();
+        while bytes.get(self.pos).is_some_and(|b| !b.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+        (self.pos > start).then(|| (&self.text[start..self.pos], start))
+    }
+
+    /// The word starting at byte offset `at`.
+    fn word_at(&self, at: usize) -> &'a str {
+        let rest = &self.text[at..];
+        &rest[..rest.find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len())]
+    }
+
+    /// The next word as a number, with its offset; errors when the input ends or the word is not a whole number
+    /// (a number too large for `i64` reads as `i64::MAX`, out of every range).
+    fn int_unchecked(&mut self, what: &str) -> Result<(i64, usize), InputError> {
+        let (word, at) =
+            self.word().ok_or_else(|| self.error_here(format!("expected {what}, found the end of the input")))?;
+        let digits = word.strip_prefix(['+', '-']).unwrap_or(word);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(self.error_at(at, format!("{what} must be a whole number, found '{}'", shorten(word))));
+        }
+        let magnitude = digits.bytes().fold(0i64, |v, d| v.saturating_mul(10).saturating_add(i64::from(d - b'0')));
+        Ok((if word.starts_with('-') { -magnitude } else { magnitude }, at))
+    }
+
+    /// The next word as a number in `min..=max`, with its offset.
+    fn int(&mut self, what: &str, min: i64, max: i64) -> Result<(i64, usize), InputError> {
+        let (value, at) = self.int_unchecked(what)?;
+        if !(min..=max).contains(&value) {
+            return Err(self
+                .error_at(at, format!("{what} must be between {min} and {max}, found {}", shorten(self.word_at(at)))));
+        }
+        Ok((value, at))
+    }
+
+    /// An error at byte offset `at`: the line and the column (in characters) are counted only now.
+    fn error_at(&self, at: usize, message: impl Into<String>) -> InputError {
+        let before = &self.text.as_bytes()[..at];
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = self.text[line_start..at].chars().count() + 1;
+        InputError::at(line, column, message)
+    }
+
+    /// An error at the current position.
+    fn error_here(&self, message: impl Into<String>) -> InputError {
+        self.error_at(self.pos, message)
+    }
+}
+
+/// "1 cell", "3 cells".
+fn cells(count: usize) -> String {
+    if count == 1 { "1 cell".into() } else { format!("{count} cells") }
+}
+
+/// A word cut to a readable length for a message.
+fn shorten(word: &str) -> String {
+    if word.chars().count() > 24 {
+        format!("{}...", word.chars().take(24).collect::<String>())
+    } else {
+        word.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        Instance::parse_judge(text, false).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn samples_parse() {
+        let i = Instance::parse_judge("3 4 1\n.###\n#.##\n##..\n3\n1 1\n2 2\n3 3\n", false).unwrap();
+        assert_eq!(i.board.k(), 1);
+        let q: Vec<&[Cell]> = i.queries().collect();
+        assert_eq!(q[2], &[Cell::new(2, 2)]);
+        assert_eq!(Instance::parse(&i.to_text()).unwrap(), i);
+    }
+
+    #[test]
+    fn errors_have_positions() {
+        assert_eq!(err(""), "line 1, column 1: expected N (the number of rows), found the end of the input");
+        assert_eq!(
+            err("2 2 2"),
+            "line 1, column 5: K (the diagonal reach) must be between 0 and min(N - 1, M - 1) = 1, found 2"
+        );
+        assert_eq!(
+            err("2 2 0\n.#\n.\n"),
+            "line 3, column 2: board row 2 has only 1 cell; every row must have M = 2 cells"
+        );
+        assert_eq!(
+            err("2 2 0\n.#\n...\n"),
+            "line 3, column 3: board row 2 has 3 cells; every row must have M = 2 cells"
+        );
+        assert_eq!(
+            err("2 2 0\n.x\n..\n"),
+            "line 2, column 2: board row 1, cell 2: 'x' is not '.' (open) or '#' (wall)"
+        );
+        assert_eq!(
+            err("2 2 0\né.x\n..\n"),
+            "line 2, column 1: board row 1, cell 1: 'é' is not '.' (open) or '#' (wall)"
+        );
+        assert_eq!(
+            err("2 2 0\n..\n..\n2\n1 1\n"),
+            "line 6, column 1: expected query 2 of Q = 2, found the end of the input"
+        );
+        assert_eq!(
+            err("2 2 0\n..\n..\n1\n1 1\n2 2\n"),
+            "line 6, column 1: unexpected text after the last query (Q = 1): '2'"
+        );
+        assert_eq!(
+            err("2 2 0\n..\n..\n1\n1 1 2 2\n"),
+            "line 5, column 5: query 1: expected the end of the line after x and y (several tokens on a line need --tokens)"
+        );
+        assert_eq!(
+            err("2 2 0\n..\n..\n1\n1\n2\n"),
+            "line 5, column 2: query 1: expected y after x = 1, found the end of the line"
+        );
+        assert_eq!(err("2 2 0\n..\n..\n1\n3 1\n"), "line 5, column 1: query 1: x must be between 1 and 2, found 3");
+        assert_eq!(
+            err("99999999999999999999999 2 0"),
+            "line 1, column 1: N (the number of rows) must be between 1 and 5000, found 99999999999999999999999"
+        );
+        assert_eq!(
+            err("2 2 0\n..\n..\n-1"),
+            "line 4, column 1: Q (the number of queries) must be between 0 and 1000000, found -1"
+        );
+        assert_eq!(
+            err("2 2 0\n..\n.."),
+            "line 3, column 3: expected Q (the number of queries), found the end of the input"
+        );
+        assert!(Instance::parse_judge("2 2 0\r\n..\r\n..\r\n1\r\n1 1\r\n", false).is_ok());
+    }
+}
