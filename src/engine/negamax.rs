@@ -17,6 +17,12 @@ use std::time::Instant;
 /// Beyond every score: the bounds of a full window.
 const INFINITY: i32 = SCORE_LIMIT + 1;
 
+/// The best score a position that is not over can have: a win in one move.
+const HIGHEST_SCORE: i32 = SCORE_LIMIT - 1;
+
+/// The worst score a position that is not over can have: a loss in two moves (a move, and the winning answer).
+const LOWEST_SCORE: i32 = -(SCORE_LIMIT - 2);
+
 /// Counters of the work a solver did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -90,8 +96,23 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     /// # Errors
     /// [`Interrupted`] when the deadline of the limits passes first.
     pub fn solve(&mut self, position: &G::Position) -> Result<Outcome, Interrupted> {
-        let score = self.search(position, -INFINITY, INFINITY)?;
-        Ok(Outcome::from_score(score))
+        if let Some(outcome) = self.game.primitive(position) {
+            return Ok(outcome);
+        }
+        // The exact score lies in [lower, upper]; each null-window search halves the gap (fail-soft results often
+        // do better). The first probe, at 0, settles who wins.
+        let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
+        let mut probe = 0;
+        while lower < upper {
+            let score = self.search(position, probe, probe + 1)?;
+            if score <= probe {
+                upper = score;
+            } else {
+                lower = score;
+            }
+            probe = lower + (upper - lower) / 2;
+        }
+        Ok(Outcome::from_score(lower))
     }
 
     /// Every legal move of the player to move with the exact outcome it leads to, best first
@@ -157,6 +178,20 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         if let Some(outcome) = self.game.early_outcome(position) {
             self.stats.early_outcomes += 1;
             return Ok(outcome.score());
+        }
+        // No game that is still on can score outside [LOWEST_SCORE, HIGHEST_SCORE]: narrowing the window to that is
+        // what cuts off searches for "a win within r moves" once r moves are used up.
+        if beta > HIGHEST_SCORE {
+            beta = HIGHEST_SCORE;
+            if alpha >= beta {
+                return Ok(beta);
+            }
+        }
+        if alpha < LOWEST_SCORE {
+            alpha = LOWEST_SCORE;
+            if alpha >= beta {
+                return Ok(alpha);
+            }
         }
         let key = self.game.canonical(position);
         let mut hint = None;

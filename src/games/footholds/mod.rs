@@ -9,6 +9,7 @@
 
 mod cells;
 mod instance;
+pub mod regions;
 mod rules;
 
 pub use cells::Cells;

@@ -4,6 +4,7 @@
 //! After a move the two tokens swap roles, so the same arrangement with A or B to move is one table entry.
 
 use super::cells::Cells;
+use super::regions::Geometry;
 use crate::engine::{Outcome, TwoPlayerGame};
 
 /// A cell of the board as `(row, column)`, 0-based.
@@ -46,6 +47,7 @@ pub struct Footholds<B> {
     cols: usize,
     /// The orthogonal neighbours of each cell.
     neighbours: Vec<B>,
+    geometry: Geometry<B>,
     start: Position<B>,
 }
 
@@ -78,7 +80,7 @@ impl<B: Cells> Footholds<B> {
             .collect();
         let cells = footholds.iter().enumerate().filter(|(_, f)| **f).fold(B::zero(), |s, (i, _)| s | B::single(i));
         let start = Position { footholds: cells, mover: (a.0 * cols + a.1) as u8, other: (b.0 * cols + b.1) as u8 };
-        Footholds { rows, cols, neighbours, start }
+        Footholds { rows, cols, neighbours, geometry: Geometry::new(rows, cols), start }
     }
 
     /// The starting position: A to move.
@@ -134,6 +136,11 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
     fn primitive(&self, position: &Position<B>) -> Option<Outcome> {
         let stranded = !position.footholds.has(position.mover as usize);
         (stranded || self.targets(position).is_zero()).then_some(Outcome::lose(0))
+    }
+
+    /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]).
+    fn early_outcome(&self, position: &Position<B>) -> Option<Outcome> {
+        self.geometry.separated_outcome(position.footholds, position.mover as usize, position.other as usize)
     }
 
     /// Moves to cells with more room around them first: they keep more options open.
