@@ -31,6 +31,9 @@ pub struct Args {
     /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory)]
     memory: usize,
+    /// After the answer, print search statistics on stderr (positions, table use, time).
+    #[arg(long)]
+    stats: bool,
     /// Stop with exit code 3 if no answer is found within this many seconds.
     #[arg(long, value_name = "SECS")]
     time_limit: Option<f64>,
@@ -50,8 +53,19 @@ pub fn run(args: Args) -> Result<String, Error> {
     limits.progress = progress_on_terminal();
     let detailed = args.explain || args.moves || args.json;
     let wanted = Wanted { ranked_moves: detailed, line: detailed };
+    let started = std::time::Instant::now();
     let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, limits })
         .map_err(|e| Error::time_limit(e, time_limit.unwrap_or_default()))?;
+    if args.stats {
+        let (used, capacity) = solution.table;
+        eprintln!(
+            "{} positions searched, {} settled by separated regions, table {used} of {capacity} entries ({} MiB), {:.3} s",
+            solution.stats.nodes,
+            solution.stats.early_outcomes,
+            capacity * solution.table_entry_bytes as u64 >> 20,
+            started.elapsed().as_secs_f64()
+        );
+    }
     if args.json {
         return Ok(report::json(&instance, &solution));
     }

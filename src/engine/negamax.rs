@@ -54,7 +54,9 @@ pub struct SearchStats {
 /// ```
 pub struct NegamaxSolver<'g, G: TwoPlayerGame> {
     game: &'g G,
-    table: Table<G::Position>,
+    /// Made at the first solve (its empty slots hold that position as a filler key).
+    table: Option<Table<G::Position>>,
+    table_bytes: usize,
     limits: Limits,
     stats: SearchStats,
     started: Instant,
@@ -67,7 +69,8 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         let now = Instant::now();
         NegamaxSolver {
             game,
-            table: Table::with_memory(table_bytes),
+            table: None,
+            table_bytes,
             limits: Limits::default(),
             stats: SearchStats::default(),
             started: now,
@@ -88,7 +91,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
 
     /// Entries of the transposition table in use, and its capacity.
     pub fn table_fill(&self) -> (u64, u64) {
-        (self.table.used(), self.table.capacity())
+        self.table.as_ref().map_or((0, 0), |t| (t.used(), t.capacity()))
     }
 
     /// The exact outcome of `position` for the player to move.
@@ -98,6 +101,9 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     pub fn solve(&mut self, position: &G::Position) -> Result<Outcome, Interrupted> {
         if let Some(outcome) = self.game.primitive(position) {
             return Ok(outcome);
+        }
+        if self.table.is_none() {
+            self.table = Some(Table::with_memory(self.table_bytes, *position));
         }
         // The exact score lies in [lower, upper]; each null-window search halves the gap (fail-soft results often
         // do better). The first probe, at 0, settles who wins.
@@ -156,10 +162,11 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             let now = Instant::now();
             if now.duration_since(self.last_report).as_millis() >= 200 {
                 self.last_report = now;
+                let (table_used, table_capacity) = self.table_fill();
                 self.limits.report(&Progress {
                     nodes: self.stats.nodes,
-                    table_used: self.table.used(),
-                    table_capacity: self.table.capacity(),
+                    table_used,
+                    table_capacity,
                     stage: String::new(),
                     elapsed: now - self.started,
                 });
@@ -195,7 +202,8 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         }
         let key = self.game.canonical(position);
         let mut hint = None;
-        if let Some(known) = self.table.get(&key) {
+        let table = self.table.as_mut().expect("solve makes the table");
+        if let Some(known) = table.get(&key) {
             if known.lower >= beta || known.lower == known.upper {
                 return Ok(known.lower);
             }
@@ -241,7 +249,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         } else {
             Bounds { lower: best, upper: best, best_move: best_move as u8 }
         };
-        self.table.put(key, bounds);
+        self.table.as_mut().expect("solve makes the table").put(key, bounds);
         Ok(best)
     }
 }

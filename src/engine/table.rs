@@ -25,9 +25,18 @@ struct Entry<P> {
     bounds: Bounds,
 }
 
+impl<P> Entry<P> {
+    /// Empty slots hold bounds that no score satisfies (lower > upper), so no `Option` tag is needed.
+    fn is_empty(&self) -> bool {
+        self.bounds.lower > self.bounds.upper
+    }
+}
+
 /// A transposition table keyed by whole positions.
 pub struct Table<P> {
-    slots: Vec<Option<Entry<P>>>,
+    slots: Vec<Entry<P>>,
+    /// The key of empty slots (any position: emptiness is marked by the bounds).
+    filler: P,
     shift: u32,
     used: u64,
     max_slots: usize,
@@ -35,14 +44,21 @@ pub struct Table<P> {
 
 impl<P: Copy + Eq + Hash> Table<P> {
     /// The bytes one slot takes: divide a memory budget by this to get a slot count.
-    pub const SLOT_BYTES: usize = std::mem::size_of::<Option<Entry<P>>>();
+    pub const SLOT_BYTES: usize = std::mem::size_of::<Entry<P>>();
 
-    /// A table that takes at most `bytes` of memory (at least 1024 slots; always a power of two).
-    pub fn with_memory(bytes: usize) -> Table<P> {
+    /// A table that takes at most `bytes` of memory (at least 1024 slots; always a power of two). `filler` is any
+    /// position, used as the key of empty slots.
+    pub fn with_memory(bytes: usize, filler: P) -> Table<P> {
         let wanted = (bytes / Self::SLOT_BYTES).max(1024);
         let max_slots = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
         let slots = max_slots.min(1 << 16);
-        Table { slots: vec![None; slots], shift: 64 - slots.trailing_zeros(), used: 0, max_slots }
+        let mut table = Table { slots: Vec::new(), filler, shift: 64 - slots.trailing_zeros(), used: 0, max_slots };
+        table.slots = vec![table.empty(); slots];
+        table
+    }
+
+    fn empty(&self) -> Entry<P> {
+        Entry { key: self.filler, bounds: Bounds { lower: 1, upper: 0, best_move: 0 } }
     }
 
     /// The most slots the table may grow to.
@@ -52,15 +68,16 @@ impl<P: Copy + Eq + Hash> Table<P> {
 
     fn grow(&mut self) {
         let doubled = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![None; doubled]);
+        let empty = self.empty();
+        let old = std::mem::replace(&mut self.slots, vec![empty; doubled]);
         self.shift -= 1;
         self.used = 0;
-        for entry in old.into_iter().flatten() {
+        for entry in old.into_iter().filter(|e| !e.is_empty()) {
             let slot = self.slot(&entry.key);
-            if self.slots[slot].is_none() {
+            if self.slots[slot].is_empty() {
                 self.used += 1;
             }
-            self.slots[slot] = Some(entry);
+            self.slots[slot] = entry;
         }
     }
 
@@ -83,24 +100,21 @@ impl<P: Copy + Eq + Hash> Table<P> {
 
     /// The bounds stored for `key`, if its slot holds exactly this position.
     pub fn get(&self, key: &P) -> Option<Bounds> {
-        match &self.slots[self.slot(key)] {
-            Some(entry) if entry.key == *key => Some(entry.bounds),
-            _ => None,
-        }
+        let entry = &self.slots[self.slot(key)];
+        (!entry.is_empty() && entry.key == *key).then_some(entry.bounds)
     }
 
     /// Stores bounds for `key`, tightening what is already known about the same position.
     pub fn put(&mut self, key: P, mut bounds: Bounds) {
         let slot = self.slot(&key);
-        match &self.slots[slot] {
-            Some(old) if old.key == key => {
-                bounds.lower = bounds.lower.max(old.bounds.lower);
-                bounds.upper = bounds.upper.min(old.bounds.upper);
-            }
-            Some(_) => {}
-            None => self.used += 1,
+        let old = &self.slots[slot];
+        if old.is_empty() {
+            self.used += 1;
+        } else if old.key == key {
+            bounds.lower = bounds.lower.max(old.bounds.lower);
+            bounds.upper = bounds.upper.min(old.bounds.upper);
         }
-        self.slots[slot] = Some(Entry { key, bounds });
+        self.slots[slot] = Entry { key, bounds };
         if self.used * 2 > self.slots.len() as u64 && self.slots.len() < self.max_slots {
             self.grow();
         }

@@ -89,6 +89,8 @@ pub struct Solution {
     pub stats: SearchStats,
     /// Transposition-table entries in use and capacity.
     pub table: (u64, u64),
+    /// Bytes per transposition-table entry.
+    pub table_entry_bytes: usize,
 }
 
 impl Solution {
@@ -142,5 +144,12 @@ fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptio
             position = game.play(&position, ranked.mv);
         }
     }
-    Ok(Solution { outcome, ranked_moves, line, stats: solver.stats(), table: solver.table_fill() })
+    Ok(Solution {
+        outcome,
+        ranked_moves,
+        line,
+        stats: solver.stats(),
+        table: solver.table_fill(),
+        table_entry_bytes: crate::engine::table::Table::<super::Position<B>>::SLOT_BYTES,
+    })
 }
