@@ -152,7 +152,7 @@ pub fn run(args: Args) -> Result<String, Error> {
         if let Some(r) = remoteness {
             let _ = write!(out, " {r}");
         }
-        for g in grundy.iter().flatten() {
+        for g in grundy.iter().flatten().filter(|_| args.grundy) {
             let _ = write!(out, " {g}");
         }
         out.push('\n');
