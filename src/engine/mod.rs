@@ -12,7 +12,9 @@ pub mod retrograde;
 pub mod shortest;
 pub mod table;
 
+pub use chance::{CompiledChain, MarkovChain};
 pub use game::TwoPlayerGame;
 pub use limits::{Interrupted, Limits, Progress};
 pub use negamax::{NegamaxSolver, SearchStats};
 pub use outcome::{Outcome, RankedMove, Remoteness, Value};
+pub use shortest::{Puzzle, shortest_path};

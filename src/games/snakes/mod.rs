@@ -1,1 +1,150 @@
-//! snakes (being written).
+//! Snakes and ladders (BOJ 16928 "뱀과 사다리 게임"), on any board: the fewest rolls, and the odds with a fair die.
+//!
+//! **Rules.** Squares 1..=size (100 by default); a die with faces 1..=faces (6). A roll moves the token forward;
+//! a roll that would pass the last square is not played, by default ([`Overshoot`] offers `bounce` and `win`).
+//! Landing on the foot of a ladder or the head of a snake moves the token to its other end, once: a jump that ends
+//! where another begins does not chain (the judge's reading). The token starts on square 1, or on any square, or
+//! off the board ("square 0", as on the commercial board, where a first roll of 1 can climb a ladder from square 1);
+//! a token never climbs the ladder of the square it starts on, since it did not land there.
+//!
+//! **Two questions, two generic solvers.**
+//! - The fewest rolls when you choose the die's value: breadth-first search over squares
+//!   ([`crate::engine::shortest`]); the board is a [`Puzzle`](crate::engine::Puzzle) whose positions are numbered
+//!   densely, so the search uses flat arrays. A million squares take a few milliseconds.
+//! - How long the game lasts with a fair die: an absorbing Markov chain ([`crate::engine::chance`]) with one state
+//!   per square. Snakes are the only steps that go *down* the board (with `bounce`, so are bounces), so elimination
+//!   from the top square down needs one feedback unknown per snake tail: the expectation in floating point, with a
+//!   proven error bound, or exactly as a fraction.
+//!
+//! An independent check by simulation lives in [`simulate`].
+//!
+//! ```
+//! use perfectplay::engine::Limits;
+//! use perfectplay::format::TextFormat;
+//! use perfectplay::games::snakes::{Instance, Rules, fewest_rolls};
+//!
+//! // BOJ 16928, sample 1: the fewest rolls is 3.
+//! let text = "3 7\n32 62\n42 68\n12 98\n95 13\n97 25\n93 37\n79 27\n75 19\n49 47\n67 17\n";
+//! let board = Instance::parse(text).unwrap().board(Rules::default()).unwrap();
+//! let rolls = fewest_rolls(&board, &Limits::default()).unwrap().unwrap();
+//! assert_eq!(rolls.len(), 3);
+//! ```
+
+mod board;
+mod instance;
+pub mod simulate;
+
+pub use board::{Board, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules};
+pub use instance::Instance;
+pub use simulate::{Simulation, simulate};
+
+use crate::engine::chance::{self, CompiledChain};
+use crate::engine::limits::{Interrupted, Limits};
+use crate::engine::shortest;
+use num_rational::BigRational;
+
+/// The classic commercial board (Milton Bradley's *Chutes and Ladders*) in the judge's format: 9 ladders and 10
+/// chutes on 100 squares, played from off the board (`--start 0`).
+pub const MILTON_BRADLEY: &str = "9 10\n1 38\n4 14\n9 31\n21 42\n28 84\n36 44\n51 67\n71 91\n80 100\n\
+                                  16 6\n47 26\n49 11\n56 53\n62 19\n64 60\n87 24\n93 73\n95 75\n98 78\n";
+
+/// The rules of the classic commercial board: 100 squares, a six-sided spinner, start off the board, rolls past
+/// square 100 not played.
+pub const MILTON_BRADLEY_RULES: Rules = Rules { size: 100, faces: 6, start: 0, overshoot: Overshoot::Stay };
+
+/// The feedback unknowns up to which the floating-point expectation uses elimination (beyond, Gauss–Seidel).
+pub const MAX_FEEDBACK_F64: usize = 1500;
+
+/// One shortest game from the board's start to its last square, roll by roll; or why there is none.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first. The inner `Err` says why the last square cannot be
+/// reached.
+pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, String>, Interrupted> {
+    let start = board.rules().start;
+    let search = shortest::shortest_path(board, start, limits)?;
+    let Some(path) = search.path else {
+        return Ok(Err(board.why_unreachable(&shortest::reachable(board, start))));
+    };
+    let mut square = start;
+    let rolls = path
+        .iter()
+        .map(|step| {
+            let roll = board.roll(square, step.mv).expect("a move of the search is a played roll");
+            debug_assert_eq!(roll.square, step.position);
+            square = roll.square;
+            roll
+        })
+        .collect();
+    Ok(Ok(rolls))
+}
+
+/// Why the expected number of rolls is infinite, if it is: a square the game can reach from the start from which
+/// the last square cannot be reached. `None` when the game surely ends.
+pub fn why_endless(board: &Board, chain: &CompiledChain) -> Option<String> {
+    let rules = board.rules();
+    if chain.ends_surely()[rules.start as usize] {
+        return None;
+    }
+    let can_end = chain.can_end();
+    let trap = shortest::reachable(board, rules.start).into_iter().filter(|&s| !can_end[s as usize]).min()?;
+    let from = if rules.start == 0 { "off the board".to_string() } else { format!("square {}", rules.start) };
+    Some(format!(
+        "the expected number of rolls is infinite: from {from} a fair die can bring the token to square {trap}, \
+         from which square {} cannot be reached",
+        rules.size
+    ))
+}
+
+/// The expected number of rolls from the start with a fair die, in floating point, with a proven bound on its
+/// relative error; `Err` with the reason when it is infinite.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64), String>, Interrupted> {
+    let chain = CompiledChain::new(board);
+    if let Some(why) = why_endless(board, &chain) {
+        return Ok(Err(why));
+    }
+    let certified = chance::expected_steps_f64(&chain, MAX_FEEDBACK_F64, 1e-13, limits)?;
+    let value = certified.values[board.rules().start as usize].expect("the start ends surely");
+    Ok(Ok((value, certified.relative_error)))
+}
+
+/// The exact expected number of rolls from the start with a fair die; `Err` with the reason when it is infinite.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+///
+/// ```
+/// use perfectplay::engine::Limits;
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::snakes::{Instance, MILTON_BRADLEY, MILTON_BRADLEY_RULES, exact_expected_rolls};
+///
+/// let board = Instance::parse(MILTON_BRADLEY).unwrap().board(MILTON_BRADLEY_RULES).unwrap();
+/// let e = exact_expected_rolls(&board, &Limits::default()).unwrap().unwrap();
+/// assert!(e.to_string().starts_with("225837582538403273407117496273279920181931269186581786048583/"));
+/// ```
+pub fn exact_expected_rolls(board: &Board, limits: &Limits) -> Result<Result<BigRational, String>, Interrupted> {
+    let chain = CompiledChain::new(board);
+    if let Some(why) = why_endless(board, &chain) {
+        return Ok(Err(why));
+    }
+    let value = chance::expected_steps_exact(&chain, board.rules().start as usize, limits)?;
+    Ok(Ok(value.expect("the start ends surely")))
+}
+
+/// The distribution of the number of rolls with a fair die: `ends[t]` is the probability that the game ends on
+/// roll `t`; computed until less than `tail` is left in play, or `max_rolls` rolls.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+pub fn roll_distribution(
+    board: &Board,
+    tail: f64,
+    max_rolls: usize,
+    limits: &Limits,
+) -> Result<chance::Distribution, Interrupted> {
+    let chain = CompiledChain::new(board);
+    chance::distribution(&chain, board.rules().start as usize, tail, max_rolls, limits)
+}

@@ -1,0 +1,349 @@
+//! The rules of snakes and ladders on a checked board: one roll, the puzzle of the fewest rolls, and the chain of a
+//! fair die.
+
+use crate::engine::chance::MarkovChain;
+use crate::engine::shortest::Puzzle;
+use crate::format::InputError;
+use std::fmt;
+
+/// The largest board supported (squares 1..=`MAX_SIZE`): ten million squares take about 150 MB to search.
+pub const MAX_SIZE: u32 = 10_000_000;
+
+/// The most faces a die may have.
+pub const MAX_FACES: u32 = 1000;
+
+/// What happens to a roll that would pass the last square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Overshoot {
+    /// The roll is not played: the token stays where it is (the judge's rule, and the commercial board's).
+    #[default]
+    Stay,
+    /// The token counts the extra squares back down from the last square (and up again from square 1, should a
+    /// die with more faces than the board ask for it).
+    Bounce,
+    /// Reaching or passing the last square wins.
+    Win,
+}
+
+impl fmt::Display for Overshoot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Overshoot::Stay => "stay",
+            Overshoot::Bounce => "bounce",
+            Overshoot::Win => "win",
+        })
+    }
+}
+
+/// The board options: everything but the ladders and snakes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Rules {
+    /// The last square; squares are 1..=size.
+    pub size: u32,
+    /// The die shows 1..=faces, each equally likely.
+    pub faces: u32,
+    /// Where the token starts: a square, or 0 for off the board (the first roll of 1 then lands on square 1).
+    pub start: u32,
+    /// What a roll past the last square does.
+    pub overshoot: Overshoot,
+}
+
+impl Default for Rules {
+    /// The judge's rules: 100 squares, a six-sided die, start on square 1, rolls past square 100 not played.
+    fn default() -> Rules {
+        Rules { size: 100, faces: 6, start: 1, overshoot: Overshoot::Stay }
+    }
+}
+
+impl Rules {
+    /// Checks the options on their own.
+    ///
+    /// # Errors
+    /// A message naming the option: size outside 1..=[`MAX_SIZE`], faces outside 1..=[`MAX_FACES`], or a start
+    /// beyond the last square.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=MAX_SIZE).contains(&self.size) {
+            return Err(format!("--size must be between 1 and {MAX_SIZE}, found {}", self.size));
+        }
+        if !(1..=MAX_FACES).contains(&self.faces) {
+            return Err(format!("--faces must be between 1 and {MAX_FACES}, found {}", self.faces));
+        }
+        if self.start > self.size {
+            return Err(format!(
+                "--start {} is beyond the last square {} (squares are 1 to {}; 0 starts off the board)",
+                self.start, self.size, self.size
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A ladder or a snake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JumpKind {
+    /// Goes up.
+    Ladder,
+    /// Goes down.
+    Snake,
+}
+
+impl fmt::Display for JumpKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            JumpKind::Ladder => "ladder",
+            JumpKind::Snake => "snake",
+        })
+    }
+}
+
+/// What one roll did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Roll {
+    /// The number rolled.
+    pub die: u32,
+    /// The square the die moved the token to (after any bounce), before any ladder or snake.
+    pub landed: u32,
+    /// The square the token ends on.
+    pub square: u32,
+    /// The ladder or snake taken, if any (it goes from `landed` to `square`).
+    pub jump: Option<JumpKind>,
+}
+
+/// A checked board: the rules and, for each square, where landing on it takes the token.
+///
+/// A ladder or snake is taken once, on landing: if it ends where another begins, the second is not taken (as in
+/// the judge's problem), and a token that *starts* on the foot of a ladder does not climb it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rules: Rules,
+    /// `jump[s]`: where landing on `s` ends (`s` itself when nothing starts there); index 0 unused.
+    jump: Vec<u32>,
+}
+
+impl Board {
+    /// A board from checked rules and a list of jumps `(from, to)` given with the text position of each end (for
+    /// errors; `None` when unknown). The name of each jump in errors is "ladder i" or "snake i" in list order.
+    ///
+    /// # Errors
+    /// The rules are not valid; a square is outside the board; a jump starts on the last square; two jumps start on
+    /// the same square; a jump starts and ends on the same square.
+    pub fn new(rules: Rules, jumps: &[(u32, u32, Option<[(usize, usize); 2]>)]) -> Result<Board, InputError> {
+        rules.check().map_err(InputError::new)?;
+        let size = rules.size;
+        let mut jump: Vec<u32> = (0..=size).collect();
+        let (mut ladders, mut snakes) = (0, 0);
+        let mut names: Vec<(u32, String)> = Vec::new(); // (square, name) of the jumps seen, for duplicate errors
+        let mut owner = rustc_hash::FxHashMap::default();
+        for &(from, to, at) in jumps {
+            let name = if to > from {
+                ladders += 1;
+                format!("ladder {ladders}")
+            } else {
+                snakes += 1;
+                format!("snake {snakes}")
+            };
+            let error = |end: usize, message: String| match at {
+                Some(at) => InputError::at(at[end].0, at[end].1, format!("{name}: {message}")),
+                None => InputError::new(format!("{name}: {message}")),
+            };
+            for (end, square) in [(0, from), (1, to)] {
+                if square == 0 || square > size {
+                    return Err(error(
+                        end,
+                        format!(
+                            "square {square} is outside the board (squares 1 to {size}{})",
+                            if square > size { "; --size sets the last square" } else { "" }
+                        ),
+                    ));
+                }
+            }
+            if from == to {
+                return Err(error(0, format!("starts and ends on square {from}")));
+            }
+            if from == size {
+                return Err(error(0, format!("starts on the last square {size}, where the game is already over")));
+            }
+            if let Some(&other) = owner.get(&from) {
+                let (_, other_name): &(u32, String) = &names[other];
+                return Err(error(0, format!("starts on square {from}, where {other_name} already starts")));
+            }
+            owner.insert(from, names.len());
+            names.push((from, name));
+            jump[from as usize] = to;
+        }
+        Ok(Board { rules, jump })
+    }
+
+    /// The rules of the board.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Where landing on `square` ends: the other end of its ladder or snake, or `square` itself.
+    pub fn jump(&self, square: u32) -> u32 {
+        self.jump[square as usize]
+    }
+
+    /// The ladders and snakes as `(from, to)`, in increasing `from`.
+    pub fn jumps(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (1..self.jump.len() as u32).filter_map(|s| (self.jump[s as usize] != s).then(|| (s, self.jump[s as usize])))
+    }
+
+    /// The square the die takes the token to from `square` with `die` (before any jump), or `None` when the roll
+    /// is not played (overshoot `stay`).
+    pub fn advance(&self, square: u32, die: u32) -> Option<u32> {
+        let size = u64::from(self.rules.size);
+        let target = u64::from(square) + u64::from(die);
+        if target <= size {
+            return Some(target as u32);
+        }
+        match self.rules.overshoot {
+            Overshoot::Stay => None,
+            Overshoot::Win => Some(self.rules.size),
+            Overshoot::Bounce if size == 1 => Some(1),
+            Overshoot::Bounce => {
+                // Reflect off both ends of 1..=size: a walk of period 2·(size − 1).
+                let period = 2 * (size - 1);
+                let offset = (target - 1) % period;
+                Some((1 + if offset <= size - 1 { offset } else { period - offset }) as u32)
+            }
+        }
+    }
+
+    /// One roll of `die` from `square`: where it lands and what it takes; `None` when the roll is not played.
+    pub fn roll(&self, square: u32, die: u32) -> Option<Roll> {
+        let landed = self.advance(square, die)?;
+        let end = self.jump(landed);
+        let jump = match end.cmp(&landed) {
+            std::cmp::Ordering::Greater => Some(JumpKind::Ladder),
+            std::cmp::Ordering::Less => Some(JumpKind::Snake),
+            std::cmp::Ordering::Equal => None,
+        };
+        Some(Roll { die, landed, square: end, jump })
+    }
+
+    /// Why the last square cannot be reached from the start, given the squares that can be (the start included):
+    /// the furthest square reachable, and the snakes that every further roll lands on.
+    pub fn why_unreachable(&self, reachable: &[u32]) -> String {
+        let Rules { size, start, .. } = self.rules;
+        let furthest = reachable.iter().copied().max().unwrap_or(start);
+        let mut heads: Vec<u32> = reachable
+            .iter()
+            .flat_map(|&s| (1..=self.rules.faces).filter_map(move |d| self.advance(s, d)))
+            .filter(|&landed| landed > furthest)
+            .collect();
+        heads.sort_unstable();
+        heads.dedup();
+        let place = |s: u32| if s == 0 { "off the board (square 0)".to_string() } else { format!("square {s}") };
+        let mut message = format!("square {size} cannot be reached from {}: ", place(start));
+        if heads.is_empty() {
+            message += &format!("no roll moves the token beyond {}", place(furthest));
+            return message;
+        }
+        let shown: Vec<String> = heads.iter().take(6).map(|&h| format!("{h}→{}", self.jump(h))).collect();
+        message += &format!(
+            "the furthest square reachable is {furthest}, and every roll that goes further lands on a snake \
+             back down ({}{})",
+            shown.join(", "),
+            if heads.len() > shown.len() { format!(" and {} more", heads.len() - shown.len()) } else { String::new() }
+        );
+        message
+    }
+}
+
+/// The fewest rolls: a one-player puzzle whose positions are squares and whose moves are die values.
+impl Puzzle for Board {
+    type Position = u32;
+    type Move = u32;
+
+    fn moves(&self, &square: &u32, out: &mut Vec<(u32, u32)>) {
+        for die in 1..=self.rules.faces {
+            if let Some(landed) = self.advance(square, die) {
+                out.push((die, self.jump(landed)));
+            }
+        }
+    }
+
+    fn is_goal(&self, &square: &u32) -> bool {
+        square == self.rules.size
+    }
+
+    fn dense_size(&self) -> Option<usize> {
+        Some(self.rules.size as usize + 1)
+    }
+
+    fn dense_index(&self, &square: &u32) -> usize {
+        square as usize
+    }
+}
+
+/// A fair die: states are squares 0..=size, the last square absorbs, each face has weight 1 (a roll that is not
+/// played stays on its square).
+impl MarkovChain for Board {
+    fn state_count(&self) -> usize {
+        self.rules.size as usize + 1
+    }
+
+    fn is_absorbing(&self, state: usize) -> bool {
+        state == self.rules.size as usize
+    }
+
+    fn transitions(&self, state: usize, out: &mut Vec<(usize, u64)>) {
+        let square = state as u32;
+        for die in 1..=self.rules.faces {
+            let end = self.advance(square, die).map_or(square, |landed| self.jump(landed));
+            out.push((end as usize, 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(size: u32, overshoot: Overshoot, jumps: &[(u32, u32)]) -> Board {
+        let rules = Rules { size, faces: 6, start: 1, overshoot };
+        let jumps: Vec<_> = jumps.iter().map(|&(a, b)| (a, b, None)).collect();
+        Board::new(rules, &jumps).unwrap()
+    }
+
+    #[test]
+    fn overshoot_rules() {
+        let stay = board(10, Overshoot::Stay, &[]);
+        assert_eq!((stay.advance(8, 2), stay.advance(8, 3)), (Some(10), None));
+        let win = board(10, Overshoot::Win, &[]);
+        assert_eq!(win.advance(8, 6), Some(10));
+        let bounce = board(10, Overshoot::Bounce, &[]);
+        // 8 + 5 = 13: three past 10, back to 7.
+        assert_eq!(bounce.advance(8, 5), Some(7));
+        // Size 3, from 0 with 6: 1 2 3 2 1 2 → 2 (walk of period 4 over 1..3).
+        let tiny = board(3, Overshoot::Bounce, &[]);
+        assert_eq!(tiny.advance(0, 6), Some(2));
+        let one = board(1, Overshoot::Bounce, &[]);
+        assert_eq!(one.advance(0, 6), Some(1));
+    }
+
+    #[test]
+    fn jumps_are_taken_once() {
+        // 3 → 7 then 7 → 2: landing on 3 climbs to 7 and stops there.
+        let b = board(20, Overshoot::Stay, &[(3, 7), (7, 2)]);
+        assert_eq!(b.roll(1, 2), Some(Roll { die: 2, landed: 3, square: 7, jump: Some(JumpKind::Ladder) }));
+        assert_eq!(b.roll(1, 6).unwrap().jump, Some(JumpKind::Snake));
+    }
+
+    #[test]
+    fn bad_jumps_are_named() {
+        let rules = Rules::default();
+        let err = Board::new(rules, &[(5, 120, Some([(2, 1), (2, 3)]))]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 3: ladder 1: square 120 is outside the board (squares 1 to 100; --size sets the last square)"
+        );
+        let err = Board::new(rules, &[(100, 3, None)]).unwrap_err();
+        assert!(err.message.contains("snake 1: starts on the last square"), "{err}");
+        let err = Board::new(rules, &[(5, 30, None), (5, 2, None)]).unwrap_err();
+        assert_eq!(err.message, "snake 1: starts on square 5, where ladder 1 already starts");
+    }
+}

@@ -1,0 +1,102 @@
+//! Playing the game with a (pseudo-)random die: an estimate of the expected number of rolls that shares no code
+//! with the Markov chain, only the rules of one roll ([`Board::roll`]).
+//!
+//! The die is SplitMix64 (Steele, Lea and Flood), seeded, so a simulation is the same on every machine and every
+//! version; faces are drawn without bias by rejection.
+
+use super::board::Board;
+
+/// A small, fast, seeded generator with a fixed output sequence (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// The generator started from `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform number in `1..=faces` (`faces ≥ 1`), without modulo bias.
+    pub fn die(&mut self, faces: u32) -> u32 {
+        let faces = u64::from(faces.max(1));
+        let zone = u64::MAX - u64::MAX % faces;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return (x % faces) as u32 + 1;
+            }
+        }
+    }
+}
+
+/// The result of many simulated games.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Simulation {
+    /// Games played.
+    pub games: u64,
+    /// Games that reached the last square within the roll limit.
+    pub finished: u64,
+    /// Mean number of rolls of the finished games.
+    pub mean: f64,
+    /// Standard error of that mean (sample standard deviation / √finished).
+    pub standard_error: f64,
+}
+
+impl Simulation {
+    /// The 95% confidence interval of the mean (±1.96 standard errors).
+    pub fn interval95(&self) -> (f64, f64) {
+        (self.mean - 1.96 * self.standard_error, self.mean + 1.96 * self.standard_error)
+    }
+}
+
+/// Plays `games` games from the board's start with a fair die seeded by `seed`; a game that has not ended after
+/// `max_rolls` rolls is abandoned (and not counted in the mean).
+pub fn simulate(board: &Board, games: u64, max_rolls: u64, seed: u64) -> Simulation {
+    let rules = board.rules();
+    let mut rng = SplitMix64::new(seed);
+    let (mut finished, mut sum, mut sum_squares) = (0u64, 0f64, 0f64);
+    for _ in 0..games {
+        let mut square = rules.start;
+        let mut rolls = 0u64;
+        while square != rules.size && rolls < max_rolls {
+            rolls += 1;
+            if let Some(roll) = board.roll(square, rng.die(rules.faces)) {
+                square = roll.square;
+            }
+        }
+        if square == rules.size {
+            finished += 1;
+            sum += rolls as f64;
+            sum_squares += (rolls as f64) * (rolls as f64);
+        }
+    }
+    let count = finished.max(1) as f64;
+    let mean = sum / count;
+    let variance = if finished > 1 { (sum_squares - sum * mean) / (count - 1.0) } else { 0.0 };
+    Simulation { games, finished, mean, standard_error: (variance.max(0.0) / count).sqrt() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_are_uniform_enough() {
+        let mut rng = SplitMix64::new(7);
+        let mut counts = [0u32; 6];
+        for _ in 0..60_000 {
+            counts[rng.die(6) as usize - 1] += 1;
+        }
+        // Each count is Binomial(60000, 1/6): mean 10000, sd ≈ 91; six sd either way.
+        assert!(counts.iter().all(|&c| (9_450..=10_550).contains(&c)), "{counts:?}");
+    }
+}
