@@ -200,7 +200,7 @@ fn json_line(line: &[LineMove]) -> Vec<JsonMove> {
     line.iter()
         .enumerate()
         .map(|(i, mv)| JsonMove {
-            player: player(i % 2 == 0),
+            player: player(i.is_multiple_of(2)),
             from: one_based(mv.from),
             to: one_based(mv.to),
             step: mv.step.to_string(),

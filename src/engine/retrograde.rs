@@ -87,7 +87,7 @@ pub trait Window<R: Rule + ?Sized> {
 /// number is already decided in `table`.
 pub trait Ordered<R: Rule> {
     /// How many numbers there are (positions and holes).
-    fn len(&self) -> usize;
+    fn count(&self) -> usize;
     /// Whether `index` is a position (holes, such as walls, get [`Rule::Value`]'s default and are never children).
     fn is_position(&self, index: usize) -> bool;
     /// Adds the values of every child of position `index` to `summary` (which starts empty).
@@ -107,7 +107,7 @@ pub fn solve<R: Rule, O: Ordered<R> + ?Sized>(
     positions: &mut O,
     limits: &Limits,
 ) -> Result<Vec<R::Value>, Interrupted> {
-    let len = positions.len();
+    let len = positions.count();
     let mut table = vec![R::Value::default(); len];
     let mut summary = rule.summary();
     let started = Instant::now();
@@ -149,7 +149,7 @@ impl<P: Fn(usize) -> bool, C: FnMut(usize, &mut Vec<usize>)> EdgeChildren<P, C> 
 }
 
 impl<R: Rule, P: Fn(usize) -> bool, C: FnMut(usize, &mut Vec<usize>)> Ordered<R> for EdgeChildren<P, C> {
-    fn len(&self) -> usize {
+    fn count(&self) -> usize {
         self.len
     }
 
@@ -271,7 +271,7 @@ impl Rule for RemotenessRule {
         *summary = RemotenessSummary::default();
     }
     fn add(&self, summary: &mut RemotenessSummary, child: u16) {
-        if child % 2 == 0 {
+        if child.is_multiple_of(2) {
             summary.min_losing = summary.min_losing.min(child);
         } else {
             summary.max_winning = Some(summary.max_winning.map_or(child, |m| m.max(child)));
@@ -296,7 +296,7 @@ pub struct RemotenessWindow {
 
 impl Window<RemotenessRule> for RemotenessWindow {
     fn push(&mut self, value: Option<u16>) {
-        let losing = value.filter(|r| r % 2 == 0);
+        let losing = value.filter(|r| r.is_multiple_of(2));
         let winning = value.filter(|r| r % 2 == 1);
         self.min_losing.push(losing, false);
         self.max_winning.push(winning, true);
@@ -400,7 +400,7 @@ pub fn mex(values: &[u16]) -> u16 {
 /// Sprague–Grundy values of an impartial game: the mex of the children's values (0 exactly for losing positions).
 ///
 /// A [`MexWindow`] must be added to a summary *after* the position's other children, and at most one window per
-/// position, with at most [`MAX_EXTRA_CHILDREN`] other children.
+/// position, with at most [`MAX_EXTRA_CHILDREN`] other children; a window holds at most 65 535 positions at once.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GrundyRule;
 
@@ -487,7 +487,9 @@ impl Window<GrundyRule> for MexWindow {
 /// counts per value, plus a hierarchy of bitsets (level 0: value present; level l + 1: word l full).
 ///
 /// Values above `limit` (given at creation) are not kept: answers are exact up to `limit`, and a value above it is
-/// reported missing. Memory grows with the largest value inserted, never beyond `limit`.
+/// reported missing. Memory grows with the largest value inserted, never beyond `limit`: two bytes per value (so
+/// at most 65 535 copies of one value, plenty for a window of at most that many positions) plus an eighth of a byte
+/// for the bitsets.
 ///
 /// ```
 /// use perfectplay::engine::retrograde::MexMultiset;
@@ -503,7 +505,7 @@ impl Window<GrundyRule> for MexWindow {
 #[derive(Clone, Debug, Default)]
 pub struct MexMultiset {
     limit: usize,
-    counts: Vec<u32>,
+    counts: Vec<u16>,
     levels: Vec<Vec<u64>>,
 }
 
@@ -544,7 +546,7 @@ impl MexMultiset {
         if value >= self.counts.len() {
             self.grow(value);
         }
-        self.counts[value] += 1;
+        self.counts[value] = self.counts[value].checked_add(1).expect("at most 65 535 copies of a value");
         if self.counts[value] == 1 {
             let mut bit = value;
             for level in 0..self.levels.len() {
@@ -624,7 +626,7 @@ mod tests {
     #[test]
     fn mex_multiset_matches_a_plain_count() {
         let mut set = MexMultiset::new(10_000);
-        let mut plain = vec![0u32; 10_001];
+        let mut plain = vec![0u16; 10_001];
         let mut seed = 12345u64;
         let mut rand = move || {
             seed ^= seed << 13;
@@ -633,10 +635,10 @@ mod tests {
             seed
         };
         let mut inside = Vec::new();
-        for step in 0..20_000 {
+        for step in 0..20_000u32 {
             // Dense small values, so that long runs of full words appear.
             if inside.is_empty() || rand() % 3 != 0 {
-                let v = (rand() % if step % 2 == 0 { 5000 } else { 300 }) as usize;
+                let v = (rand() % if step.is_multiple_of(2) { 5000 } else { 300 }) as usize;
                 set.insert(v);
                 plain[v] += 1;
                 inside.push(v);

@@ -13,7 +13,7 @@
 //!   O(log K).
 //!
 //! The down and right children are added one by one. All of this is the engine's generic
-//! [`retrograde`](crate::engine::retrograde) solver; this file only says where the windows are.
+//! [`retrograde`] solver; this file only says where the windows are.
 //!
 //! Memory: the board (1 byte per cell), the table (1 byte per cell for win/lose, 2 for remoteness or Grundy) and
 //! the windows (a few words per diagonal, plus whatever the monotone queues or multisets keep, at most the cells of
@@ -51,7 +51,7 @@ impl<'b, R: Rule> DiagonalWindows<'b, R> {
 }
 
 impl<R: Rule> Ordered<R> for DiagonalWindows<'_, R> {
-    fn len(&self) -> usize {
+    fn count(&self) -> usize {
         self.board.rows() * self.board.cols()
     }
 
