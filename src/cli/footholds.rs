@@ -31,6 +31,9 @@ pub struct Args {
     /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory)]
     memory: usize,
+    /// Search threads (default: one per core). The answers do not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
     /// After the answer, print search statistics on stderr (positions, table use, time).
     #[arg(long)]
     stats: bool,
@@ -53,8 +56,12 @@ pub fn run(args: Args) -> Result<String, Error> {
     limits.progress = progress_on_terminal();
     let detailed = args.explain || args.moves || args.json;
     let wanted = Wanted { ranked_moves: detailed, line: detailed };
+    let threads = args
+        .threads
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let started = std::time::Instant::now();
-    let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, limits })
+    let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
         .map_err(|e| Error::time_limit(e, time_limit.unwrap_or_default()))?;
     if args.stats {
         let (used, capacity) = solution.table;

@@ -7,11 +7,17 @@
 //! moves that cannot change the maximum; the window of a child is the parent's window mapped through
 //! [`child_score`]. Because a score is relative to its own position (not to the root), table entries are valid
 //! whichever path reaches the position.
+//!
+//! The exact score is found by null-window searches (each asks "is the score above s?"), halving the interval that
+//! holds it; the first asks "above 0?", which settles who wins. Several threads can run the same searches at once,
+//! sharing the table (lazy SMP): they visit moves in different orders, each profits from what the others stored, and
+//! the first to finish gives the answer.
 
 use super::game::TwoPlayerGame;
 use super::limits::{Interrupted, Limits, Progress};
 use super::outcome::{Outcome, RankedMove, SCORE_LIMIT, child_score, parent_score, rank_moves};
 use super::table::{Bounds, Table};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Beyond every score: the bounds of a full window.
@@ -57,24 +63,23 @@ pub struct NegamaxSolver<'g, G: TwoPlayerGame> {
     /// Made at the first solve (its empty slots hold that position as a filler key).
     table: Option<Table<G::Position>>,
     table_bytes: usize,
+    threads: usize,
     limits: Limits,
     stats: SearchStats,
     started: Instant,
-    last_report: Instant,
 }
 
 impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
-    /// A solver whose transposition table takes at most `table_bytes` of memory.
+    /// A single-threaded solver whose transposition table takes at most about `table_bytes` of memory.
     pub fn new(game: &'g G, table_bytes: usize) -> Self {
-        let now = Instant::now();
         NegamaxSolver {
             game,
             table: None,
             table_bytes,
+            threads: 1,
             limits: Limits::default(),
             stats: SearchStats::default(),
-            started: now,
-            last_report: now,
+            started: Instant::now(),
         }
     }
 
@@ -84,7 +89,13 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         self
     }
 
-    /// The work done so far.
+    /// Searches with `threads` threads sharing the table (at least 1). The answers do not depend on it.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The work done so far, by all threads.
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
@@ -102,23 +113,42 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         if let Some(outcome) = self.game.primitive(position) {
             return Ok(outcome);
         }
-        if self.table.is_none() {
-            self.table = Some(Table::with_memory(self.table_bytes, *position));
-        }
-        // The exact score lies in [lower, upper]; each null-window search halves the gap (fail-soft results often
-        // do better). The first probe, at 0, settles who wins.
-        let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
-        let mut probe = 0;
-        while lower < upper {
-            let score = self.search(position, probe, probe + 1)?;
-            if score <= probe {
-                upper = score;
-            } else {
-                lower = score;
-            }
-            probe = lower + (upper - lower) / 2;
-        }
-        Ok(Outcome::from_score(lower))
+        let table = self.table.get_or_insert_with(|| Table::with_memory(self.table_bytes, *position));
+        let finished = AtomicBool::new(false);
+        let shared =
+            Shared { game: self.game, table, limits: &self.limits, finished: &finished, started: self.started };
+        let (score, stats) = if self.threads == 1 {
+            let mut worker = Worker::new(&shared, 0);
+            let score = worker.exact_score(position);
+            (score, worker.stats)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..self.threads)
+                    .map(|id| {
+                        let shared = &shared;
+                        scope.spawn(move || {
+                            let mut worker = Worker::new(shared, id);
+                            let score = worker.exact_score(position);
+                            (score, worker.stats)
+                        })
+                    })
+                    .collect();
+                let mut answer = Err(Interrupted);
+                let mut stats = SearchStats::default();
+                for handle in handles {
+                    let (score, worker_stats) = handle.join().expect("a search thread panicked");
+                    stats.nodes += worker_stats.nodes;
+                    stats.early_outcomes += worker_stats.early_outcomes;
+                    if answer.is_err() {
+                        answer = score.map_err(|stop| stop.into_interrupted());
+                    }
+                }
+                (answer.map_err(|_| Stop::Deadline), stats)
+            })
+        };
+        self.stats.nodes += stats.nodes;
+        self.stats.early_outcomes += stats.early_outcomes;
+        score.map(Outcome::from_score).map_err(Stop::into_interrupted)
     }
 
     /// Every legal move of the player to move with the exact outcome it leads to, best first
@@ -154,21 +184,80 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         }
         Ok(line)
     }
+}
 
-    fn tick(&mut self) -> Result<(), Interrupted> {
+/// Why a search thread stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// The deadline passed.
+    Deadline,
+    /// Another thread found the answer.
+    Finished,
+}
+
+impl Stop {
+    fn into_interrupted(self) -> Interrupted {
+        Interrupted
+    }
+}
+
+/// What the search threads share.
+struct Shared<'a, G: TwoPlayerGame> {
+    game: &'a G,
+    table: &'a Table<G::Position>,
+    limits: &'a Limits,
+    finished: &'a AtomicBool,
+    started: Instant,
+}
+
+/// One search thread.
+struct Worker<'s, 'a, G: TwoPlayerGame> {
+    shared: &'s Shared<'a, G>,
+    id: usize,
+    stats: SearchStats,
+    last_report: Instant,
+}
+
+impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
+    fn new(shared: &'s Shared<'a, G>, id: usize) -> Self {
+        Worker { shared, id, stats: SearchStats::default(), last_report: Instant::now() }
+    }
+
+    /// The exact score by null-window searches; the first thread to finish tells the others to stop.
+    fn exact_score(&mut self, position: &G::Position) -> Result<i32, Stop> {
+        // The exact score lies in [lower, upper]; each null-window search halves the gap (fail-soft results often
+        // do better). The first probe, at 0, settles who wins.
+        let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
+        let mut probe = 0;
+        while lower < upper {
+            let score = self.search(position, probe, probe + 1)?;
+            if score <= probe {
+                upper = score;
+            } else {
+                lower = score;
+            }
+            probe = lower + (upper - lower) / 2;
+        }
+        self.shared.finished.store(true, Ordering::Relaxed);
+        Ok(lower)
+    }
+
+    fn tick(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
         if self.stats.nodes & 0x3FFF == 0 {
-            self.limits.check()?;
+            if self.shared.finished.load(Ordering::Relaxed) {
+                return Err(Stop::Finished);
+            }
+            self.shared.limits.check().map_err(|_| Stop::Deadline)?;
             let now = Instant::now();
-            if now.duration_since(self.last_report).as_millis() >= 200 {
+            if self.id == 0 && now.duration_since(self.last_report).as_millis() >= 200 {
                 self.last_report = now;
-                let (table_used, table_capacity) = self.table_fill();
-                self.limits.report(&Progress {
+                self.shared.limits.report(&Progress {
                     nodes: self.stats.nodes,
-                    table_used,
-                    table_capacity,
+                    table_used: self.shared.table.used(),
+                    table_capacity: self.shared.table.capacity(),
                     stage: String::new(),
-                    elapsed: now - self.started,
+                    elapsed: now - self.shared.started,
                 });
             }
         }
@@ -177,12 +266,13 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
 
     /// Fail-soft alpha-beta: the exact score if it lies strictly inside `(alpha, beta)`, otherwise a bound on the
     /// correct side of the window.
-    fn search(&mut self, position: &G::Position, mut alpha: i32, mut beta: i32) -> Result<i32, Interrupted> {
+    fn search(&mut self, position: &G::Position, mut alpha: i32, mut beta: i32) -> Result<i32, Stop> {
         self.tick()?;
-        if let Some(outcome) = self.game.primitive(position) {
+        let game = self.shared.game;
+        if let Some(outcome) = game.primitive(position) {
             return Ok(outcome.score());
         }
-        if let Some(outcome) = self.game.early_outcome(position) {
+        if let Some(outcome) = game.early_outcome(position) {
             self.stats.early_outcomes += 1;
             return Ok(outcome.score());
         }
@@ -200,10 +290,9 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
                 return Ok(alpha);
             }
         }
-        let key = self.game.canonical(position);
+        let key = game.canonical(position);
         let mut hint = None;
-        let table = self.table.as_mut().expect("solve makes the table");
-        if let Some(known) = table.get(&key) {
+        if let Some(known) = self.shared.table.get(&key) {
             if known.lower >= beta || known.lower == known.upper {
                 return Ok(known.lower);
             }
@@ -215,27 +304,20 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             hint = Some(known.best_move as usize);
         }
 
-        let mut moves = self.game.moves(position);
+        let mut moves = game.moves(position);
         let moves = moves.as_mut();
-        self.game.order_moves(position, moves);
-        if let Some(first) = hint.filter(|&i| i < moves.len()) {
-            moves[..=first].rotate_right(1);
-        }
-        // The hint moved one move to the front; this maps a loop index back to the game's order.
-        let game_order = |index: usize| match hint {
-            Some(first) if index == 0 => first,
-            Some(first) if index <= first => index - 1,
-            _ => index,
-        };
+        game.order_moves(position, moves);
+        let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1);
         let (window_alpha, window_beta) = (alpha, beta);
         let mut best = -INFINITY;
         let mut best_move = 0;
-        for (index, &mv) in moves.iter().enumerate() {
-            let child = self.game.play(position, mv);
+        for visit in 0..moves.len() {
+            let index = order.index(visit);
+            let child = game.play(position, moves[index]);
             let score = parent_score(self.search(&child, child_score(beta), child_score(alpha))?);
             if score > best {
                 best = score;
-                best_move = game_order(index).min(u8::MAX as usize);
+                best_move = index.min(u8::MAX as usize);
                 alpha = alpha.max(score);
                 if alpha >= beta {
                     break;
@@ -249,7 +331,59 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         } else {
             Bounds { lower: best, upper: best, best_move: best_move as u8 }
         };
-        self.table.as_mut().expect("solve makes the table").put(key, bounds);
+        self.shared.table.put(key, bounds);
         Ok(best)
+    }
+}
+
+/// The order a thread visits the moves of a position in: the table's best move first, then the others in the
+/// game's order — rotated by one for every other thread, so that two threads explore different moves first instead
+/// of the same ones side by side.
+struct VisitOrder {
+    hint: Option<usize>,
+    others: usize,
+    rotate: bool,
+}
+
+impl VisitOrder {
+    fn new(len: usize, hint: Option<usize>, rotate: bool) -> VisitOrder {
+        let hint = hint.filter(|&h| h < len);
+        VisitOrder { hint, others: len - usize::from(hint.is_some()), rotate: rotate && len > 2 }
+    }
+
+    /// The index (in the game's order) of the `visit`-th move to search.
+    fn index(&self, visit: usize) -> usize {
+        let other = match self.hint {
+            Some(hint) if visit == 0 => return hint,
+            Some(_) => visit - 1,
+            None => visit,
+        };
+        let other = if self.rotate { (other + 1) % self.others } else { other };
+        match self.hint {
+            Some(hint) if other >= hint => other + 1,
+            _ => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::VisitOrder;
+
+    #[test]
+    fn visit_orders_are_permutations_with_the_hint_first() {
+        for len in 1..6 {
+            for hint in [None, Some(0), Some(len - 1), Some(len / 2), Some(9)] {
+                for rotate in [false, true] {
+                    let order = VisitOrder::new(len, hint, rotate);
+                    let mut seen: Vec<usize> = (0..len).map(|v| order.index(v)).collect();
+                    if let Some(h) = hint.filter(|&h| h < len) {
+                        assert_eq!(seen[0], h);
+                    }
+                    seen.sort();
+                    assert_eq!(seen, (0..len).collect::<Vec<_>>());
+                }
+            }
+        }
     }
 }

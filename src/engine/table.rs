@@ -1,12 +1,15 @@
-//! A fixed-size transposition table that stores bounds on scores.
+//! A transposition table that stores bounds on scores, shared by the search threads.
 //!
-//! The table starts small and doubles while it is more than half full, up to a fixed memory budget; from then on
+//! The table is cut into stripes, each behind its own lock, so threads rarely wait for each other. Each stripe
+//! starts small and doubles while it is more than half full, up to its share of a fixed memory budget; from then on
 //! a new entry simply replaces the old one in its slot. (Starting small keeps small solves from paying for touching
-//! gigabytes of memory.) Losing an entry costs time, never correctness, because every entry carries its whole position
-//! as the key and is only trusted when the key matches exactly.
+//! gigabytes of memory.) Losing an entry costs time, never correctness, because every entry carries its whole
+//! position as the key and is only trusted when the key matches exactly.
 
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What is known about one position's score: `lower <= score <= upper`, and the move that was best last time.
 #[derive(Clone, Copy, Debug)]
@@ -32,91 +35,138 @@ impl<P> Entry<P> {
     }
 }
 
-/// A transposition table keyed by whole positions.
-pub struct Table<P> {
+struct Stripe<P> {
     slots: Vec<Entry<P>>,
+    used: usize,
+}
+
+/// Number of stripes (a power of two): enough that two or a few threads seldom want the same one.
+const STRIPES: usize = 1 << 10;
+
+/// Slots each stripe starts with.
+const FIRST_STRIPE_SLOTS: usize = 1 << 6;
+
+/// A transposition table keyed by whole positions, safe to share between threads.
+pub struct Table<P> {
+    stripes: Vec<Mutex<Stripe<P>>>,
+    /// The most slots a stripe may grow to.
+    max_stripe_slots: usize,
     /// The key of empty slots (any position: emptiness is marked by the bounds).
     filler: P,
-    shift: u32,
-    used: u64,
-    max_slots: usize,
+    used: AtomicU64,
+    capacity: AtomicU64,
 }
 
 impl<P: Copy + Eq + Hash> Table<P> {
     /// The bytes one slot takes: divide a memory budget by this to get a slot count.
     pub const SLOT_BYTES: usize = std::mem::size_of::<Entry<P>>();
 
-    /// A table that takes at most `bytes` of memory (at least 1024 slots; always a power of two). `filler` is any
-    /// position, used as the key of empty slots.
+    /// A table that takes at most about `bytes` of memory. `filler` is any position, used as the key of empty slots.
     pub fn with_memory(bytes: usize, filler: P) -> Table<P> {
-        let wanted = (bytes / Self::SLOT_BYTES).max(1024);
-        let max_slots = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        let slots = max_slots.min(1 << 16);
-        let mut table = Table { slots: Vec::new(), filler, shift: 64 - slots.trailing_zeros(), used: 0, max_slots };
-        table.slots = vec![table.empty(); slots];
-        table
+        let per_stripe = (bytes / Self::SLOT_BYTES / STRIPES).max(FIRST_STRIPE_SLOTS);
+        let max_stripe_slots =
+            if per_stripe.is_power_of_two() { per_stripe } else { per_stripe.next_power_of_two() / 2 };
+        let empty = Self::empty(filler);
+        let stripes =
+            (0..STRIPES).map(|_| Mutex::new(Stripe { slots: vec![empty; FIRST_STRIPE_SLOTS], used: 0 })).collect();
+        Table {
+            stripes,
+            max_stripe_slots,
+            filler,
+            used: AtomicU64::new(0),
+            capacity: AtomicU64::new((STRIPES * FIRST_STRIPE_SLOTS) as u64),
+        }
     }
 
-    fn empty(&self) -> Entry<P> {
-        Entry { key: self.filler, bounds: Bounds { lower: 1, upper: 0, best_move: 0 } }
+    fn empty(filler: P) -> Entry<P> {
+        Entry { key: filler, bounds: Bounds { lower: 1, upper: 0, best_move: 0 } }
+    }
+
+    /// How many slots the table has now.
+    pub fn capacity(&self) -> u64 {
+        self.capacity.load(Ordering::Relaxed)
     }
 
     /// The most slots the table may grow to.
     pub fn max_capacity(&self) -> u64 {
-        self.max_slots as u64
-    }
-
-    fn grow(&mut self) {
-        let doubled = self.slots.len() * 2;
-        let empty = self.empty();
-        let old = std::mem::replace(&mut self.slots, vec![empty; doubled]);
-        self.shift -= 1;
-        self.used = 0;
-        for entry in old.into_iter().filter(|e| !e.is_empty()) {
-            let slot = self.slot(&entry.key);
-            if self.slots[slot].is_empty() {
-                self.used += 1;
-            }
-            self.slots[slot] = entry;
-        }
-    }
-
-    /// How many slots the table has.
-    pub fn capacity(&self) -> u64 {
-        self.slots.len() as u64
+        (self.max_stripe_slots * STRIPES) as u64
     }
 
     /// How many slots hold an entry.
     pub fn used(&self) -> u64 {
-        self.used
+        self.used.load(Ordering::Relaxed)
     }
 
-    fn slot(&self, key: &P) -> usize {
+    /// The stripe of a key, and the hash bits that choose its slot within the stripe.
+    fn locate(&self, key: &P) -> (&Mutex<Stripe<P>>, u64) {
         let mut hasher = FxHasher::default();
         key.hash(&mut hasher);
         // Multiply-shift: the top bits of the product depend on every bit of the hash.
-        (hasher.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+        let mixed = hasher.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (&self.stripes[(mixed >> (64 - STRIPES.trailing_zeros())) as usize], mixed)
+    }
+
+    fn slot(slots: usize, mixed: u64) -> usize {
+        (mixed as usize >> 8) & (slots - 1)
     }
 
     /// The bounds stored for `key`, if its slot holds exactly this position.
     pub fn get(&self, key: &P) -> Option<Bounds> {
-        let entry = &self.slots[self.slot(key)];
+        let (stripe, mixed) = self.locate(key);
+        let stripe = stripe.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let entry = &stripe.slots[Self::slot(stripe.slots.len(), mixed)];
         (!entry.is_empty() && entry.key == *key).then_some(entry.bounds)
     }
 
     /// Stores bounds for `key`, tightening what is already known about the same position.
-    pub fn put(&mut self, key: P, mut bounds: Bounds) {
-        let slot = self.slot(&key);
-        let old = &self.slots[slot];
+    pub fn put(&self, key: P, mut bounds: Bounds) {
+        let (stripe, mixed) = self.locate(&key);
+        let mut stripe = stripe.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let slot = Self::slot(stripe.slots.len(), mixed);
+        let old = &stripe.slots[slot];
         if old.is_empty() {
-            self.used += 1;
+            stripe.used += 1;
+            self.used.fetch_add(1, Ordering::Relaxed);
         } else if old.key == key {
             bounds.lower = bounds.lower.max(old.bounds.lower);
             bounds.upper = bounds.upper.min(old.bounds.upper);
         }
-        self.slots[slot] = Entry { key, bounds };
-        if self.used * 2 > self.slots.len() as u64 && self.slots.len() < self.max_slots {
-            self.grow();
+        stripe.slots[slot] = Entry { key, bounds };
+        if stripe.used * 2 > stripe.slots.len() && stripe.slots.len() < self.max_stripe_slots {
+            self.grow(&mut stripe);
         }
+    }
+
+    fn grow(&self, stripe: &mut Stripe<P>) {
+        let doubled = stripe.slots.len() * 2;
+        let old = std::mem::replace(&mut stripe.slots, vec![Self::empty(self.filler); doubled]);
+        self.capacity.fetch_add(old.len() as u64, Ordering::Relaxed);
+        let before = stripe.used;
+        stripe.used = 0;
+        for entry in old.into_iter().filter(|e| !e.is_empty()) {
+            let slot = Self::slot(doubled, self.locate(&entry.key).1);
+            if stripe.slots[slot].is_empty() {
+                stripe.used += 1;
+            }
+            stripe.slots[slot] = entry;
+        }
+        self.used.fetch_sub((before - stripe.used) as u64, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_survive_growth_and_keys_must_match() {
+        let table = Table::with_memory(1 << 24, 0u64);
+        for key in 1..20_000u64 {
+            table.put(key, Bounds { lower: key as i32, upper: key as i32, best_move: 0 });
+        }
+        assert!(table.capacity() > (STRIPES * FIRST_STRIPE_SLOTS) as u64);
+        let kept = (1..20_000u64).filter(|&k| table.get(&k).is_some_and(|b| b.lower == k as i32)).count();
+        assert!(kept > 15_000, "{kept}");
+        assert!(table.get(&0).is_none() && table.get(&30_000).is_none());
     }
 }

@@ -11,6 +11,7 @@ mod cells;
 mod instance;
 pub mod regions;
 mod rules;
+mod symmetry;
 
 pub use cells::Cells;
 pub use instance::{Instance, MAX_CELLS};

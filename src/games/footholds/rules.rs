@@ -5,13 +5,14 @@
 
 use super::cells::Cells;
 use super::regions::Geometry;
+use super::symmetry::Symmetries;
 use crate::engine::{Outcome, TwoPlayerGame};
 
 /// A cell of the board as `(row, column)`, 0-based.
 pub type Cell = (usize, usize);
 
 /// A position, seen from the player to move. All of it is the table key: every cell and both tokens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position<B> {
     /// The cells that still have a foothold.
     pub footholds: B,
@@ -48,6 +49,7 @@ pub struct Footholds<B> {
     /// The orthogonal neighbours of each cell.
     neighbours: Vec<B>,
     geometry: Geometry<B>,
+    symmetries: Symmetries<B>,
     start: Position<B>,
 }
 
@@ -80,7 +82,8 @@ impl<B: Cells> Footholds<B> {
             .collect();
         let cells = footholds.iter().enumerate().filter(|(_, f)| **f).fold(B::zero(), |s, (i, _)| s | B::single(i));
         let start = Position { footholds: cells, mover: (a.0 * cols + a.1) as u8, other: (b.0 * cols + b.1) as u8 };
-        Footholds { rows, cols, neighbours, geometry: Geometry::new(rows, cols), start }
+        let symmetries = Symmetries::of_board(rows, cols, cells);
+        Footholds { rows, cols, neighbours, geometry: Geometry::new(rows, cols), symmetries, start }
     }
 
     /// The starting position: A to move.
@@ -141,6 +144,11 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
     /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]).
     fn early_outcome(&self, position: &Position<B>) -> Option<Outcome> {
         self.geometry.separated_outcome(position.footholds, position.mover as usize, position.other as usize)
+    }
+
+    /// Mirror images of a position share one table entry when the starting board is symmetric.
+    fn canonical(&self, position: &Position<B>) -> Position<B> {
+        self.symmetries.canonical(position)
     }
 
     /// Moves to cells with more room around them first: they keep more options open.

@@ -66,13 +66,16 @@ pub struct Wanted {
 pub struct SolveOptions {
     /// The most memory the transposition table may take.
     pub table_bytes: usize,
+    /// Search threads sharing the table.
+    pub threads: usize,
     /// Deadline and progress reporting.
     pub limits: Limits,
 }
 
 impl Default for SolveOptions {
+    /// 64 MiB of table, one thread, no limits.
     fn default() -> Self {
-        SolveOptions { table_bytes: 64 << 20, limits: Limits::default() }
+        SolveOptions { table_bytes: 64 << 20, threads: 1, limits: Limits::default() }
     }
 }
 
@@ -121,7 +124,8 @@ pub fn solve(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Resu
 }
 
 fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptions) -> Result<Solution, Interrupted> {
-    let mut solver = NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits);
+    let mut solver =
+        NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
     let start = game.start();
     let outcome = solver.solve(&start)?;
     let step = |position: &super::Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
