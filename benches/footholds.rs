@@ -3,7 +3,6 @@
 //! Run with `cargo bench --bench footholds`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use perfectplay::format::TextFormat;
 use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, solve};
 use std::hint::black_box;
 use std::time::Duration;
@@ -29,9 +28,8 @@ fn six_by_six(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.sample_size(10).measurement_time(Duration::from_secs(20));
         group.bench_function("engine", |bench| bench.iter(|| engine(black_box(&instance))));
-        group.bench_function("exhaustive", |bench| {
-            bench.iter(|| plain::reference(black_box(&mut board.clone()), a, b))
-        });
+        group
+            .bench_function("exhaustive", |bench| bench.iter(|| plain::reference(black_box(&mut board.clone()), a, b)));
         group.finish();
     }
 }

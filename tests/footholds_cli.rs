@@ -96,7 +96,7 @@ fn bad_input_is_rejected_with_a_clear_message() {
     rejects("[[1,1]] [0,0]", "line 1, column 14: expected bloc, found the end of the input");
     rejects("[[1,1]] [0,0] [0,0] [1]", "line 1, column 21: unexpected text after bloc");
     rejects("[[1,1]] [0,0] [0,0]\nhello", "line 2, column 1: unexpected text after bloc");
-    let big = format!("[{}] [0,0] [0,0]", vec![format!("[{}]", vec!["1"; 12].join(",")); 11].join(","));
+    let big = format!("[{}] [0,0] [0,0]", vec![format!("[{}]", ["1"; 12].join(",")); 11].join(","));
     rejects(&big, "11×12 is 132 cells; at most 128 cells are supported");
     rejects("A#\n#x\n", "line 2, column 2: unexpected 'x'");
     rejects("A#\n###\nB#", "line 2, column 1: this row has 3 cells but the row on line 1 has 2");

@@ -32,12 +32,11 @@ fn check(mut board: Vec<Vec<bool>>, a: (usize, usize), b: (usize, usize)) -> Res
     Ok(())
 }
 
+/// A board and the starts of A and B.
+type Start = (Vec<Vec<bool>>, (usize, usize), (usize, usize));
+
 /// A board of the given shape with footholds at the given density, and two starts.
-fn board(
-    rows: usize,
-    cols: usize,
-    density: f64,
-) -> impl Strategy<Value = (Vec<Vec<bool>>, (usize, usize), (usize, usize))> {
+fn board(rows: usize, cols: usize, density: f64) -> impl Strategy<Value = Start> {
     (
         proptest::collection::vec(proptest::collection::vec(proptest::bool::weighted(density), cols), rows),
         (0..rows, 0..cols),

@@ -69,7 +69,7 @@ pub fn run(args: Args) -> Result<String, Error> {
             "{} positions searched, {} settled by separated regions, table {used} of {capacity} entries ({} MiB), {:.3} s",
             solution.stats.nodes,
             solution.stats.early_outcomes,
-            capacity * solution.table_entry_bytes as u64 >> 20,
+            (capacity * solution.table_entry_bytes as u64) >> 20,
             started.elapsed().as_secs_f64()
         );
     }

@@ -5,7 +5,7 @@ mod footholds;
 mod gridgame;
 mod snakes;
 
-use crate::engine::Progress;
+use crate::engine::{Progress, ProgressHook};
 use crate::error::Error;
 use crate::format::InputError;
 use clap::{Parser, Subcommand};
@@ -117,7 +117,7 @@ fn write_file(path: &Path, contents: &str) -> Result<(), Error> {
 }
 
 /// A progress hook that draws a spinner on stderr, or `None` when stderr is not a terminal.
-fn progress_on_terminal() -> Option<Box<dyn Fn(&Progress) + Send + Sync>> {
+fn progress_on_terminal() -> Option<ProgressHook> {
     if !std::io::stderr().is_terminal() {
         return None;
     }

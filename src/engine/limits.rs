@@ -2,13 +2,16 @@
 
 use std::time::{Duration, Instant};
 
+/// A function that receives progress reports.
+pub type ProgressHook = Box<dyn Fn(&Progress) + Send + Sync>;
+
 /// How long a solve may run and whom it tells how far it got.
 #[derive(Default)]
 pub struct Limits {
     /// The solve stops with [`Interrupted`] once this instant has passed.
     pub deadline: Option<Instant>,
     /// Called now and then (a few times a second at most) with a report of the work so far.
-    pub progress: Option<Box<dyn Fn(&Progress) + Send + Sync>>,
+    pub progress: Option<ProgressHook>,
 }
 
 impl Limits {

@@ -154,7 +154,7 @@ pub struct RankedMove<M> {
 /// Sorts moves best first: winning moves by shortest remoteness, then ties, then losing moves by longest remoteness.
 /// The sort is stable, so equally good moves keep the order they were generated in.
 pub fn rank_moves<M>(moves: &mut [RankedMove<M>]) {
-    moves.sort_by(|a, b| b.outcome.cmp(&a.outcome));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.outcome));
 }
 
 #[cfg(test)]

@@ -356,7 +356,7 @@ mod tests {
         assert!(message("[[1,1]] [0,0] [0,0] x").starts_with("line 1, column 21"));
         assert!(message("[[1,1]]\n[0,0\n").contains("aloc is not valid JSON"));
         assert!(message("[[1,1]] [0,0]").contains("bloc"));
-        let big = format!("[{}] [0,0] [0,0]", vec!["[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]"; 8].join(","));
+        let big = format!("[{}] [0,0] [0,0]", ["[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]"; 8].join(","));
         assert!(message(&big).contains("at most 128 cells are supported"));
         assert!(message("#A\n#x").contains("line 2, column 2"));
         assert!(message("A#\n###\nB").contains("line 2"));

@@ -19,7 +19,7 @@ pub enum Player {
 impl Player {
     /// The player who makes move `index` (0-based) of a game.
     pub fn of_move(index: usize) -> Player {
-        if index % 2 == 0 { Player::A } else { Player::B }
+        if index.is_multiple_of(2) { Player::A } else { Player::B }
     }
 
     /// The other player.
