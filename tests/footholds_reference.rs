@@ -123,3 +123,93 @@ fn the_highest_cell_changes_the_answer() {
         assert_eq!(answers, vec![Outcome::lose(2), Outcome::win(3)], "{rows}x{cols}");
     }
 }
+
+/// A lone walker's longest walk, by trying every walk: the reference for the separated-regions shortcut.
+fn longest_walk(board: &mut Vec<Vec<bool>>, at: (usize, usize)) -> u32 {
+    let (rows, cols) = (board.len() as isize, board[0].len() as isize);
+    let mut best = 0;
+    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+        let (r, c) = (at.0 as isize + dr, at.1 as isize + dc);
+        if r < 0 || c < 0 || r >= rows || c >= cols || !board[r as usize][c as usize] {
+            continue;
+        }
+        board[at.0][at.1] = false;
+        best = best.max(1 + longest_walk(board, (r as usize, c as usize)));
+        board[at.0][at.1] = true;
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Boards cut in two by an empty column, one player on each side: the game is decided by separated regions
+    /// from the first move, and must still match the plain search.
+    #[test]
+    fn separated_players_match_the_reference(
+        (b, a_start, b_start, wall) in (2usize..=5, 3usize..=6).prop_flat_map(|(rows, cols)| {
+            (board(rows, cols, 0.8), 1..cols - 1)
+        }).prop_map(|((b, a, bb), wall)| (b, a, bb, wall))
+    ) {
+        let mut b = b;
+        for row in &mut b {
+            row[wall] = false;
+        }
+        let cols = b[0].len();
+        let a_start = (a_start.0, a_start.1.min(wall - 1));
+        let b_start = (b_start.0, b_start.1.max(wall + 1).min(cols - 1));
+        check(b, a_start, b_start)?;
+    }
+
+    /// The longest walk used by the shortcut, against trying every walk.
+    #[test]
+    fn longest_walks_match_trying_every_walk((b, start, _) in (1usize..=5, 1usize..=5).prop_flat_map(|(r, c)| board(r, c, 0.75))) {
+        let mut b = b;
+        b[start.0][start.1] = true;
+        let cols = b[0].len();
+        let cells: u64 = b.iter().flatten().enumerate().filter(|(_, f)| **f).map(|(i, _)| 1u64 << i).sum();
+        let geometry = perfectplay::games::footholds::regions::Geometry::<u64>::new(b.len(), cols);
+        let expected = longest_walk(&mut b, start);
+        let cell = start.0 * cols + start.1;
+        prop_assert_eq!(geometry.longest_walk(cells, cell), expected);
+        for target in 0..=expected + 1 {
+            let found = geometry.walk_at_least(cells, cell, target);
+            if expected < target {
+                prop_assert_eq!(found, expected);
+            } else {
+                prop_assert!(found >= target && found <= expected);
+            }
+        }
+        prop_assert!(geometry.walk_bound(geometry.region(cells, cell), cell) >= expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// A few 6×6 boards with holes against the plain search (each takes the reference a while).
+    #[test]
+    fn six_by_six_boards_match_the_reference((b, a_start, b_start) in board(6, 6, 0.7)) {
+        check(b, a_start, b_start)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The answers do not depend on the number of search threads.
+    #[test]
+    fn one_and_two_threads_agree((b, a_start, b_start) in board(5, 5, 0.85)) {
+        let mut b = b;
+        b[a_start.0][a_start.1] = true;
+        b[b_start.0][b_start.1] = true;
+        let instance = Instance::new(b, a_start, b_start).unwrap();
+        let with = |threads| {
+            let options = SolveOptions { threads, ..SolveOptions::default() };
+            solve(&instance, Wanted { ranked_moves: true, line: false }, options).unwrap()
+        };
+        let (one, two) = (with(1), with(2));
+        prop_assert_eq!(one.outcome, two.outcome);
+        prop_assert_eq!(one.ranked_moves, two.ranked_moves);
+    }
+}
