@@ -110,3 +110,54 @@ fn unreadable_input_is_rejected() {
     footholds().write_stdin(vec![0xff, 0xfe]).assert().code(2).stdout("").stderr(predicate::str::contains("UTF-8"));
     footholds().args(["--memory", "lots"]).write_stdin("[[1]] [0,0] [0,0]").assert().code(2).stdout("");
 }
+
+#[test]
+fn map_draws_the_tablebase_and_json_lists_it() {
+    let dir = std::env::temp_dir().join(format!("perfectplay-footholds-map-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("map.svg");
+    let out =
+        footholds().args(["--json", "--map"]).arg(&svg).write_stdin("[[1,1,1],[1,0,1]] [0,0] [1,2]").assert().success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let pairs = json["map"].as_array().unwrap();
+    assert_eq!(pairs.len(), 25, "5 footholds, 25 pairs of starts");
+    for pair in pairs {
+        // Every entry agrees with solving that pair on its own.
+        let input = format!("[[1,1,1],[1,0,1]] {} {}", pair["a"], pair["b"]);
+        assert_eq!(answer(&input), format!("{}\n", pair["moves"]), "{input}");
+    }
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg") && drawing.contains("A starts at (1, 2)") && drawing.contains("B wins"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_time_limit_stops_a_long_solve_with_exit_code_3() {
+    let full = format!("[{}] [3,3] [4,4]", ["[1,1,1,1,1,1,1,1]"; 8].join(","));
+    footholds()
+        .args(["--time-limit", "0.2", "--memory", "64M"])
+        .write_stdin(full)
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains("time limit"));
+}
+
+#[test]
+fn boards_up_to_128_cells_are_solved() {
+    // 8×16 with a frame of holes: the 128-bit word, with both players near the highest cells.
+    let mut rows = vec![vec![1; 16]; 8];
+    rows[6][3] = 0;
+    rows[7][9] = 0;
+    for row in rows.iter_mut().take(6) {
+        for cell in row.iter_mut() {
+            *cell = 0;
+        }
+    }
+    let board = serde_json::to_string(&rows).unwrap();
+    let out = footholds().arg("--json").write_stdin(format!("{board} [7,15] [6,0]")).assert().success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let line = json["line"].as_array().unwrap();
+    assert_eq!(line.len() as u64, json["answer"].as_u64().unwrap());
+    assert_eq!(line[0]["from"], serde_json::json!([7, 15]));
+}

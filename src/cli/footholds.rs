@@ -1,10 +1,10 @@
 //! `perfectplay footholds`: vanishing footholds from the Programmers arguments (or the grid format).
 
-use super::{Input, InputArg, parse_memory, progress_on_terminal};
+use super::{Input, InputArg, parse_memory, progress_on_terminal, write_file};
 use crate::engine::Limits;
 use crate::error::Error;
 use crate::format::TextFormat;
-use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve};
+use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve, tablebase};
 use std::time::Duration;
 
 /// Vanishing footholds (Programmers 92345).
@@ -28,6 +28,10 @@ pub struct Args {
     /// Print one JSON object: answer, winner, optimal line and ranked moves.
     #[arg(long, conflicts_with_all = ["explain", "moves"])]
     json: bool,
+    /// Draw the board's whole tablebase to this SVG file: for every pair of starts, the winner and the total moves
+    /// (one small board per A start, B starts coloured by the winner). With --json, the table is in the JSON too.
+    #[arg(long, value_name = "FILE.svg")]
+    map: Option<std::path::PathBuf>,
     /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory)]
     memory: usize,
@@ -53,6 +57,7 @@ pub fn run(args: Args) -> Result<String, Error> {
         other => other,
     };
     let mut limits = Limits::with_time_limit(time_limit.map(Duration::from_secs_f64));
+    let deadline = limits.deadline;
     limits.progress = progress_on_terminal();
     let detailed = args.explain || args.moves || args.json;
     let wanted = Wanted { ranked_moves: detailed, line: detailed };
@@ -73,8 +78,18 @@ pub fn run(args: Args) -> Result<String, Error> {
             started.elapsed().as_secs_f64()
         );
     }
+    let table = match &args.map {
+        Some(path) => {
+            let limits = Limits { deadline, progress: progress_on_terminal() };
+            let table = tablebase(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
+                .map_err(|e| Error::time_limit(e, time_limit.unwrap_or_default()))?;
+            write_file(path, &report::tablebase_svg(&instance, &table))?;
+            Some(table)
+        }
+        None => None,
+    };
     if args.json {
-        return Ok(report::json(&instance, &solution));
+        return Ok(report::json(&instance, &solution, table.as_ref()));
     }
     let mut out = String::new();
     if args.explain {

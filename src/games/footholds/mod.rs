@@ -20,3 +20,6 @@ mod solve;
 
 pub use solve::{Player, Solution, SolveOptions, Step, Wanted, solve};
 pub mod report;
+mod tablebase;
+
+pub use tablebase::{Tablebase, tablebase};

@@ -3,6 +3,9 @@
 use super::instance::Instance;
 use super::rules::Cell;
 use super::solve::{Player, Solution, Step};
+use super::tablebase::Tablebase;
+use crate::engine::Value;
+use crate::render::map::{self, CellMap, Swatch};
 use crate::render::text;
 use serde::Serialize;
 
@@ -147,10 +150,13 @@ struct JsonReport {
     line: Vec<JsonMove>,
     moves: Vec<JsonMove>,
     nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    map: Option<serde_json::Value>,
 }
 
-/// One JSON object: the answer, the winner, the optimal line and A's ranked first moves.
-pub fn json(instance: &Instance, solution: &Solution) -> String {
+/// One JSON object: the answer, the winner, the optimal line and A's ranked first moves, and the tablebase of
+/// every pair of starts when there is one.
+pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>) -> String {
     let convert = |steps: &[Step]| {
         steps
             .iter()
@@ -172,6 +178,78 @@ pub fn json(instance: &Instance, solution: &Solution) -> String {
         line: convert(&solution.line),
         moves: convert(&solution.ranked_moves),
         nodes: solution.stats.nodes,
+        map: table.map(|t| tablebase_json(instance, t)),
     };
     serde_json::to_string_pretty(&report).expect("the report serialises") + "\n"
+}
+
+/// The tablebase as small multiples: one board per A cell, each B cell coloured by the winner and labelled with
+/// the total moves.
+pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
+    let starts: Vec<Cell> = (0..instance.rows)
+        .flat_map(|r| (0..instance.cols).map(move |c| (r, c)))
+        .filter(|&cell| instance.has_foothold(cell))
+        .collect();
+    let classes: Vec<_> = starts
+        .iter()
+        .map(|&a| {
+            move |r: usize, c: usize| match table.outcome(a, (r, c)) {
+                Some(o) if o.value == Value::Win => 0,
+                Some(_) => 1,
+                None => 2,
+            }
+        })
+        .collect();
+    let labels: Vec<_> = starts
+        .iter()
+        .map(|&a| move |r: usize, c: usize| table.outcome(a, (r, c)).map(|o| o.remoteness.to_string()))
+        .collect();
+    let maps: Vec<CellMap> = starts
+        .iter()
+        .zip(classes.iter().zip(&labels))
+        .map(|(&a, (class, label))| CellMap {
+            title: format!("A starts at {}", at(a)),
+            palette: vec![
+                Swatch::new(map::BLUE, "A wins"),
+                Swatch::new(map::ORANGE, "B wins"),
+                Swatch::new(map::WALL, "no foothold"),
+            ],
+            label: Some(label),
+            marks: vec![a],
+            coordinates: false,
+            ..CellMap::new(instance.rows, instance.cols, class)
+        })
+        .collect();
+    let per_row = (starts.len() as f64).sqrt().ceil() as usize;
+    map::small_multiples(
+        &format!(
+            "Vanishing footholds, {}×{}: the winner and the total moves for each B start (A moves first)",
+            instance.rows, instance.cols
+        ),
+        &maps,
+        per_row,
+    )
+}
+
+#[derive(Serialize)]
+struct JsonPair {
+    a: Cell,
+    b: Cell,
+    winner: Player,
+    moves: u32,
+}
+
+/// The tablebase as JSON: every pair of starts with the winner and the total moves.
+pub fn tablebase_json(instance: &Instance, table: &Tablebase) -> serde_json::Value {
+    let cells: Vec<Cell> = (0..instance.rows).flat_map(|r| (0..instance.cols).map(move |c| (r, c))).collect();
+    let pairs: Vec<JsonPair> = cells
+        .iter()
+        .flat_map(|&a| cells.iter().map(move |&b| (a, b)))
+        .filter_map(|(a, b)| {
+            let outcome = table.outcome(a, b)?;
+            let winner = if outcome.value == Value::Win { Player::A } else { Player::B };
+            Some(JsonPair { a, b, winner, moves: outcome.remoteness })
+        })
+        .collect();
+    serde_json::to_value(pairs).expect("the tablebase serialises")
 }

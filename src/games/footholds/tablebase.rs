@@ -1,0 +1,69 @@
+//! The whole tablebase of a board: the outcome for every pair of starting cells (A's, B's), A to move.
+//!
+//! One solver and one table serve every pair, so the positions the games share are solved once.
+
+use super::cells::Cells;
+use super::instance::Instance;
+use super::rules::{Cell, Footholds, Position};
+use super::solve::SolveOptions;
+use crate::engine::{Interrupted, NegamaxSolver, Outcome};
+
+/// The outcome for A of every pair of starting footholds of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tablebase {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Row-major `(a_cell, b_cell)` → outcome for A, `None` when either cell has no foothold.
+    outcomes: Vec<Option<Outcome>>,
+}
+
+impl Tablebase {
+    /// The outcome for A when A starts on `a` and B on `b` (`None` if either cell has no foothold).
+    pub fn outcome(&self, a: Cell, b: Cell) -> Option<Outcome> {
+        let cells = self.rows * self.cols;
+        self.outcomes[(a.0 * self.cols + a.1) * cells + b.0 * self.cols + b.1]
+    }
+}
+
+/// Solves every pair of starts on the instance's board (its own starts are ignored).
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `options.limits` passes first.
+///
+/// # Examples
+/// ```
+/// use perfectplay::engine::Outcome;
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, SolveOptions, tablebase};
+/// let instance = Instance::parse("[[1, 1]] [0, 0] [0, 0]").unwrap();
+/// let table = tablebase(&instance, SolveOptions::default()).unwrap();
+/// assert_eq!(table.outcome((0, 0), (0, 1)), Some(Outcome::lose(2)));
+/// assert_eq!(table.outcome((0, 1), (0, 1)), Some(Outcome::win(1)));
+/// ```
+pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase, Interrupted> {
+    match instance.game::<u64>() {
+        Some(game) => tablebase_of(&game, instance, options),
+        None => tablebase_of(&instance.game::<u128>().expect("instances have at most 128 cells"), instance, options),
+    }
+}
+
+fn tablebase_of<B: Cells>(
+    game: &Footholds<B>,
+    instance: &Instance,
+    options: SolveOptions,
+) -> Result<Tablebase, Interrupted> {
+    let mut solver =
+        NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
+    let cells = instance.rows * instance.cols;
+    let footholds = game.start().footholds;
+    let mut outcomes = vec![None; cells * cells];
+    for a in footholds.iter() {
+        for b in footholds.iter() {
+            let position = Position { footholds, mover: a as u8, other: b as u8 };
+            outcomes[a * cells + b] = Some(solver.solve(&position)?);
+        }
+    }
+    Ok(Tablebase { rows: instance.rows, cols: instance.cols, outcomes })
+}
