@@ -11,6 +11,7 @@
 //! | [`TwoPlayerGame::early_outcome`] | no | the exact outcome of a position, when the game can tell it without search |
 //! | [`TwoPlayerGame::canonical`] | no | one representative of all positions with the same outcome (symmetries) |
 //! | [`TwoPlayerGame::order_moves`] | no | put the moves most likely to be best first |
+//! | [`TwoPlayerGame::worth_storing`] | no | whether a position is worth a table entry |
 
 use super::outcome::Outcome;
 use std::fmt::Debug;
@@ -48,6 +49,12 @@ pub trait TwoPlayerGame: Sync {
     /// same outcome. The default is the position itself.
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         *position
+    }
+
+    /// Whether the solver should look `position` up in its table and store it there. Positions close to the end are
+    /// often cheaper to search again than to fetch from memory. The default is always.
+    fn worth_storing(&self, _position: &Self::Position) -> bool {
+        true
     }
 
     /// Reorders `moves` so that the moves most likely to be best come first. The default keeps the order.

@@ -290,9 +290,10 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                 return Ok(alpha);
             }
         }
-        let key = game.canonical(position);
+        let stored = game.worth_storing(position);
+        let key = if stored { game.canonical(position) } else { *position };
         let mut hint = None;
-        if let Some(known) = self.shared.table.get(&key) {
+        if let Some(known) = stored.then(|| self.shared.table.get(&key)).flatten() {
             if known.lower >= beta || known.lower == known.upper {
                 return Ok(known.lower);
             }
@@ -331,7 +332,9 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         } else {
             Bounds { lower: best, upper: best, best_move: best_move as u8 }
         };
-        self.shared.table.put(key, bounds);
+        if stored {
+            self.shared.table.put(key, bounds);
+        }
         Ok(best)
     }
 }
