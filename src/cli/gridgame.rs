@@ -20,10 +20,14 @@ use std::path::PathBuf;
 /// Limits: 1 ≤ N, M ≤ 5000, 0 ≤ K ≤ min(N − 1, M − 1), 0 ≤ Q ≤ 1 000 000. The whole board is solved once, in
 /// O(N·M) whatever K (sliding windows along the diagonals), so every query is answered from the table.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  perfectplay gridgame examples/gridgame/sample4.txt\n  \
+#[command(
+    after_help = "Input: `N M K`, N rows of `.` (open) and `#` (wall), `Q`, then Q lines `x y` (1-based row and \
+    column). Moves: one cell down, one right, or 1..=K cells diagonally down-right onto an open cell (walls may be \
+    jumped); who cannot move loses. Limits: N, M <= 5000, K <= min(N-1, M-1), Q <= 1000000.\n\nExamples:\n  perfectplay gridgame examples/gridgame/sample4.txt\n  \
     perfectplay gridgame --remoteness --explain examples/gridgame/sample4.txt\n  \
     perfectplay gridgame --tokens --grundy examples/gridgame/tokens.txt\n  \
-    perfectplay gridgame --remoteness --map maze.svg examples/gridgame/maze.txt")]
+    perfectplay gridgame --remoteness --map maze.svg examples/gridgame/maze.txt"
+)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
