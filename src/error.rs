@@ -26,7 +26,7 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
     /// The time limit passed before the answer was found (exit code 3).
-    #[error("no answer within the time limit of {seconds} s (raise --time-limit or give more --memory)")]
+    #[error("no answer within the time limit of {seconds} s (raise --time-limit to let it finish)")]
     TimeLimit {
         /// The limit that was set.
         seconds: f64,

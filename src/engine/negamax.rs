@@ -216,11 +216,13 @@ struct Worker<'s, 'a, G: TwoPlayerGame> {
     id: usize,
     stats: SearchStats,
     last_report: Instant,
+    /// What the current null-window search asks, for progress reports.
+    question: String,
 }
 
 impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
     fn new(shared: &'s Shared<'a, G>, id: usize) -> Self {
-        Worker { shared, id, stats: SearchStats::default(), last_report: Instant::now() }
+        Worker { shared, id, stats: SearchStats::default(), last_report: Instant::now(), question: String::new() }
     }
 
     /// The exact score by null-window searches; the first thread to finish tells the others to stop.
@@ -230,6 +232,11 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
         let mut probe = 0;
         while lower < upper {
+            self.question = if probe == 0 {
+                "asking: win or loss?".to_string()
+            } else {
+                format!("asking: better than {}?", Outcome::from_score(probe))
+            };
             let score = self.search(position, probe, probe + 1)?;
             if score <= probe {
                 upper = score;
@@ -256,7 +263,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                     nodes: self.stats.nodes,
                     table_used: self.shared.table.used(),
                     table_capacity: self.shared.table.capacity(),
-                    stage: String::new(),
+                    stage: self.question.clone(),
                     elapsed: now - self.shared.started,
                 });
             }
