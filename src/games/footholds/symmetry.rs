@@ -1,0 +1,139 @@
+//! Board symmetries: positions that are mirror images of each other share one table entry.
+//!
+//! The idea: a rotation or reflection of the rectangle keeps adjacency, so it maps every position to one with the
+//! same outcome. Among the symmetries that map the starting footholds onto themselves (the only ones whose images
+//! the search actually meets), the table stores each position under its smallest image, the *canonical* one. A cell
+//! set is mapped a byte at a time through precomputed tables, so the cost is a few lookups per symmetry.
+
+use super::cells::Cells;
+use super::rules::Position;
+
+/// One symmetry of the board: where each cell goes, and the same as byte-indexed lookup tables for whole sets.
+#[derive(Clone, Debug)]
+struct Symmetry<B> {
+    cell: Vec<u8>,
+    /// `bytes[i][v]`: the image of the cells whose bits in byte `i` of the set are `v`.
+    bytes: Vec<[B; 256]>,
+}
+
+impl<B: Cells> Symmetry<B> {
+    fn new(cell: Vec<u8>) -> Self {
+        let bytes = (0..cell.len().div_ceil(8))
+            .map(|i| {
+                let mut table = [B::zero(); 256];
+                for (value, image) in table.iter_mut().enumerate() {
+                    for bit in 0..8 {
+                        let from = 8 * i + bit;
+                        if value >> bit & 1 == 1 && from < cell.len() {
+                            *image = *image | B::single(cell[from] as usize);
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        Symmetry { cell, bytes }
+    }
+
+    fn map_set(&self, set: B) -> B {
+        let byte_mask = B::from(0xFFu8).expect("a byte fits");
+        self.bytes.iter().enumerate().fold(B::zero(), |image, (i, table)| {
+            let byte = ((set >> (8 * i)) & byte_mask).to_usize().expect("a byte fits");
+            image | table[byte]
+        })
+    }
+
+    fn map(&self, position: &Position<B>) -> Position<B> {
+        Position {
+            footholds: self.map_set(position.footholds),
+            mover: self.cell[position.mover as usize],
+            other: self.cell[position.other as usize],
+        }
+    }
+}
+
+/// The symmetries of a board other than the identity that map its starting footholds onto themselves.
+#[derive(Clone, Debug)]
+pub struct Symmetries<B> {
+    maps: Vec<Symmetry<B>>,
+}
+
+impl<B: Cells> Symmetries<B> {
+    /// The symmetries of a `rows` × `cols` board that keep `footholds`.
+    pub fn of_board(rows: usize, cols: usize, footholds: B) -> Self {
+        type CellMap = fn(usize, usize, usize, usize) -> (usize, usize);
+        let mut candidates: Vec<CellMap> =
+            vec![|r, c, rows, _| (rows - 1 - r, c), |r, c, _, cols| (r, cols - 1 - c), |r, c, rows, cols| {
+                (rows - 1 - r, cols - 1 - c)
+            }];
+        if rows == cols {
+            candidates.extend([
+                (|r, c, _, _| (c, r)) as CellMap,
+                |r, c, rows, cols| (cols - 1 - c, rows - 1 - r),
+                |r, c, rows, _| (c, rows - 1 - r),
+                |r, c, _, cols| (cols - 1 - c, r),
+            ]);
+        }
+        let maps = candidates
+            .into_iter()
+            .map(|f| {
+                let cells = (0..rows * cols)
+                    .map(|i| {
+                        let (r, c) = f(i / cols, i % cols, rows, cols);
+                        (r * cols + c) as u8
+                    })
+                    .collect();
+                Symmetry::new(cells)
+            })
+            .filter(|symmetry| symmetry.map_set(footholds) == footholds)
+            .collect();
+        Symmetries { maps }
+    }
+
+    /// How many symmetries (besides the identity) the board has.
+    #[cfg(test)]
+    pub fn count(&self) -> usize {
+        self.maps.len()
+    }
+
+    /// The smallest image of `position` under the symmetries (the identity included).
+    pub fn canonical(&self, position: &Position<B>) -> Position<B> {
+        self.maps.iter().map(|symmetry| symmetry.map(position)).fold(*position, |best, image| best.min(image))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_square_has_eight_symmetries_and_images_share_a_key() {
+        let full = (1u64 << 36) - 1;
+        let symmetries = Symmetries::of_board(6, 6, full);
+        assert_eq!(symmetries.count(), 7);
+        let position = Position { footholds: full & !(1 << 7), mover: 0, other: 14 };
+        let mirrored = Position { footholds: full & !(1 << 10), mover: 5, other: 15 };
+        assert_eq!(symmetries.canonical(&position), symmetries.canonical(&mirrored));
+        assert_ne!(symmetries.canonical(&position), symmetries.canonical(&Position { mover: 1, ..position }));
+    }
+
+    #[test]
+    fn a_board_with_a_hole_keeps_only_its_own_symmetries() {
+        // 3×4 board without its top-left cell: no symmetry keeps it.
+        let board = ((1u64 << 12) - 1) & !1;
+        assert_eq!(Symmetries::of_board(3, 4, board).count(), 0);
+        // Without both top corners, the left-right mirror keeps it.
+        let board = ((1u64 << 12) - 1) & !1 & !(1 << 3);
+        assert_eq!(Symmetries::of_board(3, 4, board).count(), 1);
+    }
+
+    #[test]
+    fn the_wide_word_maps_its_highest_cells() {
+        let full = u128::MAX; // 8×16
+        let symmetries = Symmetries::of_board(8, 16, full);
+        assert_eq!(symmetries.count(), 3);
+        let position = Position { footholds: full & !(1u128 << 127), mover: 127, other: 0 };
+        let image = Position { footholds: full & !1, mover: 0, other: 127 };
+        assert_eq!(symmetries.canonical(&position), symmetries.canonical(&image));
+    }
+}
