@@ -11,22 +11,9 @@ use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Snakes and ladders: by default, exactly the judge's answer (the fewest rolls from square 1 to square 100).
-///
-/// Input (BOJ 16928): `N M`, then N lines `x y` (a ladder from x up to y), then M lines `u v` (a snake from u
-/// down to v). Landing on a ladder's foot or a snake's head moves the token to the other end, once (a jump ending
-/// where another begins does not chain). Ladders into the last square and jumps touching the start square are
-/// allowed.
-///
-/// With --expected, --distribution or --simulate the die is fair and the game is a Markov chain: the expectation
-/// comes from an elimination whose error is proven (at least 12 significant digits are printed only when proven);
-/// --exact gives the exact fraction: a few milliseconds on 100 squares, about 1 s on 1 000 squares with 100
-/// ladders and snakes, 40 s on 2 000 with 200; offered up to 2 000 squares.
-///
-/// Example, the classic commercial board (start off the board):
-///   perfectplay snakes --start 0 --expected --exact examples/snakes/milton-bradley.txt
+/// Options of `perfectplay snakes`; the text after the options in `--help` is [`AFTER_HELP`].
 #[derive(clap::Args, Debug)]
-#[command(verbatim_doc_comment)]
+#[command(after_long_help = AFTER_HELP)]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -93,6 +80,33 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
 }
+
+/// The explanation printed after the options by `--help`.
+const AFTER_HELP: &str = "\
+By default prints exactly the judge's answer: the fewest rolls from square 1 to square 100, choosing each \
+roll.
+
+Input (BOJ 16928): `N M`, then N lines `x y` (a ladder from x up to y), then M lines `u v` (a snake from u \
+down to v). Landing on a ladder's foot or a snake's head moves the token to the other end, once (a jump that \
+ends where another begins does not chain). Ladders into the last square and jumps touching the start square \
+are allowed; two jumps may not start on the same square, and none on the last square.
+
+With --expected, --distribution, --plot or --simulate the die is fair and the game is an absorbing Markov \
+chain. --expected solves it by elimination from the top square down, with one extra unknown per snake tail, \
+and proves an error bound (shown in --json); it prints only the digits the bound proves (at least 12 on \
+ordinary boards); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
+squares, 1 s on 1 000 squares with 100 ladders and snakes, 40 s on 2 000 with 200; offered up to 2 000 \
+squares. The fewest rolls is a breadth-first search: a million squares take about 0.05 s (up to 10 000 000).
+
+Examples (files in examples/snakes/):
+  perfectplay snakes boj-sample1.txt
+  perfectplay snakes --explain boj-sample2.txt
+  perfectplay snakes --start 0 --exact milton-bradley.txt
+  perfectplay snakes --start 0 --distribution --plot mb.svg milton-bradley.txt
+  perfectplay snakes --start 0 --simulate 1000000 milton-bradley.txt
+
+Exit codes: 0 answer printed; 2 bad input or options (one message on stderr, nothing on stdout), including a \
+last square that cannot be reached and an infinite expectation; 3 --time-limit reached.";
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

@@ -808,12 +808,11 @@ pub fn distribution(
     while remaining >= tail && ends.len() <= max_steps {
         let (mut new_low, mut new_high) = (usize::MAX, 0);
         let mut absorbed = 0.0;
-        for s in low..=high {
-            let mass = p[s];
+        for (s, slot) in p.iter_mut().enumerate().take(high + 1).skip(low) {
+            let mass = std::mem::take(slot);
             if mass == 0.0 {
                 continue;
             }
-            p[s] = 0.0;
             let range = chain.offsets[s]..chain.offsets[s + 1];
             for (&t, &q) in chain.targets[range.clone()].iter().zip(&probabilities[range]) {
                 let t = t as usize;
@@ -903,8 +902,8 @@ mod tests {
         let iterative = expected_steps_iterative(&chain, None, 1e-13, 100_000, &Limits::default()).unwrap();
         assert!(iterative.sweeps > 0);
         assert!(float.relative_error <= 1e-13 && iterative.relative_error <= 1e-13);
-        for s in 0..=40 {
-            let e = to_f64(exact[s].as_ref().unwrap());
+        for (s, e) in exact.iter().enumerate() {
+            let e = to_f64(e.as_ref().unwrap());
             for x in [float.values[s].unwrap(), iterative.values[s].unwrap()] {
                 assert!((x - e).abs() <= 1e-12 * e.max(1.0), "state {s}: {x} against {e}");
             }

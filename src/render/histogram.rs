@@ -121,7 +121,7 @@ mod tests {
             markers: vec![Marker { x: 1.75, label: "mean 1.75".into() }, Marker { x: 1.0, label: "median 1".into() }],
         };
         let svg = histogram_svg(&chart, 600, 400).unwrap();
-        assert_eq!(svg.matches("<rect").count() >= 3, true);
+        assert!(svg.matches("<rect").count() >= 3);
         for text in ["mean 1.75", "median 1", "rolls"] {
             assert!(svg.contains(text), "{text} missing");
         }

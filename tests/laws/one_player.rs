@@ -144,9 +144,9 @@ pub fn chain_laws<C: MarkovChain>(chain: &C) {
     let float = chance::expected_steps_f64(&compiled, usize::MAX, 1e-12, &limits).unwrap();
     let iterative = expected_steps_iterative(&compiled, None, 1e-12, 1_000_000, &limits).unwrap();
     for certified in [&float, &iterative] {
-        for s in 0..n {
-            let (Some(x), Some(e)) = (certified.values[s], &exact[s]) else {
-                assert_eq!(certified.values[s].is_some(), exact[s].is_some());
+        for (s, (value, e)) in certified.values.iter().zip(&exact).enumerate() {
+            let (Some(x), Some(e)) = (*value, e) else {
+                assert_eq!(value.is_some(), e.is_some(), "finite expectations at {s}");
                 continue;
             };
             let e = chance::to_f64(e);

@@ -79,6 +79,9 @@ impl Rules {
     }
 }
 
+/// A jump `(from, to)` with the text position (line, column) of each of its two squares, when read from text.
+pub type PlacedJump = (u32, u32, Option<[(usize, usize); 2]>);
+
 /// A ladder or a snake.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -129,7 +132,7 @@ impl Board {
     /// # Errors
     /// The rules are not valid; a square is outside the board; a jump starts on the last square; two jumps start on
     /// the same square; a jump starts and ends on the same square.
-    pub fn new(rules: Rules, jumps: &[(u32, u32, Option<[(usize, usize); 2]>)]) -> Result<Board, InputError> {
+    pub fn new(rules: Rules, jumps: &[PlacedJump]) -> Result<Board, InputError> {
         rules.check().map_err(InputError::new)?;
         let size = rules.size;
         let mut jump: Vec<u32> = (0..=size).collect();
@@ -188,7 +191,7 @@ impl Board {
 
     /// The ladders and snakes as `(from, to)`, in increasing `from`.
     pub fn jumps(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (1..self.jump.len() as u32).filter_map(|s| (self.jump[s as usize] != s).then(|| (s, self.jump[s as usize])))
+        (1..self.jump.len() as u32).filter(|&s| self.jump[s as usize] != s).map(|s| (s, self.jump[s as usize]))
     }
 
     /// The square the die takes the token to from `square` with `die` (before any jump), or `None` when the roll
@@ -207,7 +210,7 @@ impl Board {
                 // Reflect off both ends of 1..=size: a walk of period 2·(size − 1).
                 let period = 2 * (size - 1);
                 let offset = (target - 1) % period;
-                Some((1 + if offset <= size - 1 { offset } else { period - offset }) as u32)
+                Some((1 + if offset < size { offset } else { period - offset }) as u32)
             }
         }
     }
