@@ -6,8 +6,8 @@
 //!
 //! - each palette entry is **one `<path>`**, made of horizontal runs of equal cells (not one `<rect>` per cell);
 //! - a board with more than [`MAX_BLOCKS`] rows or columns is **downsampled**: each drawn cell stands for a square
-//!   block of board cells and takes the colour most of them have (ties go to the earlier palette entry), and the
-//!   legend says so. A 5000 × 5000 board is drawn as 250 × 250 blocks of 20 × 20 cells: well under a megabyte;
+//!   block of board cells and takes the mix of their colours in proportion (a block of 90 % blue and 10 % orange
+//!   cells is a slightly orange-tinted blue, so sparse classes stay visible), and the legend says so. A 5000 × 5000 board is drawn as 250 × 250 blocks of 20 × 20 cells: well under a megabyte;
 //! - labels are written only when every cell is drawn on its own and is at least [`LABEL_MIN_PX`] pixels wide.
 //!
 //! The default colours are from the Okabe–Ito palette, which stays distinguishable with every common form of
@@ -136,7 +136,8 @@ impl<'a> CellMap<'a> {
         let cell = (TARGET_PX / brows.max(bcols)).clamp(2, 40);
         let margin = if self.coordinates { 34 } else { 8 };
         let legend_lines = 1 + usize::from(self.note.is_some()) + usize::from(block > 1);
-        let width = (margin + bcols * cell + 12).max(360);
+        let longest = self.note.as_ref().map_or(0, |n| n.chars().count()).max(if block > 1 { 100 } else { 0 });
+        let width = (margin + bcols * cell + 12).max(360).max(16 + longest * 13 / 2);
         let height = 40 + margin + brows * cell + 12 + 22 * legend_lines;
         Panel { block, brows, bcols, cell, margin, width, height }
     }
@@ -180,8 +181,10 @@ struct Panel {
 }
 
 impl Panel {
-    /// The class of drawn cell (br, bc): the most common class in its block.
-    fn block_class(&self, map: &CellMap<'_>, br: usize, bc: usize, counts: &mut Vec<usize>) -> usize {
+    /// The fill of drawn cell (br, bc), an index into `fills` (which starts with the palette's colours): the
+    /// cell's class, or for a block of several cells the mix of their colours in proportion (channels rounded to
+    /// multiples of 8, so that few distinct colours, hence few paths, appear).
+    fn block_fill(&self, map: &CellMap<'_>, br: usize, bc: usize, counts: &mut Vec<usize>, fills: &mut Fills) -> usize {
         if self.block == 1 {
             return (map.class)(br, bc);
         }
@@ -193,8 +196,20 @@ impl Panel {
                 counts[class] += 1;
             }
         }
-        let best = counts.iter().max().copied().unwrap_or(0);
-        counts.iter().position(|&n| n == best).unwrap_or(0)
+        let drawn: usize = counts[..map.palette.len()].iter().sum();
+        let present = counts[..map.palette.len()].iter().filter(|&&n| n > 0).count();
+        if present <= 1 || !fills.mixable {
+            let best = counts[..map.palette.len()].iter().max().copied().unwrap_or(0);
+            return counts.iter().position(|&n| n == best).unwrap_or(0);
+        }
+        let mut mixed = [0.0f64; 3];
+        for (class, &n) in counts[..map.palette.len()].iter().enumerate() {
+            for (channel, value) in mixed.iter_mut().zip(fills.rgb[class]) {
+                *channel += f64::from(value) * n as f64 / drawn as f64;
+            }
+        }
+        let [r, g, b] = mixed.map(|v| ((v / 8.0).round() * 8.0).min(255.0) as u8);
+        fills.index(format!("#{r:02X}{g:02X}{b:02X}"))
     }
 
     fn draw(&self, map: &CellMap<'_>, svg: &mut String, x: usize, y: usize) {
@@ -203,14 +218,16 @@ impl Panel {
         let (ox, oy) = (self.margin, 40 + self.margin);
         // The cells: one path per class, made of horizontal runs, in cell units scaled up.
         let mut classes = vec![0usize; self.bcols];
+        let mut fills = Fills::new(&map.palette);
         let mut paths = vec![String::new(); map.palette.len()];
         let mut counts = Vec::new();
         let mut labels = String::new();
         let show_labels = self.block == 1 && self.cell >= LABEL_MIN_PX;
         for br in 0..self.brows {
             for (bc, class) in classes.iter_mut().enumerate() {
-                *class = self.block_class(map, br, bc, &mut counts);
+                *class = self.block_fill(map, br, bc, &mut counts, &mut fills);
             }
+            paths.resize(fills.colours.len(), String::new());
             let mut start = 0;
             while start < self.bcols {
                 let class = classes[start];
@@ -238,9 +255,9 @@ impl Panel {
         }
         let _ =
             writeln!(svg, r#"<g transform="translate({ox},{oy}) scale({})" shape-rendering="crispEdges">"#, self.cell);
-        for (path, swatch) in paths.iter().zip(&map.palette) {
+        for (path, colour) in paths.iter().zip(&fills.colours) {
             if !path.is_empty() {
-                let _ = writeln!(svg, r#"<path fill="{}" d="{path}"/>"#, swatch.colour);
+                let _ = writeln!(svg, r#"<path fill="{colour}" d="{path}"/>"#);
             }
         }
         svg.push_str("</g>\n");
@@ -292,7 +309,7 @@ impl Panel {
             ly += 22;
             let _ = writeln!(
                 svg,
-                r#"<text x="8" y="{ly}" font-size="12">{}×{} board drawn as {}×{} blocks of {}×{} cells (each block: its most common colour)</text>"#,
+                r#"<text x="8" y="{ly}" font-size="12">{}×{} board drawn as {}×{} blocks of {}×{} cells (each block: the mix of its cells' colours)</text>"#,
                 map.rows, map.cols, self.brows, self.bcols, self.block, self.block
             );
         }
@@ -340,6 +357,42 @@ impl Panel {
             );
         }
     }
+}
+
+/// The fill colours in use: the palette's, then mixes of them for downsampled blocks.
+struct Fills {
+    colours: Vec<String>,
+    rgb: Vec<[u8; 3]>,
+    mixable: bool,
+    known: std::collections::HashMap<String, usize>,
+}
+
+impl Fills {
+    fn new(palette: &[Swatch]) -> Fills {
+        let rgb: Vec<Option<[u8; 3]>> = palette.iter().map(|s| parse_hex(&s.colour)).collect();
+        Fills {
+            colours: palette.iter().map(|s| s.colour.clone()).collect(),
+            mixable: rgb.iter().all(Option::is_some),
+            rgb: rgb.into_iter().map(Option::unwrap_or_default).collect(),
+            known: std::collections::HashMap::new(),
+        }
+    }
+
+    fn index(&mut self, colour: String) -> usize {
+        if let Some(&i) = self.known.get(&colour) {
+            return i;
+        }
+        self.colours.push(colour.clone());
+        self.known.insert(colour, self.colours.len() - 1);
+        self.colours.len() - 1
+    }
+}
+
+/// The channels of a `#RRGGBB` colour.
+fn parse_hex(colour: &str) -> Option<[u8; 3]> {
+    let hex = colour.strip_prefix('#').filter(|h| h.len() == 6)?;
+    let channel = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
+    Some([channel(0)?, channel(2)?, channel(4)?])
 }
 
 /// Escapes text for SVG.
