@@ -34,11 +34,18 @@ fn six_by_six(c: &mut Criterion) {
     }
 }
 
+/// Boards the exhaustive search does not finish in minutes: the engine alone, single-threaded.
 fn big_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("big boards");
-    group.sample_size(10).measurement_time(Duration::from_secs(30));
-    let (_, seven) = full_board(7, (3, 3), (3, 4));
-    group.bench_function("7x7 centre (3,3)-(3,4)", |bench| bench.iter(|| engine(black_box(&seven))));
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    for (name, n, a, b) in [
+        ("7x7 centre (3,3)-(3,4)", 7, (3, 3), (3, 4)),
+        ("8x8 corner (0,0)-(7,7)", 8, (0, 0), (7, 7)),
+        ("8x8 centre (3,3)-(4,4)", 8, (3, 3), (4, 4)),
+    ] {
+        let (_, instance) = full_board(n, a, b);
+        group.bench_function(name, |bench| bench.iter(|| engine(black_box(&instance))));
+    }
     group.finish();
 }
 

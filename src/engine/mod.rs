@@ -14,7 +14,7 @@ pub mod table;
 
 pub use chance::{CompiledChain, MarkovChain};
 pub use game::TwoPlayerGame;
-pub use limits::{Interrupted, Limits, Progress};
+pub use limits::{Interrupted, Limits, Progress, ProgressHook};
 pub use negamax::{NegamaxSolver, SearchStats};
 pub use outcome::{Outcome, RankedMove, Remoteness, Value};
 pub use shortest::{Puzzle, shortest_path};
