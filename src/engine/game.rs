@@ -12,8 +12,9 @@
 //! | [`TwoPlayerGame::canonical`] | no | one representative of all positions with the same outcome (symmetries) |
 //! | [`TwoPlayerGame::order_moves`] | no | put the moves most likely to be best first |
 //! | [`TwoPlayerGame::worth_storing`] | no | whether a position is worth a table entry |
+//! | [`TwoPlayerGame::max_remoteness`] | no | an upper bound on how long the game can still last |
 
-use super::outcome::Outcome;
+use super::outcome::{Outcome, Remoteness};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -49,6 +50,13 @@ pub trait TwoPlayerGame: Sync {
     /// same outcome. The default is the position itself.
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         *position
+    }
+
+    /// An upper bound on the remoteness of `position` (how many moves the game can still last), when the game knows
+    /// one cheaply. Once the winner is known, the solver only has to tell apart the remoteness values up to it.
+    /// The default knows none.
+    fn max_remoteness(&self, _position: &Self::Position) -> Option<Remoteness> {
+        None
     }
 
     /// Whether the solver should look `position` up in its table and store it there. Positions close to the end are

@@ -243,6 +243,15 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             } else {
                 lower = score;
             }
+            // Once the winner is known, a bound on the remoteness leaves only a few scores to tell apart: a win scores
+            // at least W − longest, a loss at most −(W − longest).
+            if let Some(longest) = self.shared.game.max_remoteness(position) {
+                if lower > 0 {
+                    lower = lower.max(Outcome::win(longest).score());
+                } else if upper < 0 {
+                    upper = upper.min(Outcome::lose(longest).score());
+                }
+            }
             probe = lower + (upper - lower) / 2;
         }
         self.shared.finished.store(true, Ordering::Relaxed);

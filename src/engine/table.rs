@@ -41,10 +41,10 @@ struct Stripe<P> {
 }
 
 /// Number of stripes (a power of two): enough that two or a few threads seldom want the same one.
-const STRIPES: usize = 1 << 10;
+const STRIPES: usize = 1 << 8;
 
 /// Slots each stripe starts with.
-const FIRST_STRIPE_SLOTS: usize = 1 << 6;
+const FIRST_STRIPE_SLOTS: usize = 1 << 3;
 
 /// A transposition table keyed by whole positions, safe to share between threads.
 pub struct Table<P> {
@@ -106,8 +106,10 @@ impl<P: Copy + Eq + Hash> Table<P> {
         (&self.stripes[(mixed >> (64 - STRIPES.trailing_zeros())) as usize], mixed)
     }
 
+    /// The slot within a stripe of `slots` slots: the bits just below the ones that chose the stripe (the high
+    /// bits of a multiply-shift hash are the well-mixed ones).
     fn slot(slots: usize, mixed: u64) -> usize {
-        (mixed as usize >> 8) & (slots - 1)
+        ((mixed << STRIPES.trailing_zeros()) >> (64 - slots.trailing_zeros())) as usize
     }
 
     /// The bounds stored for `key`, if its slot holds exactly this position.

@@ -87,6 +87,27 @@ impl<B: Cells> Geometry<B> {
         }
     }
 
+    /// How many more footholds `mine` reaches before `theirs` than the other way round (both flood `footholds` one
+    /// step at a time; cells reached at the same step count for neither). A classic estimate of who has more room.
+    pub fn share(&self, footholds: B, mine: B, theirs: B) -> i32 {
+        let (mut mine, mut theirs) = (mine, theirs);
+        let mut claimed = mine | theirs;
+        let (mut my_count, mut their_count) = (0i32, 0i32);
+        loop {
+            let my_next = self.grow(mine) & footholds & !claimed;
+            let their_next = self.grow(theirs) & footholds & !claimed;
+            if my_next.is_zero() && their_next.is_zero() {
+                return my_count - their_count;
+            }
+            let contested = my_next & their_next;
+            my_count += (my_next & !contested).count_ones() as i32;
+            their_count += (their_next & !contested).count_ones() as i32;
+            claimed = claimed | my_next | their_next;
+            mine = my_next & !contested;
+            theirs = their_next & !contested;
+        }
+    }
+
     /// An upper bound on the longest walk from `cell` through `region` (which holds `cell`).
     ///
     /// Two counts bound it. A walk of `n` moves visits `n + 1` cells alternating checkerboard colours, starting on

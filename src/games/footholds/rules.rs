@@ -6,7 +6,7 @@
 use super::cells::Cells;
 use super::regions::Geometry;
 use super::symmetry::Symmetries;
-use crate::engine::{Outcome, TwoPlayerGame};
+use crate::engine::{Outcome, Remoteness, TwoPlayerGame};
 
 /// Only positions within this many moves of the start are stored in the transposition table. Deeper positions are
 /// many, cheap to search again, and seldom met twice; a table lookup is a cache miss far away in memory that costs
@@ -160,14 +160,22 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         self.symmetries.canonical(position)
     }
 
+    /// Every move takes a foothold away, and the game ends before the last one goes.
+    fn max_remoteness(&self, position: &Position<B>) -> Option<Remoteness> {
+        Some(position.footholds.count_ones())
+    }
+
     /// Positions with few footholds left are searched again rather than fetched from a table far away in memory.
     fn worth_storing(&self, position: &Position<B>) -> bool {
         position.footholds.count_ones() > self.store_above
     }
 
-    /// Moves to cells with more room around them first: they keep more options open.
+    /// Moves that leave the mover more room first: room is the mover's share of the board, the footholds the mover
+    /// reaches before the opponent does. (Ordering by it cut the positions searched on 8×8 corner/corner from 3.1
+    /// million to 29 thousand; the free neighbours of the cell stepped to, a cheaper guess, needed the 3.1 million.)
     fn order_moves(&self, position: &Position<B>, moves: &mut [u8]) {
         let left = position.footholds & !B::single(position.mover as usize);
-        moves.sort_by_key(|&to| std::cmp::Reverse((self.neighbours[to as usize] & left).count_ones()));
+        let other = B::single(position.other as usize);
+        moves.sort_by_cached_key(|&to| std::cmp::Reverse(self.geometry.share(left, B::single(to as usize), other)));
     }
 }

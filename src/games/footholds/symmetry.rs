@@ -74,18 +74,19 @@ impl<B: Cells> Symmetries<B> {
                 |r, c, _, cols| (cols - 1 - c, r),
             ]);
         }
+        let keeps_board = |cells: &Vec<u8>| footholds.iter().all(|cell| footholds.has(cells[cell] as usize));
         let maps = candidates
             .into_iter()
             .map(|f| {
-                let cells = (0..rows * cols)
+                (0..rows * cols)
                     .map(|i| {
                         let (r, c) = f(i / cols, i % cols, rows, cols);
                         (r * cols + c) as u8
                     })
-                    .collect();
-                Symmetry::new(cells)
+                    .collect()
             })
-            .filter(|symmetry| symmetry.map_set(footholds) == footholds)
+            .filter(keeps_board)
+            .map(Symmetry::new)
             .collect();
         Symmetries { maps }
     }
