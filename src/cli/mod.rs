@@ -26,11 +26,12 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Vanishing footholds (Programmers 92345): total moves under optimal play.
+    // The one-line `about` is set here; the long help comes from each game's `Args` doc comment.
+    #[command(about = "Vanishing footholds (Programmers 92345): total moves under optimal play")]
     Footholds(footholds::Args),
-    /// Snakes and ladders (BOJ 16928): fewest rolls to the last square, and the odds with a fair die.
+    #[command(about = "Snakes and ladders (BOJ 16928): fewest rolls to the last square, and the odds with a fair die")]
     Snakes(snakes::Args),
-    /// The grid game (BOJ 28218): First or Second for each start cell.
+    #[command(about = "The grid game (BOJ 28218): First or Second for each start cell")]
     Gridgame(gridgame::Args),
 }
 
