@@ -20,14 +20,12 @@ impl<B: Cells> Symmetry<B> {
     fn new(cell: Vec<u8>) -> Self {
         let bytes = (0..cell.len().div_ceil(8))
             .map(|i| {
+                // Each entry is an earlier entry (the value without its lowest bit) plus the image of that bit.
                 let mut table = [B::zero(); 256];
-                for (value, image) in table.iter_mut().enumerate() {
-                    for bit in 0..8 {
-                        let from = 8 * i + bit;
-                        if value >> bit & 1 == 1 && from < cell.len() {
-                            *image = *image | B::single(cell[from] as usize);
-                        }
-                    }
+                for value in 1..256usize {
+                    let from = 8 * i + value.trailing_zeros() as usize;
+                    let lowest = if from < cell.len() { B::single(cell[from] as usize) } else { B::zero() };
+                    table[value] = table[value & (value - 1)] | lowest;
                 }
                 table
             })
