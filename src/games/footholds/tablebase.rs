@@ -37,9 +37,11 @@ impl Tablebase {
 /// use perfectplay::engine::Outcome;
 /// use perfectplay::format::TextFormat;
 /// use perfectplay::games::footholds::{Instance, SolveOptions, tablebase};
-/// let instance = Instance::parse("[[1, 1]] [0, 0] [0, 0]").unwrap();
+/// let instance = Instance::parse("[[1, 1, 1]] [0, 0] [0, 0]").unwrap();
 /// let table = tablebase(&instance, SolveOptions::default()).unwrap();
-/// assert_eq!(table.outcome((0, 0), (0, 1)), Some(Outcome::lose(2)));
+/// // A steps to the middle and B steps onto A's cell: both ends are gone, and A cannot move.
+/// assert_eq!(table.outcome((0, 0), (0, 2)), Some(Outcome::lose(2)));
+/// // Sharing a cell, the first to step away wins: the other's foothold vanishes.
 /// assert_eq!(table.outcome((0, 1), (0, 1)), Some(Outcome::win(1)));
 /// ```
 pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase, Interrupted> {
