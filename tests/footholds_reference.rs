@@ -197,19 +197,22 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
-    /// The answers do not depend on the number of search threads.
+    /// The answers do not depend on the number of search threads or the size of the table.
     #[test]
-    fn one_and_two_threads_agree((b, a_start, b_start) in board(5, 5, 0.85)) {
+    fn threads_and_table_size_do_not_change_answers((b, a_start, b_start) in board(5, 5, 0.85)) {
         let mut b = b;
         b[a_start.0][a_start.1] = true;
         b[b_start.0][b_start.1] = true;
         let instance = Instance::new(b, a_start, b_start).unwrap();
-        let with = |threads| {
-            let options = SolveOptions { threads, ..SolveOptions::default() };
+        let with = |threads, table_bytes| {
+            let options = SolveOptions { threads, table_bytes, ..SolveOptions::default() };
             solve(&instance, Wanted { ranked_moves: true, line: false }, options).unwrap()
         };
-        let (one, two) = (with(1), with(2));
+        let (one, two, cramped) = (with(1, 64 << 20), with(2, 64 << 20), with(2, 1));
         prop_assert_eq!(one.outcome, two.outcome);
-        prop_assert_eq!(one.ranked_moves, two.ranked_moves);
+        prop_assert_eq!(&one.ranked_moves, &two.ranked_moves);
+        // The smallest table the solver allows: slower, never wrong.
+        prop_assert_eq!(one.outcome, cramped.outcome);
+        prop_assert_eq!(&one.ranked_moves, &cramped.ranked_moves);
     }
 }

@@ -64,6 +64,8 @@ pub struct NegamaxSolver<'g, G: TwoPlayerGame> {
     table: Option<Table<G::Position>>,
     table_bytes: usize,
     threads: usize,
+    /// The search threads, made at the first solve that uses more than one.
+    pool: Option<rayon::ThreadPool>,
     limits: Limits,
     stats: SearchStats,
     started: Instant,
@@ -77,6 +79,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             table: None,
             table_bytes,
             threads: 1,
+            pool: None,
             limits: Limits::default(),
             stats: SearchStats::default(),
             started: Instant::now(),
@@ -122,29 +125,27 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             let score = worker.exact_score(position);
             (score, worker.stats)
         } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..self.threads)
-                    .map(|id| {
-                        let shared = &shared;
-                        scope.spawn(move || {
-                            let mut worker = Worker::new(shared, id);
-                            let score = worker.exact_score(position);
-                            (score, worker.stats)
-                        })
-                    })
-                    .collect();
-                let mut answer = Err(Interrupted);
-                let mut stats = SearchStats::default();
-                for handle in handles {
-                    let (score, worker_stats) = handle.join().expect("a search thread panicked");
-                    stats.nodes += worker_stats.nodes;
-                    stats.early_outcomes += worker_stats.early_outcomes;
-                    if answer.is_err() {
-                        answer = score.map_err(|stop| stop.into_interrupted());
-                    }
+            // A pool that lives as long as the solver: its threads, and what they keep per thread (a game's
+            // caches), serve every solve instead of being made anew each time.
+            let threads = self.threads;
+            let pool = self.pool.get_or_insert_with(|| {
+                rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("the search threads start")
+            });
+            let results = pool.broadcast(|context| {
+                let mut worker = Worker::new(&shared, context.index());
+                let score = worker.exact_score(position);
+                (score, worker.stats)
+            });
+            let mut answer = Err(Stop::Deadline);
+            let mut stats = SearchStats::default();
+            for (score, worker_stats) in results {
+                stats.nodes += worker_stats.nodes;
+                stats.early_outcomes += worker_stats.early_outcomes;
+                if answer.is_err() {
+                    answer = score;
                 }
-                (answer.map_err(|_| Stop::Deadline), stats)
-            })
+            }
+            (answer, stats)
         };
         self.stats.nodes += stats.nodes;
         self.stats.early_outcomes += stats.early_outcomes;
