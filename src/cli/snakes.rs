@@ -1,13 +1,11 @@
 //! `perfectplay snakes`: the fewest rolls (BOJ 16928), one shortest game, and the odds with a fair die.
 
 use super::{Input, InputArg, progress_on_terminal, write_file};
-use crate::engine::chance::Distribution;
 use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
-use crate::format::TextFormat;
-use crate::games::snakes::{self, Board, Instance, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules, Simulation};
-use crate::render::histogram::{Histogram, Marker, histogram_svg};
-use serde_json::json;
+use crate::format::{InputError, TextFormat};
+use crate::games::snakes::report::{self, Report};
+use crate::games::snakes::{self, Instance, MAX_FACES, MAX_SIZE, Overshoot, Rules};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -143,25 +141,21 @@ pub fn run(args: Args) -> Result<String, Error> {
         progress: progress_on_terminal(),
     };
     let timed_out = |i: Interrupted| Error::time_limit(i, seconds.unwrap_or(0.0));
+    let unsolvable = |why: String| input.error(InputError::new(why));
 
-    let rolls = snakes::fewest_rolls(&board, &limits)
-        .map_err(timed_out)?
-        .map_err(|why| input.error(crate::format::InputError::new(why)))?;
+    let rolls = snakes::fewest_rolls(&board, &limits).map_err(timed_out)?.map_err(unsolvable)?;
 
     let expectation = if expected || args.plot.is_some() {
         match snakes::expected_rolls(&board, &limits).map_err(timed_out)? {
             Ok(value) => Some(value),
-            Err(why) if expected => return Err(input.error(crate::format::InputError::new(why))),
+            Err(why) if expected => return Err(unsolvable(why)),
             Err(_) => None,
         }
     } else {
         None
     };
     let exact = if args.exact {
-        let value = snakes::exact_expected_rolls(&board, &limits)
-            .map_err(timed_out)?
-            .map_err(|why| input.error(crate::format::InputError::new(why)))?;
-        Some(value)
+        Some(snakes::exact_expected_rolls(&board, &limits).map_err(timed_out)?.map_err(unsolvable)?)
     } else {
         None
     };
@@ -174,165 +168,20 @@ pub fn run(args: Args) -> Result<String, Error> {
     let simulation = args.simulate.map(|games| snakes::simulate(&board, games, args.max_rolls, args.seed));
 
     if let (Some(path), Some(distribution)) = (&args.plot, &distribution) {
-        let svg = plot(&board, distribution, expectation.map(|e| e.0))?;
+        let svg = report::plot(&board, distribution, expectation.map(|e| e.0)).map_err(Error::Usage)?;
         write_file(path, &svg)?;
     }
 
-    if args.json {
-        let mut object = json!({
-            "rules": rules,
-            "ladders": instance.ladders().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
-            "snakes": instance.snakes().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
-            "fewest_rolls": rolls.len(),
-            "shortest_game": rolls,
-        });
-        if let Some((value, error)) = expectation.filter(|_| expected) {
-            object["expected_rolls"] = json!({ "value": value, "relative_error_bound": error });
-            if let Some(exact) = &exact {
-                object["expected_rolls"]["exact"] = json!(exact.to_string());
-            }
-        }
-        if let Some(d) = distribution.as_ref().filter(|_| args.distribution) {
-            object["distribution"] = json!({
-                "ends_on_roll": d.ends,
-                "ended_by_roll": d.cumulative(),
-                "median": d.median(),
-                "still_in_play": d.remaining,
-                "never_ends": d.never,
-            });
-        }
-        if let Some(s) = &simulation {
-            object["simulation"] = json!({
-                "games": s.games, "finished": s.finished, "mean": s.mean, "standard_error": s.standard_error,
-                "interval95": s.interval95(), "seed": args.seed,
-            });
-        }
-        return Ok(serde_json::to_string(&object).map_err(|e| Error::Usage(e.to_string()))? + "\n");
-    }
-
-    let mut out = String::new();
-    if args.explain || !(expected || args.distribution || args.simulate.is_some()) {
-        out += &format!("{}\n", rolls.len());
-    }
-    if args.explain {
-        out += &explain(&board, &rolls);
-    }
-    if let Some(exact) = &exact {
-        out += &format!("{exact}\n");
-    } else if let Some((value, error)) = expectation.filter(|_| expected) {
-        out += &format!("{}\n", proven_digits(value, error));
-    }
-    if let Some(d) = distribution.as_ref().filter(|_| args.distribution) {
-        out += &distribution_table(d);
-    }
-    if let Some(s) = &simulation {
-        out += &simulation_line(s, args.seed);
-    }
-    Ok(out)
-}
-
-/// One shortest game, one line per roll.
-fn explain(board: &Board, rolls: &[Roll]) -> String {
-    let rules = board.rules();
-    let from = if rules.start == 0 { "off the board".into() } else { format!("square {}", rules.start) };
-    if rolls.is_empty() {
-        return format!("the token starts on the last square {}: no roll is needed\n", rules.size);
-    }
-    let mut out = format!(
-        "{} roll{} from {from} to square {}:\n",
-        rolls.len(),
-        if rolls.len() == 1 { "" } else { "s" },
-        rules.size
-    );
-    for (i, roll) in rolls.iter().enumerate() {
-        out += &format!("roll {}: {} to square {}", i + 1, roll.die, roll.landed);
-        match roll.jump {
-            Some(JumpKind::Ladder) => out += &format!(", ladder up to {}", roll.square),
-            Some(JumpKind::Snake) => out += &format!(", snake down to {}", roll.square),
-            None => {}
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// `value` with as many significant digits as `relative_error` proves (at most 15), or with 15 digits and the bound
-/// when fewer than 12 are proven.
-fn proven_digits(value: f64, relative_error: f64) -> String {
-    let proven = if relative_error > 0.0 { (-relative_error.log10()).floor() as i32 } else { 15 };
-    let digits = proven.clamp(1, 15);
-    let magnitude = if value > 0.0 { value.log10().floor() as i32 + 1 } else { 1 };
-    let decimals = (digits - magnitude).max(0) as usize;
-    let text = format!("{value:.decimals$}");
-    if proven >= 12 { text } else { format!("{value:.15e} (relative error at most {relative_error:.1e})") }
-}
-
-/// The distribution as a table, then its median and what was left.
-fn distribution_table(d: &Distribution) -> String {
-    let mut out = String::from("# roll  P(ends on this roll)  P(ended by this roll)\n");
-    for (t, (p, c)) in d.ends.iter().zip(d.cumulative()).enumerate().skip(1) {
-        out += &format!("{t} {p:.11e} {c:.11e}\n");
-    }
-    if d.ends.len() == 1 {
-        out += &format!("0 {:.11e} {:.11e}\n", d.ends[0], d.ends[0]);
-    }
-    match d.median() {
-        Some(m) => out += &format!("# median: {m} rolls\n"),
-        None => out += "# median: not reached within the rolls computed\n",
-    }
-    let last = d.ends.len() - 1;
-    out += &format!("# still in play after roll {last}: {:.3e}\n", d.remaining);
-    if d.never > 0.0 {
-        out += &format!("# never ends (stuck where the last square cannot be reached): {:.11e}\n", d.never);
-    }
-    out
-}
-
-fn simulation_line(s: &Simulation, seed: u64) -> String {
-    let (low, high) = s.interval95();
-    let mut out = format!(
-        "simulated mean: {:.4} rolls (95% confidence {low:.4} to {high:.4}) over {} games, seed {seed}\n",
-        s.mean, s.finished
-    );
-    if s.finished < s.games {
-        out += &format!("{} games did not end within --max-rolls and are left out\n", s.games - s.finished);
-    }
-    out
-}
-
-/// The histogram of the distribution, cut where 99.99% of the games have ended, with the expectation and median.
-fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result<String, Error> {
-    if d.ends.len() <= 1 {
-        return Err(Error::Usage("--plot: nothing to draw, the game is decided before the first roll".into()));
-    }
-    let cumulative = d.cumulative();
-    let last = cumulative.iter().position(|&c| c >= 0.9999).unwrap_or(cumulative.len() - 1).max(1);
-    let rules = board.rules();
-    let mut markers = Vec::new();
-    if let Some(e) = expectation {
-        markers.push(Marker { x: e, label: format!("expected {e:.2} rolls") });
-    }
-    if let Some(m) = d.median() {
-        markers.push(Marker { x: m as f64, label: format!("median {m} rolls") });
-    }
-    let from = if rules.start == 0 { "off the board".into() } else { format!("square {}", rules.start) };
-    let chart = Histogram {
-        title: format!(
-            "Rolls to reach square {} from {from} ({}-sided die, overshoot {})",
-            rules.size, rules.faces, rules.overshoot
-        ),
-        x_label: if last + 1 < d.ends.len() {
-            format!(
-                "roll on which the game ends (up to {last}; later rolls have {:.1e} in all)",
-                1.0 - cumulative[last]
-            )
-        } else {
-            "roll on which the game ends".into()
-        },
-        y_label: "probability".into(),
-        first: 1,
-        bars: d.ends[1..=last.min(d.ends.len() - 1)].to_vec(),
-        markers,
+    let report = Report {
+        instance: &instance,
+        board: &board,
+        rolls: &rolls,
+        explain: args.explain,
+        expected: expectation.filter(|_| expected),
+        exact: exact.as_ref(),
+        distribution: distribution.as_ref().filter(|_| args.distribution),
+        simulation: simulation.as_ref(),
+        seed: args.seed,
     };
-    histogram_svg(&chart, 960, 540).map_err(Error::Usage)
+    Ok(if args.json { report.json() } else { report.text() })
 }

@@ -16,7 +16,8 @@
 //!   from the top square down needs one feedback unknown per snake tail: the expectation in floating point, with a
 //!   proven error bound, or exactly as a fraction.
 //!
-//! An independent check by simulation lives in [`simulate`].
+//! An independent check by simulation lives in [`simulate`](mod@simulate); telling the answers as text, JSON and a histogram
+//! lives in [`report`].
 //!
 //! ```
 //! use perfectplay::engine::Limits;
@@ -32,6 +33,7 @@
 
 mod board;
 mod instance;
+pub mod report;
 pub mod simulate;
 
 pub use board::{Board, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules};
@@ -88,10 +90,10 @@ pub fn why_endless(board: &Board, chain: &CompiledChain) -> Option<String> {
     }
     let can_end = chain.can_end();
     let trap = shortest::reachable(board, rules.start).into_iter().filter(|&s| !can_end[s as usize]).min()?;
-    let from = if rules.start == 0 { "off the board".to_string() } else { format!("square {}", rules.start) };
     Some(format!(
-        "the expected number of rolls is infinite: from {from} a fair die can bring the token to square {trap}, \
+        "the expected number of rolls is infinite: from {} a fair die can bring the token to square {trap}, \
          from which square {} cannot be reached",
+        report::start_place(rules),
         rules.size
     ))
 }

@@ -1,0 +1,319 @@
+//! Games of pure chance as absorbing Markov chains: how long they last on average, and the odds of each length.
+//!
+//! A chain has states `0..n`; from a state that is not *absorbing* one step moves to another state with a
+//! probability given as an integer weight over the state's total weight (a fair die: weight 1 for each face). The
+//! expected number of steps `E[s]` to absorption satisfies
+//!
+//! ```text
+//! E[s] = 0                                   when s is absorbing,
+//! E[s] = 1 + Σ_t (w(s→t) / W(s)) · E[t]      otherwise.
+//! ```
+//!
+//! **Which states end at all.** A state ends *surely* (with probability 1, so `E[s]` is finite) exactly when every
+//! state reachable from it can still reach an absorbing state. Two graph searches find them; the others get no
+//! expectation, and mass that enters a state that cannot end at all is counted as "never ends".
+//!
+//! **Elimination with feedback unknowns** ([`expected_steps`]). Solving the equations by Gaussian elimination costs
+//! `n³`: too slow for ten thousand states. But in many chains (dice on a track) most steps go *up* in the state
+//! numbering. Taking the states from the top down, a state's equation then only mentions states already solved,
+//! except for steps that go *down*. Each state entered by a downward step becomes an unknown `x_k`; every `E[s]` is
+//! kept as an affine function `a_s + Σ b_sk·x_k` of these unknowns; when the state of `x_k` is reached its own affine
+//! function gives one equation `x_k = a + Σ b·x`, and the `K` equations are solved at the end. Self-loops are divided
+//! out (`(1 − p_self)·E[s] = …`). The cost is `O(steps · K + K³)` for `K` feedback unknowns, and the method is generic
+//! over the number type: `f64`, or exact rationals ([`num_rational::BigRational`]) for exact answers.
+//!
+//! **Gauss–Seidel with a rigorous stopping rule** ([`expected_steps_iterative`]). For chains with many downward steps
+//! the feedback system grows too big; sweeping `E[s] ← (1 + Σ_{t≠s} p·E[t]) / (1 − p_self)` from the top state down
+//! converges from below instead. It stops on a proof, not on a small change: for any approximation `x` with residual
+//! `r = 1 + Qx − x`, the error is `E − x = N·r` where `N = (I − Q)⁻¹ ≥ 0` and `N·1 = E`, so every state satisfies
+//! `|E[s] − x[s]| ≤ ‖r‖∞ · E[s]`: a relative error of at most `ρ / (1 − ρ)` with `ρ = ‖r‖∞` (plus an allowance
+//! for rounding in computing `r`). The same bound certifies the floating-point elimination ([`residual_bound`]).
+//!
+//! **The distribution** ([`distribution()`]) pushes the probability vector through the chain one step at a time and
+//! records how much is absorbed at each step, until what is left is below a threshold.
+//!
+//! One method to a file: `elimination.rs` (feedback unknowns in any number type, and the floating-point methods
+//! built on it, Gauss–Seidel included), `exact.rs` (the same elimination in integers), `bounds.rs` (the certified
+//! error bound), `distribution.rs` (the length distribution); this file holds the chain itself.
+
+mod bounds;
+mod distribution;
+mod elimination;
+mod exact;
+
+pub use bounds::{Certified, residual_bound};
+pub use distribution::{Distribution, distribution};
+pub use elimination::{expected_steps, expected_steps_f64, expected_steps_iterative};
+pub use exact::{expected_steps_exact, to_f64};
+
+use super::limits::{Interrupted, Limits, Progress};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Num, Zero};
+use std::fmt::Debug;
+use std::time::Instant;
+
+/// A Markov chain with states `0..n`, some of them absorbing.
+pub trait MarkovChain {
+    /// The number of states; states are `0..state_count()`.
+    fn state_count(&self) -> usize;
+
+    /// Whether the chain stops in `state`.
+    fn is_absorbing(&self, state: usize) -> bool;
+
+    /// Pushes onto `out` (which arrives empty) the steps from a state that is not absorbing, as `(next, weight)`:
+    /// the step goes to `next` with probability `weight / (sum of the weights)`. Weights are positive and their sum
+    /// stays below 2³²; a `next` may be listed several times (the weights add up).
+    fn transitions(&self, state: usize, out: &mut Vec<(usize, u64)>);
+}
+
+/// A number type the expectation can be computed in: `f64`, or [`BigRational`] for exact answers.
+pub trait Scalar: Clone + Debug + Num {
+    /// The number `n`.
+    fn from_u64(n: u64) -> Self;
+    /// A size to choose pivots by: bigger is better, zero only for zero.
+    fn magnitude(&self) -> f64;
+}
+
+impl Scalar for f64 {
+    fn from_u64(n: u64) -> f64 {
+        n as f64
+    }
+    fn magnitude(&self) -> f64 {
+        self.abs()
+    }
+}
+
+impl Scalar for BigRational {
+    fn from_u64(n: u64) -> BigRational {
+        BigRational::from_integer(BigInt::from(n))
+    }
+    fn magnitude(&self) -> f64 {
+        // Exact arithmetic needs no numerically good pivot, only a non-zero one; prefer small numbers.
+        if self.is_zero() { 0.0 } else { 1.0 / (1.0 + self.numer().bits() as f64 + self.denom().bits() as f64) }
+    }
+}
+
+/// A chain copied into flat arrays: for each state its steps, merged by target and sorted.
+#[derive(Clone, Debug)]
+pub struct CompiledChain {
+    absorbing: Vec<bool>,
+    offsets: Vec<usize>,
+    targets: Vec<u32>,
+    weights: Vec<u64>,
+    totals: Vec<u64>,
+}
+
+impl CompiledChain {
+    /// Reads every state and step of `chain` once.
+    ///
+    /// # Panics
+    /// When the chain breaks its contract: more than 2³² states, a step out of range, no steps from a state that
+    /// is not absorbing, a zero weight, or a total weight of 2³² or more.
+    pub fn new<C: MarkovChain + ?Sized>(chain: &C) -> CompiledChain {
+        let n = chain.state_count();
+        assert!(u32::try_from(n).is_ok(), "at most 2³² states");
+        let mut compiled = CompiledChain {
+            absorbing: Vec::with_capacity(n),
+            offsets: Vec::with_capacity(n + 1),
+            targets: Vec::new(),
+            weights: Vec::new(),
+            totals: Vec::with_capacity(n),
+        };
+        compiled.offsets.push(0);
+        let mut out = Vec::new();
+        for s in 0..n {
+            let absorbing = chain.is_absorbing(s);
+            compiled.absorbing.push(absorbing);
+            let mut total = 0u64;
+            if !absorbing {
+                out.clear();
+                chain.transitions(s, &mut out);
+                assert!(!out.is_empty(), "state {s} is not absorbing but has no steps");
+                out.sort_unstable();
+                for &(t, w) in &out {
+                    assert!(t < n && w > 0, "bad step {s} → {t} (weight {w})");
+                    total += w;
+                    if compiled.targets.len() > compiled.offsets[s] && *compiled.targets.last().unwrap() as usize == t {
+                        *compiled.weights.last_mut().unwrap() += w;
+                    } else {
+                        compiled.targets.push(t as u32);
+                        compiled.weights.push(w);
+                    }
+                }
+                assert!(total < 1 << 32, "total weight of state {s} is 2³² or more");
+            }
+            compiled.totals.push(total);
+            compiled.offsets.push(compiled.targets.len());
+        }
+        compiled
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.absorbing.len()
+    }
+
+    /// Whether the chain has no states.
+    pub fn is_empty(&self) -> bool {
+        self.absorbing.is_empty()
+    }
+
+    /// Whether `state` is absorbing.
+    pub fn is_absorbing(&self, state: usize) -> bool {
+        self.absorbing[state]
+    }
+
+    /// The steps from `state` as `(next, weight)`, merged by `next`, in increasing `next`, and the total weight.
+    pub fn steps(&self, state: usize) -> (impl Iterator<Item = (usize, u64)> + '_, u64) {
+        let range = self.offsets[state]..self.offsets[state + 1];
+        let steps = self.targets[range.clone()].iter().zip(&self.weights[range]).map(|(&t, &w)| (t as usize, w));
+        (steps, self.totals[state])
+    }
+
+    /// For each state, whether the chain surely (with probability 1) reaches an absorbing state from it: exactly
+    /// when every state reachable from it can still reach one.
+    pub fn ends_surely(&self) -> Vec<bool> {
+        let reverse = self.reverse();
+        // States that can reach an absorbing state, then the states that can reach one of the others.
+        let can_end = mark_predecessors(&reverse, self.absorbing.clone());
+        let may_not_end = mark_predecessors(&reverse, can_end.iter().map(|&c| !c).collect());
+        may_not_end.into_iter().map(|m| !m).collect()
+    }
+
+    /// For each state, whether an absorbing state can be reached from it at all.
+    pub fn can_end(&self) -> Vec<bool> {
+        mark_predecessors(&self.reverse(), self.absorbing.clone())
+    }
+
+    /// The reverse graph: for each state, the states with a step into it (offsets, sources).
+    fn reverse(&self) -> (Vec<usize>, Vec<u32>) {
+        let n = self.len();
+        let mut counts = vec![0usize; n + 1];
+        for &t in &self.targets {
+            counts[t as usize + 1] += 1;
+        }
+        for i in 0..n {
+            counts[i + 1] += counts[i];
+        }
+        let mut fill = counts.clone();
+        let mut sources = vec![0u32; self.targets.len()];
+        for s in 0..n {
+            for &t in &self.targets[self.offsets[s]..self.offsets[s + 1]] {
+                sources[fill[t as usize]] = s as u32;
+                fill[t as usize] += 1;
+            }
+        }
+        (counts, sources)
+    }
+
+    /// The number of feedback unknowns [`expected_steps`] would use: the states that end surely, are not
+    /// absorbing, and are entered by a step that goes down in the numbering.
+    pub fn feedback_count(&self) -> usize {
+        let sure = self.ends_surely();
+        let mut feedback = vec![false; self.len()];
+        for s in (0..self.len()).filter(|&s| sure[s] && !self.absorbing[s]) {
+            for (t, _) in self.steps(s).0 {
+                if t < s && !self.absorbing[t] {
+                    feedback[t] = true;
+                }
+            }
+        }
+        feedback.iter().filter(|&&f| f).count()
+    }
+}
+
+/// `mark` grown by every state with a path into a marked state, searching the reverse graph `(offsets, sources)`
+/// of [`CompiledChain::reverse`] from the marked states.
+fn mark_predecessors(reverse: &(Vec<usize>, Vec<u32>), mut mark: Vec<bool>) -> Vec<bool> {
+    let (offsets, sources) = reverse;
+    let mut stack: Vec<usize> = (0..mark.len()).filter(|&s| mark[s]).collect();
+    while let Some(t) = stack.pop() {
+        for &s in &sources[offsets[t]..offsets[t + 1]] {
+            if !mark[s as usize] {
+                mark[s as usize] = true;
+                stack.push(s as usize);
+            }
+        }
+    }
+    mark
+}
+
+/// Progress reporting and deadline checks for the long loops here.
+struct Watch<'l> {
+    limits: &'l Limits,
+    stage: &'static str,
+    started: Instant,
+    last: Instant,
+    ticks: u64,
+}
+
+impl<'l> Watch<'l> {
+    fn new(limits: &'l Limits, stage: &'static str) -> Self {
+        let now = Instant::now();
+        Watch { limits, stage, started: now, last: now, ticks: 0 }
+    }
+
+    /// Counts `work` units; every so often checks the deadline and reports progress.
+    fn tick(&mut self, work: u64) -> Result<(), Interrupted> {
+        self.ticks += work;
+        if self.ticks >= 1 << 16 {
+            self.ticks = 0;
+            self.limits.check()?;
+            let now = Instant::now();
+            if now.duration_since(self.last).as_millis() >= 200 {
+                self.last = now;
+                self.limits.report(&Progress {
+                    stage: self.stage.into(),
+                    elapsed: now - self.started,
+                    ..Progress::default()
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A track 0..=n where a fair `faces`-sided die moves up, rolls past `n` stay, and square `n` ends; with an
+    /// optional snake.
+    pub(super) struct Track {
+        pub(super) n: usize,
+        pub(super) faces: u64,
+        pub(super) snake: Option<(usize, usize)>,
+    }
+
+    impl MarkovChain for Track {
+        fn state_count(&self) -> usize {
+            self.n + 1
+        }
+        fn is_absorbing(&self, s: usize) -> bool {
+            s == self.n
+        }
+        fn transitions(&self, s: usize, out: &mut Vec<(usize, u64)>) {
+            for r in 1..=self.faces as usize {
+                let mut t = if s + r > self.n { s } else { s + r };
+                if let Some((head, tail)) = self.snake
+                    && t == head
+                {
+                    t = tail;
+                }
+                out.push((t, 1));
+            }
+        }
+    }
+
+    #[test]
+    fn states_that_cannot_end() {
+        // Faces 1, a snake 3 → 1: 1 → 2 → 1 → … for ever; 4 is reachable only from 3 and 4 is the end.
+        let chain = CompiledChain::new(&Track { n: 4, faces: 1, snake: Some((3, 1)) });
+        assert_eq!(chain.ends_surely(), vec![false, false, false, true, true]);
+        let e = expected_steps::<f64>(&chain, &Limits::default()).unwrap();
+        assert_eq!(e[0], None);
+        let d = distribution(&chain, 0, 1e-12, 100, &Limits::default()).unwrap();
+        assert_eq!((d.never, d.remaining), (1.0, 0.0));
+    }
+}
