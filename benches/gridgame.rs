@@ -8,20 +8,15 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use perfectplay::engine::Limits;
 use perfectplay::engine::retrograde::{GrundyRule, RemotenessRule, WinLose};
 use perfectplay::games::gridgame::{Board, solve_board};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
 use std::time::Duration;
 
 /// An N×M board with about `walls`% walls (a fixed pseudo-random pattern) and the largest K.
 fn board(n: usize, m: usize, walls: u64) -> Board {
-    let mut s = 0x0002_8218_u64 | 1;
-    let open = (0..n * m)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s % 100 >= walls
-        })
-        .collect();
+    let mut rng = StdRng::seed_from_u64(0x0002_8218);
+    let open = (0..n * m).map(|_| rng.random_range(0..100) >= walls).collect();
     Board::new(n, m, n.min(m) - 1, open).unwrap()
 }
 

@@ -25,6 +25,7 @@
 
 mod board;
 mod instance;
+pub mod report;
 pub mod solve;
 
 pub use board::{Board, Cell, MAX_SIDE, Step};

@@ -241,17 +241,13 @@ pub fn optimal_line(board: &Board, remoteness: &[u16], start: Cell) -> Vec<LineM
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
 
+    /// An N×M board with about `walls`% walls, a fixed pseudo-random pattern for each seed.
     fn random_board(seed: u64, n: usize, m: usize, k: usize, walls: u64) -> Board {
-        let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let open = (0..n * m)
-            .map(|_| {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                s % 100 >= walls
-            })
-            .collect();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let open = (0..n * m).map(|_| rng.random_range(0..100) >= walls).collect();
         Board::new(n, m, k, open).unwrap()
     }
 

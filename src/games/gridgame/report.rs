@@ -1,0 +1,269 @@
+//! Telling a solved board to people and programs: one answer line per query, the narrated optimal line, JSON, and
+//! the SVG map of the whole board.
+//!
+//! Queries are answered one at a time from the [`Analysis`], so a million queries never sit in memory at once as
+//! text answers.
+
+use super::board::{Board, Cell};
+use super::instance::Instance;
+use super::solve::{Analysis, LineMove, Wanted, optimal_line};
+use crate::engine::Value;
+use crate::engine::retrograde::remoteness_outcome;
+use crate::render::map::{BLUE, CellMap, ORANGE, Swatch, WALL};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// What to tell about each query (the command line's switches).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// After each answer, the number of moves under optimal play.
+    pub remoteness: bool,
+    /// After each answer, the Grundy value of each token.
+    pub grundy: bool,
+    /// A query holds several tokens: the winner follows from the XOR of their Grundy values.
+    pub tokens: bool,
+    /// After each answer, the optimal line move by move (implies the remoteness).
+    pub explain: bool,
+}
+
+impl Options {
+    /// Whether Grundy values are computed (and, in the map, written in the cells instead of the remoteness).
+    pub fn grundy_values(self) -> bool {
+        self.tokens || self.grundy
+    }
+
+    /// The tables to compute for these answers, and for the map when `map` is set.
+    pub fn wanted(self, map: bool) -> Wanted {
+        Wanted {
+            remoteness: self.remoteness || self.explain || (map && !self.grundy_values()),
+            grundy: self.grundy_values(),
+        }
+    }
+}
+
+/// What is known about one query.
+struct Answer {
+    first: bool,
+    remoteness: Option<u16>,
+    grundy: Option<Vec<u16>>,
+    line: Option<Vec<LineMove>>,
+}
+
+impl Answer {
+    fn new(board: &Board, analysis: &Analysis, query: &[Cell], options: Options) -> Answer {
+        let grundy: Option<Vec<u16>> =
+            options.grundy_values().then(|| query.iter().map(|&c| analysis.grundy(board, c).unwrap_or(0)).collect());
+        let first = match &grundy {
+            Some(values) => values.iter().fold(0, |x, &g| x ^ g) != 0,
+            None => analysis.wins(board, query[0]).unwrap_or(false),
+        };
+        let remoteness =
+            (options.remoteness || options.explain).then(|| analysis.remoteness(board, query[0])).flatten();
+        let line = options
+            .explain
+            .then(|| optimal_line(board, analysis.remoteness_table().expect("computed for --explain"), query[0]));
+        Answer { first, remoteness, grundy, line }
+    }
+}
+
+fn one_based(cell: Cell) -> [u32; 2] {
+    [cell.row + 1, cell.col + 1]
+}
+
+fn player(first: bool) -> &'static str {
+    if first { "First" } else { "Second" }
+}
+
+/// The answers as text: `First` or `Second` per query, one per line, each followed by what `options` asks for
+/// (the remoteness, the Grundy values, the optimal line).
+pub fn text(instance: &Instance, analysis: &Analysis, options: Options) -> String {
+    let board = &instance.board;
+    let mut out = String::with_capacity(instance.query_count() * 8);
+    for query in instance.queries() {
+        let answer = Answer::new(board, analysis, query, options);
+        out.push_str(player(answer.first));
+        if let Some(r) = answer.remoteness {
+            let _ = write!(out, " {r}");
+        }
+        for g in answer.grundy.iter().flatten().filter(|_| options.grundy) {
+            let _ = write!(out, " {g}");
+        }
+        out.push('\n');
+        if let Some(line) = answer.line {
+            explain(&mut out, &line, query[0]);
+        }
+    }
+    out
+}
+
+/// Writes an optimal line, one move per line, under its answer.
+fn explain(out: &mut String, line: &[LineMove], start: Cell) {
+    let mut first = true;
+    for (i, mv) in line.iter().enumerate() {
+        let left = remoteness_outcome(mv.outcome.remoteness as u16);
+        let _ = writeln!(
+            out,
+            "  move {}: {:<6} {} -> {}  {:<12} {} to move, {}",
+            i + 1,
+            player(first),
+            mv.from,
+            mv.to,
+            mv.step.to_string(),
+            player(!first),
+            if left.value == Value::Win {
+                format!("wins in {}", left.remoteness)
+            } else {
+                format!("loses in {}", left.remoteness)
+            }
+        );
+        first = !first;
+    }
+    let end = line.last().map_or(start, |mv| mv.to);
+    let _ = writeln!(out, "  {} cannot move at {end}: {} wins.", player(first), player(!first));
+}
+
+/// One answer, for `--json`.
+#[derive(Serialize)]
+struct JsonAnswer {
+    /// The query's cells, 1-based `[x, y]`.
+    cells: Vec<[u32; 2]>,
+    winner: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness: Option<u16>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grundy: Option<Vec<u16>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<JsonMove>>,
+}
+
+/// One move of an optimal line, for `--json`.
+#[derive(Serialize)]
+struct JsonMove {
+    player: &'static str,
+    from: [u32; 2],
+    to: [u32; 2],
+    step: String,
+    /// Moves left after this one.
+    left: u32,
+}
+
+/// The whole board, for `--json --map`.
+#[derive(Serialize)]
+struct JsonTable {
+    rows: usize,
+    cols: usize,
+    k: usize,
+    /// One string per row: `W` the player to move wins, `L` loses, `#` wall.
+    values: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness: Option<Vec<Vec<Option<u16>>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grundy: Option<Vec<Vec<Option<u16>>>>,
+}
+
+#[derive(Serialize)]
+struct JsonOutput {
+    answers: Vec<JsonAnswer>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<JsonTable>,
+}
+
+/// The answers as one pretty-printed JSON object (ending in a newline): each query's cells (1-based), winner and
+/// what `options` asks for (with `tokens`, the Grundy values too), and with `table` the whole board's values.
+///
+/// # Errors
+/// When serde cannot write the JSON.
+pub fn json(instance: &Instance, analysis: &Analysis, options: Options, table: bool) -> serde_json::Result<String> {
+    let board = &instance.board;
+    let answers = instance
+        .queries()
+        .map(|query| {
+            let answer = Answer::new(board, analysis, query, options);
+            JsonAnswer {
+                cells: query.iter().map(|&c| one_based(c)).collect(),
+                winner: player(answer.first),
+                remoteness: answer.remoteness,
+                grundy: answer.grundy,
+                line: answer.line.map(|line| json_line(&line)),
+            }
+        })
+        .collect();
+    let table = table.then(|| json_table(board, analysis));
+    let mut text = serde_json::to_string_pretty(&JsonOutput { answers, table })?;
+    text.push('\n');
+    Ok(text)
+}
+
+fn json_line(line: &[LineMove]) -> Vec<JsonMove> {
+    line.iter()
+        .enumerate()
+        .map(|(i, mv)| JsonMove {
+            player: player(i.is_multiple_of(2)),
+            from: one_based(mv.from),
+            to: one_based(mv.to),
+            step: mv.step.to_string(),
+            left: mv.outcome.remoteness,
+        })
+        .collect()
+}
+
+fn json_table(board: &Board, analysis: &Analysis) -> JsonTable {
+    let cells = |r: usize| (0..board.cols()).map(move |c| Cell::new(r as u32, c as u32));
+    let values = (0..board.rows())
+        .map(|r| {
+            cells(r)
+                .map(|cell| match analysis.wins(board, cell) {
+                    Some(true) => 'W',
+                    Some(false) => 'L',
+                    None => '#',
+                })
+                .collect()
+        })
+        .collect();
+    let table = |get: &dyn Fn(Cell) -> Option<u16>| -> Vec<Vec<Option<u16>>> {
+        (0..board.rows()).map(|r| cells(r).map(get).collect()).collect()
+    };
+    JsonTable {
+        rows: board.rows(),
+        cols: board.cols(),
+        k: board.k(),
+        values,
+        remoteness: analysis.remoteness_table().map(|_| table(&|c| analysis.remoteness(board, c))),
+        grundy: analysis.grundy_table().map(|_| table(&|c| analysis.grundy(board, c))),
+    }
+}
+
+/// The SVG map of the whole board: walls, winning and losing cells, the remoteness (or with `grundy_values` the
+/// Grundy value) in each cell when the board is small enough to read, and the first 200 query cells outlined.
+pub fn board_map(instance: &Instance, analysis: &Analysis, grundy_values: bool) -> String {
+    let board = &instance.board;
+    let class = |r: usize, c: usize| match analysis.wins(board, Cell::new(r as u32, c as u32)) {
+        Some(true) => 0,
+        Some(false) => 1,
+        None => 2,
+    };
+    let label = |r: usize, c: usize| {
+        let cell = Cell::new(r as u32, c as u32);
+        if grundy_values { analysis.grundy(board, cell) } else { analysis.remoteness(board, cell) }
+            .map(|v| v.to_string())
+    };
+    let marks: Vec<(usize, usize)> =
+        instance.queries().flatten().take(200).map(|c| (c.row as usize, c.col as usize)).collect();
+    let written = if grundy_values { "Grundy values" } else { "remoteness (moves left under optimal play)" };
+    CellMap {
+        title: format!("Grid game {}×{}, K = {}", board.rows(), board.cols(), board.k()),
+        note: Some(format!(
+            "Numbers in cells: {written}. Outlined: query cells. Moves: down, right, up to {} diagonal.",
+            board.k()
+        )),
+        palette: vec![
+            Swatch::new(BLUE, "player to move wins"),
+            Swatch::new(ORANGE, "player to move loses"),
+            Swatch::new(WALL, "wall"),
+        ],
+        label: Some(&label),
+        marks,
+        ..CellMap::new(board.rows(), board.cols(), &class)
+    }
+    .to_svg()
+}
