@@ -202,6 +202,11 @@ impl Stop {
     }
 }
 
+/// How many moves from the root the threads visit moves in different orders. Near the root that sends them down
+/// different subtrees, which the shared table then hands to each other; deeper, a different order only spoils the
+/// game's good one.
+const DIVERSIFIED_PLIES: u32 = 2;
+
 /// What the search threads share.
 struct Shared<'a, G: TwoPlayerGame> {
     game: &'a G,
@@ -238,7 +243,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             } else {
                 format!("asking: better than {}?", Outcome::from_score(probe))
             };
-            let score = self.search(position, probe, probe + 1)?;
+            let score = self.search(position, probe, probe + 1, 0)?;
             if score <= probe {
                 upper = score;
             } else {
@@ -283,7 +288,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 
     /// Fail-soft alpha-beta: the exact score if it lies strictly inside `(alpha, beta)`, otherwise a bound on the
     /// correct side of the window.
-    fn search(&mut self, position: &G::Position, mut alpha: i32, mut beta: i32) -> Result<i32, Stop> {
+    fn search(&mut self, position: &G::Position, mut alpha: i32, mut beta: i32, ply: u32) -> Result<i32, Stop> {
         self.tick()?;
         let game = self.shared.game;
         if let Some(outcome) = game.primitive(position) {
@@ -325,14 +330,14 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         let mut moves = game.moves(position);
         let moves = moves.as_mut();
         game.order_moves(position, moves);
-        let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1);
+        let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && ply < DIVERSIFIED_PLIES);
         let (window_alpha, window_beta) = (alpha, beta);
         let mut best = -INFINITY;
         let mut best_move = 0;
         for visit in 0..moves.len() {
             let index = order.index(visit);
             let child = game.play(position, moves[index]);
-            let score = parent_score(self.search(&child, child_score(beta), child_score(alpha))?);
+            let score = parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1)?);
             if score > best {
                 best = score;
                 best_move = index.min(u8::MAX as usize);
@@ -357,8 +362,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 }
 
 /// The order a thread visits the moves of a position in: the table's best move first, then the others in the
-/// game's order — rotated by one for every other thread, so that two threads explore different moves first instead
-/// of the same ones side by side.
+/// game's order, rotated by one when asked (every other thread, near the root), so that two threads explore
+/// different moves first instead of the same ones side by side.
 struct VisitOrder {
     hint: Option<usize>,
     others: usize,
