@@ -1,6 +1,5 @@
 //! The errors a command can end with, and their exit codes.
 
-use crate::engine::Interrupted;
 use crate::format::InputError;
 
 /// Why a command did not produce an answer.
@@ -40,10 +39,5 @@ impl Error {
             Error::TimeLimit { .. } => 3,
             _ => 2,
         }
-    }
-
-    /// The error for a solve interrupted by a time limit of `seconds`.
-    pub fn time_limit(_: Interrupted, seconds: f64) -> Error {
-        Error::TimeLimit { seconds }
     }
 }

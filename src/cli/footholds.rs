@@ -1,11 +1,10 @@
 //! `perfectplay footholds`: vanishing footholds from the Programmers arguments (or the grid format).
 
-use super::{Input, InputArg, parse_memory, progress_on_terminal, write_file};
+use super::{Input, InputArg, TimeLimitArg, parse_memory, progress_on_terminal, write_file};
 use crate::engine::Limits;
 use crate::error::Error;
 use crate::format::TextFormat;
 use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve, tablebase};
-use std::time::Duration;
 
 /// Vanishing footholds (Programmers 92345).
 ///
@@ -47,24 +46,16 @@ pub struct Args {
     /// After the answer, print search statistics on stderr (positions, table use, time).
     #[arg(long)]
     stats: bool,
-    /// Stop with exit code 3 if no answer is found within this many seconds.
-    #[arg(long, value_name = "SECS")]
-    time_limit: Option<f64>,
+    #[command(flatten)]
+    time_limit: TimeLimitArg,
 }
 
 /// Runs the subcommand and returns what goes to stdout.
 pub fn run(args: Args) -> Result<String, Error> {
     let input = Input::read(args.input.file.as_deref())?;
     let instance = Instance::parse(&input.text).map_err(|e| input.error(e))?;
-    let time_limit = match args.time_limit {
-        Some(s) if !(s > 0.0 && s < 1e9) => {
-            return Err(Error::Usage(format!("--time-limit {s}: give seconds above 0")));
-        }
-        other => other,
-    };
-    let mut limits = Limits::with_time_limit(time_limit.map(Duration::from_secs_f64));
+    let limits = args.time_limit.limits();
     let deadline = limits.deadline;
-    limits.progress = progress_on_terminal();
     let detailed = args.explain || args.moves || args.json;
     let wanted = Wanted { ranked_moves: detailed, line: detailed };
     let threads = args
@@ -73,7 +64,7 @@ pub fn run(args: Args) -> Result<String, Error> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let started = std::time::Instant::now();
     let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
-        .map_err(|e| Error::time_limit(e, time_limit.unwrap_or_default()))?;
+        .map_err(|e| args.time_limit.exceeded(e))?;
     if args.stats {
         let (used, capacity) = solution.table;
         eprintln!(
@@ -88,7 +79,7 @@ pub fn run(args: Args) -> Result<String, Error> {
         Some(path) => {
             let limits = Limits { deadline, progress: progress_on_terminal() };
             let table = tablebase(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
-                .map_err(|e| Error::time_limit(e, time_limit.unwrap_or_default()))?;
+                .map_err(|e| args.time_limit.exceeded(e))?;
             write_file(path, &report::tablebase_svg(&instance, &table))?;
             Some(table)
         }

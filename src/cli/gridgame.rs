@@ -1,7 +1,6 @@
 //! `perfectplay gridgame`: the grid game (BOJ 28218) for every query at once, from one whole-board solve.
 
-use super::{Input, InputArg, progress_on_terminal, write_file};
-use crate::engine::Limits;
+use super::{Input, InputArg, TimeLimitArg, write_file};
 use crate::error::Error;
 use crate::games::gridgame::{Analysis, Instance, report};
 use std::path::PathBuf;
@@ -49,6 +48,8 @@ pub struct Args {
     /// Print JSON instead: the answers and, with --map, the whole table.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    time_limit: TimeLimitArg,
 }
 
 /// Runs the subcommand and returns what goes to stdout.
@@ -63,10 +64,9 @@ pub fn run(args: Args) -> Result<String, Error> {
         tokens: args.tokens,
         explain: args.explain,
     };
-    let big = board.rows() * board.cols() >= 4_000_000;
-    let limits = Limits { deadline: None, progress: if big { progress_on_terminal() } else { None } };
-    let analysis = Analysis::solve(board, options.wanted(args.map.is_some()), &limits)
-        .map_err(|_| Error::Usage("the solve was interrupted".into()))?;
+    let limits = args.time_limit.limits();
+    let analysis =
+        Analysis::solve(board, options.wanted(args.map.is_some()), &limits).map_err(|e| args.time_limit.exceeded(e))?;
 
     if let Some(path) = &args.map {
         write_file(path, &report::board_map(&instance, &analysis, options.grundy_values()))?;

@@ -5,12 +5,13 @@ mod footholds;
 mod gridgame;
 mod snakes;
 
-use crate::engine::{Progress, ProgressHook};
+use crate::engine::{Interrupted, Limits, Progress, ProgressHook};
 use crate::error::Error;
 use crate::format::InputError;
 use clap::{Parser, Subcommand};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// perfectplay: solve board games on grids exactly: who wins, in how many moves, and how.
 ///
@@ -155,6 +156,36 @@ fn parse_memory(text: &str) -> Result<usize, String> {
     Ok(bytes as usize)
 }
 
+/// The `--time-limit` option every game shares: a deadline for the solve and progress on a terminal.
+#[derive(clap::Args, Debug)]
+struct TimeLimitArg {
+    /// Stop with exit code 3 if no answer is found within this many seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+}
+
+impl TimeLimitArg {
+    /// Limits with the deadline counted from now, and a spinner on stderr when it is a terminal.
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::with_time_limit(self.time_limit.map(Duration::from_secs_f64));
+        limits.progress = progress_on_terminal();
+        limits
+    }
+
+    /// The error for a solve stopped by the deadline.
+    fn exceeded(&self, _: Interrupted) -> Error {
+        Error::TimeLimit { seconds: self.time_limit.unwrap_or_default() }
+    }
+}
+
+/// Reads a positive number of seconds; for `--time-limit`.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+    }
+}
+
 /// The input file argument every game shares.
 #[derive(clap::Args, Debug)]
 struct InputArg {
@@ -174,6 +205,14 @@ mod tests {
         assert_eq!(parse_memory("1.5K"), Ok(1536));
         assert!(parse_memory("lots").is_err());
         assert!(parse_memory("0").is_err());
+    }
+
+    #[test]
+    fn seconds() {
+        assert_eq!(parse_seconds("2.5"), Ok(2.5));
+        for bad in ["0", "-1", "nan", "inf", "soon", "1e10"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

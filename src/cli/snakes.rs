@@ -1,13 +1,12 @@
 //! `perfectplay snakes`: the fewest rolls (BOJ 16928), one shortest game, and the odds with a fair die.
 
-use super::{Input, InputArg, progress_on_terminal, write_file};
-use crate::engine::{Interrupted, Limits};
+use super::{Input, InputArg, TimeLimitArg, write_file};
+use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::report::{self, Report};
 use crate::games::snakes::{self, Instance, MAX_FACES, MAX_SIZE, Overshoot, Rules};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Options of `perfectplay snakes`; the text after the options in `--help` is [`AFTER_HELP`].
 #[derive(clap::Args, Debug)]
@@ -74,9 +73,8 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 
-    /// Give up (exit code 3) after this many seconds.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    time_limit: Option<f64>,
+    #[command(flatten)]
+    time_limit: TimeLimitArg,
 }
 
 /// The explanation printed after the options by `--help`.
@@ -106,13 +104,6 @@ Examples (files in examples/snakes/):
 Exit codes: 0 answer printed; 2 bad input or options (one message on stderr, nothing on stdout), including a \
 last square that cannot be reached and an infinite expectation; 3 --time-limit reached.";
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds above 0")),
-    }
-}
-
 /// Boards up to this size get `--exact`.
 const MAX_EXACT_SIZE: u32 = 2_000;
 
@@ -135,12 +126,8 @@ pub fn run(args: Args) -> Result<String, Error> {
     let instance = Instance::parse(&input.text).map_err(|e| input.error(e))?;
     let board = instance.board(rules).map_err(|e| input.error(e))?;
 
-    let seconds = args.time_limit;
-    let limits = Limits {
-        deadline: seconds.map(|s| std::time::Instant::now() + Duration::from_secs_f64(s)),
-        progress: progress_on_terminal(),
-    };
-    let timed_out = |i: Interrupted| Error::time_limit(i, seconds.unwrap_or(0.0));
+    let limits = args.time_limit.limits();
+    let timed_out = |i: Interrupted| args.time_limit.exceeded(i);
     let unsolvable = |why: String| input.error(InputError::new(why));
 
     let rolls = snakes::fewest_rolls(&board, &limits).map_err(timed_out)?.map_err(unsolvable)?;
