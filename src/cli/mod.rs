@@ -123,7 +123,8 @@ fn progress_on_terminal() -> Option<ProgressHook> {
     if !std::io::stderr().is_terminal() {
         return None;
     }
-    let bar = indicatif::ProgressBar::new_spinner();
+    // Cleared when the solve ends, so only the answer or the error message stays on the terminal.
+    let bar = indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear);
     Some(Box::new(move |p: &Progress| {
         let fill = if p.table_capacity > 0 { 100.0 * p.table_used as f64 / p.table_capacity as f64 } else { 0.0 };
         bar.set_message(format!(

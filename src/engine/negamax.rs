@@ -266,7 +266,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 
     fn tick(&mut self) -> Result<(), Stop> {
         self.stats.nodes += 1;
-        if self.stats.nodes & 0x3FFF == 0 {
+        if self.stats.nodes & 0x3F == 0 {
             if self.shared.finished.load(Ordering::Relaxed) {
                 return Err(Stop::Finished);
             }

@@ -136,33 +136,35 @@ impl<B: Cells> Geometry<B> {
     /// The longest walk from `cell` through `footholds` (which holds `cell`): the most moves a lone player there
     /// can make.
     pub fn longest_walk(&self, footholds: B, cell: usize) -> u32 {
-        self.walk_at_least(footholds, cell, u32::MAX)
+        self.walk_at_least(footholds, cell, u32::MAX, &mut { u64::MAX }).expect("an unlimited budget lasts")
     }
 
     /// The longest walk from `cell` through `footholds` if it is shorter than `target`; otherwise some length of
     /// at least `target` (a walk that long exists). Asking for a target is much cheaper than asking for the exact
-    /// length, as the search stops at the first walk long enough.
-    pub fn walk_at_least(&self, footholds: B, cell: usize, target: u32) -> u32 {
+    /// length, as the search stops at the first walk long enough. Each step of the search spends one unit of
+    /// `budget`; `None` when the budget runs out first (what was learnt on the way is kept for the next question).
+    pub fn walk_at_least(&self, footholds: B, cell: usize, target: u32, budget: &mut u64) -> Option<u32> {
         let region = self.region(footholds, cell);
         WALKS.with(|walks| {
             let mut walks = walks.borrow_mut();
             if walks.is_empty() {
                 walks.resize(WALK_CACHE_SLOTS, WalkEntry::default());
             }
-            self.walk(region, cell, target, &mut walks)
+            self.walk(region, cell, target, &mut walks, budget)
         })
     }
 
-    fn walk(&self, region: B, cell: usize, target: u32, walks: &mut [WalkEntry]) -> u32 {
+    fn walk(&self, region: B, cell: usize, target: u32, walks: &mut [WalkEntry], budget: &mut u64) -> Option<u32> {
         let start = B::single(cell);
         let steps = self.grow(start) & region & !start;
         if steps.is_zero() {
-            return 0;
+            return Some(0);
         }
         let mut bound = self.walk_bound(region, cell);
         if bound <= 1 {
-            return bound;
+            return Some(bound);
         }
+        *budget = budget.checked_sub(1)?;
         let key = WalkEntry {
             region: region.to_u128().unwrap_or(0),
             cell: cell as u8,
@@ -175,7 +177,7 @@ impl<B: Cells> Geometry<B> {
         let known = walks[slot];
         if known.same_key(&key) {
             if known.lower == known.upper || u32::from(known.lower) >= target {
-                return known.lower.into();
+                return Some(known.lower.into());
             }
             best = known.lower.into();
             bound = bound.min(known.upper.into());
@@ -189,34 +191,42 @@ impl<B: Cells> Geometry<B> {
             if after.count_ones() <= best {
                 continue; // cannot walk further than the cells it has
             }
-            let through = 1 + self.walk(after, next, target.max(best + 1) - 1, walks);
+            let through = 1 + self.walk(after, next, target.max(best + 1) - 1, walks, budget)?;
             best = best.max(through);
         }
         let upper = if best >= target && best < bound { bound } else { best };
         walks[slot] = WalkEntry { lower: best as u8, upper: upper as u8, ..key };
-        best
+        Some(best)
     }
 
     /// The exact outcome for the player to move on `mover`, when the two players' regions are separate.
+    ///
+    /// `None` also when the walks would take more than [`WALK_BUDGET`] steps to find: the search then goes on
+    /// without the shortcut (exact too), checking its deadline as it goes, and asks again a move later.
     pub fn separated_outcome(&self, footholds: B, mover: usize, other: usize) -> Option<Outcome> {
         let mine = self.region_without(footholds, mover, other)?;
         let theirs = self.region(footholds, other);
+        let budget = &mut { WALK_BUDGET };
+        let longest = |region: B, cell: usize, budget: &mut u64| self.walk_at_least(region, cell, u32::MAX, budget);
         // Only the shorter walk must be known exactly; the longer one only needs to be seen to be longer.
         if mine.count_ones() <= theirs.count_ones() {
-            let m = self.longest_walk(mine, mover);
-            if self.walk_at_least(theirs, other, m) >= m {
+            let m = longest(mine, mover, budget)?;
+            if self.walk_at_least(theirs, other, m, budget)? >= m {
                 return Some(Outcome::lose(2 * m));
             }
-            Some(Outcome::win(2 * self.longest_walk(theirs, other) + 1))
+            Some(Outcome::win(2 * longest(theirs, other, budget)? + 1))
         } else {
-            let o = self.longest_walk(theirs, other);
-            if self.walk_at_least(mine, mover, o + 1) > o {
+            let o = longest(theirs, other, budget)?;
+            if self.walk_at_least(mine, mover, o + 1, budget)? > o {
                 return Some(Outcome::win(2 * o + 1));
             }
-            Some(Outcome::lose(2 * self.longest_walk(mine, mover)))
+            Some(Outcome::lose(2 * longest(mine, mover, budget)?))
         }
     }
 }
+
+/// The most search steps one [`Geometry::separated_outcome`] may spend on longest walks (a few milliseconds).
+pub const WALK_BUDGET: u64 = 1 << 16;
 
 /// A remembered walk: bounds on the longest walk from `cell` through `region` on a board `cols` wide (the width
 /// fixes adjacency).
