@@ -38,6 +38,8 @@ fn explain_narrates_the_line_and_the_loser_holds_out() {
     let out = footholds().arg("--explain").write_stdin("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]").assert().success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(text.starts_with("A wins; the game lasts 5 moves"), "{text}");
+    assert!(text.contains("Why: the one winning first move is right to (1, 1) (A wins in 5)"), "{text}");
+    assert!(text.contains("up to (0, 0) (B wins in 6)"), "{text}");
     for n in 1..=5 {
         assert!(text.contains(&format!("Move {n}: ")), "{text}");
     }

@@ -78,6 +78,7 @@ pub fn explain(instance: &Instance, solution: &Solution) -> String {
              possible; {loser} cannot avoid losing and holds out as long as possible.\n",
             moves_word(total)
         ));
+        out.push_str(&why(&solution.ranked_moves));
     }
     out.push_str("\nBoard: # foothold, . no foothold, A and B the players, * both on one foothold.\n\n");
     let mut board = Snapshot { footholds: instance.footholds.clone(), a: instance.a, b: instance.b };
@@ -111,6 +112,28 @@ pub fn explain(instance: &Instance, solution: &Solution) -> String {
     };
     out.push_str(&format!("\n{stuck} to move, but {reason}: {stuck} loses after {}.\n", moves_word(total)));
     out
+}
+
+/// Why the start is won or lost, from A's ranked first moves: the winning move and what the others would give
+/// away, or, when every move loses, which one holds out longest.
+fn why(ranked: &[Step]) -> String {
+    let describe = |step: &Step| {
+        let who = if step.outcome.value == Value::Win { "A wins" } else { "B wins" };
+        format!("{} to {} ({who} in {})", direction(step.from, step.to), at(step.to), step.outcome.remoteness)
+    };
+    let Some(best) = ranked.first() else { return String::new() };
+    if ranked.len() == 1 {
+        return format!("Why: A has a single first move, {}.\n", describe(best));
+    }
+    let others: Vec<String> = ranked[1..].iter().map(describe).collect();
+    let others = others.join(", ");
+    if best.outcome.value == Value::Win {
+        let winning = ranked.iter().filter(|s| s.outcome.value == Value::Win).count();
+        let choice = if winning == 1 { "the one winning first move" } else { "the fastest winning first move" };
+        format!("Why: {choice} is {}; the others: {others}.\n", describe(best))
+    } else {
+        format!("Why: every first move of A loses; the longest fight is {}; the others: {others}.\n", describe(best))
+    }
 }
 
 /// A's first moves, best first, one per line.
