@@ -207,6 +207,9 @@ impl Stop {
 /// game's good one.
 const DIVERSIFIED_PLIES: u32 = 2;
 
+/// How many probes after the first test the bound the previous one returned, before the rest halve the interval.
+const CONFIRMING_PROBES: u32 = 8;
+
 /// What the search threads share.
 struct Shared<'a, G: TwoPlayerGame> {
     game: &'a G,
@@ -233,10 +236,13 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 
     /// The exact score by null-window searches; the first thread to finish tells the others to stop.
     fn exact_score(&mut self, position: &G::Position) -> Result<i32, Stop> {
-        // The exact score lies in [lower, upper]; each null-window search halves the gap (fail-soft results often
-        // do better). The first probe, at 0, settles who wins.
+        // The exact score lies in [lower, upper]. The first probe, at 0, settles who wins. The next ones test the
+        // bound the last search returned, as in MTD(f): fail-soft bounds are often exact already (a loser who can
+        // hold out 32 moves is usually shown to hold out no more than 32), so one probe confirms them. After a few
+        // such probes the rest halve the gap, which bounds the number of probes by the logarithm of the range.
         let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
         let mut probe = 0;
+        let mut probes = 0;
         while lower < upper {
             self.question = if probe == 0 {
                 "asking: win or loss?".to_string()
@@ -244,7 +250,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                 format!("asking: better than {}?", Outcome::from_score(probe))
             };
             let score = self.search(position, probe, probe + 1, 0)?;
-            if score <= probe {
+            let failed_low = score <= probe;
+            if failed_low {
                 upper = score;
             } else {
                 lower = score;
@@ -258,7 +265,12 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                     upper = upper.min(Outcome::lose(longest).score());
                 }
             }
-            probe = lower + (upper - lower) / 2;
+            probes += 1;
+            probe = match (probes <= CONFIRMING_PROBES, failed_low) {
+                (true, true) => (upper - 1).max(lower),
+                (true, false) => lower,
+                (false, _) => lower + (upper - lower) / 2,
+            };
         }
         self.shared.finished.store(true, Ordering::Relaxed);
         Ok(lower)
