@@ -33,8 +33,10 @@ pub struct Histogram {
     pub markers: Vec<Marker>,
 }
 
-/// Colours of the successive markers.
-const MARKER_COLORS: [RGBColor; 4] = [RGBColor(200, 30, 30), RGBColor(20, 120, 40), RGBColor(120, 40, 160), BLACK];
+/// Colours of the successive markers: Okabe–Ito vermillion, black, bluish green and reddish purple, which stay apart
+/// from each other and from the blue bars with every common form of colour blindness (unlike red beside green).
+const MARKER_COLORS: [RGBColor; 4] =
+    [RGBColor(213, 94, 0), BLACK, RGBColor(0, 158, 115), RGBColor(204, 121, 167)];
 
 /// The histogram as an SVG document of `width` × `height` pixels.
 ///
@@ -88,7 +90,7 @@ fn draw(chart: &Histogram, width: u32, height: u32, svg: &mut String) -> Result<
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|y| format!("{y:.3}"))
         .draw()?;
-    let fill = RGBColor(70, 110, 180).filled();
+    let fill = RGBColor(0, 114, 178).filled(); // Okabe–Ito blue, as in the board maps
     plot.draw_series(chart.bars.iter().enumerate().map(|(i, &p)| {
         let x = (chart.first + i) as f64;
         Rectangle::new([(x - 0.42, 0.0), (x + 0.42, p)], fill)
