@@ -35,8 +35,7 @@ pub struct Histogram {
 
 /// Colours of the successive markers: Okabe–Ito vermillion, black, bluish green and reddish purple, which stay apart
 /// from each other and from the blue bars with every common form of colour blindness (unlike red beside green).
-const MARKER_COLORS: [RGBColor; 4] =
-    [RGBColor(213, 94, 0), BLACK, RGBColor(0, 158, 115), RGBColor(204, 121, 167)];
+const MARKER_COLORS: [RGBColor; 4] = [RGBColor(213, 94, 0), BLACK, RGBColor(0, 158, 115), RGBColor(204, 121, 167)];
 
 /// The histogram as an SVG document of `width` × `height` pixels.
 ///
