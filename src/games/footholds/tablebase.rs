@@ -6,7 +6,9 @@ use super::cells::Cells;
 use super::instance::Instance;
 use super::rules::{Cell, Footholds, Position};
 use super::solve::SolveOptions;
-use crate::engine::{Interrupted, NegamaxSolver, Outcome};
+use crate::engine::{Interrupted, NegamaxSolver, Outcome, Progress};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The outcome for A of every pair of starting footholds of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,15 +58,26 @@ fn tablebase_of<B: Cells>(
     instance: &Instance,
     options: SolveOptions,
 ) -> Result<Tablebase, Interrupted> {
-    let mut solver =
-        NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
-    let cells = instance.rows * instance.cols;
     let footholds = game.start().footholds;
+    let pairs = footholds.count_ones().pow(2);
+    // Progress reports say which pair of starts is being solved.
+    let solved = Arc::new(AtomicU32::new(0));
+    let mut limits = options.limits;
+    if let Some(report) = limits.progress.take() {
+        let solved = Arc::clone(&solved);
+        limits.progress = Some(Box::new(move |progress: &Progress| {
+            let stage = format!("start pair {} of {pairs}, {}", solved.load(Ordering::Relaxed) + 1, progress.stage);
+            report(&Progress { stage, ..progress.clone() });
+        }));
+    }
+    let mut solver = NegamaxSolver::new(game, options.table_bytes).with_limits(limits).with_threads(options.threads);
+    let cells = instance.rows * instance.cols;
     let mut outcomes = vec![None; cells * cells];
     for a in footholds.iter() {
         for b in footholds.iter() {
             let position = Position { footholds, mover: a as u8, other: b as u8 };
             outcomes[a * cells + b] = Some(solver.solve(&position)?);
+            solved.fetch_add(1, Ordering::Relaxed);
         }
     }
     Ok(Tablebase { rows: instance.rows, cols: instance.cols, outcomes })
