@@ -107,6 +107,12 @@ fn bad_input_is_rejected_with_a_clear_message() {
 }
 
 #[test]
+fn a_byte_order_mark_is_not_part_of_the_input() {
+    footholds().write_stdin("\u{feff}[[1,1,1,1,1]] [0,0] [0,4]").assert().success().stdout("4\n");
+    footholds().write_stdin("\u{feff}###\nA#B\n###\n").assert().success().stdout("5\n");
+}
+
+#[test]
 fn unreadable_input_is_rejected() {
     footholds().arg("no/such/file.txt").assert().code(2).stdout("").stderr(predicate::str::contains("cannot read"));
     footholds().write_stdin(vec![0xff, 0xfe]).assert().code(2).stdout("").stderr(predicate::str::contains("UTF-8"));

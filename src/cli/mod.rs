@@ -93,7 +93,8 @@ impl Input {
             }
         };
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(Input { text, name }),
+            // A byte-order mark (left by some Windows editors) is not part of the input.
+            Ok(text) => Ok(Input { text: text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text), name }),
             Err(e) => {
                 let offset = e.utf8_error().valid_up_to();
                 let before = &e.as_bytes()[..offset];
