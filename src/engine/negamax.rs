@@ -120,10 +120,12 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         let finished = AtomicBool::new(false);
         let shared =
             Shared { game: self.game, table, limits: &self.limits, finished: &finished, started: self.started };
-        let (score, stats) = if self.threads == 1 {
-            let mut worker = Worker::new(&shared, 0);
-            let score = worker.exact_score(position);
-            (score, worker.stats)
+        let search = |id: usize| {
+            let mut worker = Worker::new(&shared, id);
+            (worker.exact_score(position), worker.stats)
+        };
+        let results = if self.threads == 1 {
+            vec![search(0)]
         } else {
             // A pool that lives as long as the solver: its threads, and what they keep per thread (a game's
             // caches), serve every solve instead of being made anew each time.
@@ -131,25 +133,18 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             let pool = self.pool.get_or_insert_with(|| {
                 rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("the search threads start")
             });
-            let results = pool.broadcast(|context| {
-                let mut worker = Worker::new(&shared, context.index());
-                let score = worker.exact_score(position);
-                (score, worker.stats)
-            });
-            let mut answer = Err(Stop::Deadline);
-            let mut stats = SearchStats::default();
-            for (score, worker_stats) in results {
-                stats.nodes += worker_stats.nodes;
-                stats.early_outcomes += worker_stats.early_outcomes;
-                if answer.is_err() {
-                    answer = score;
-                }
-            }
-            (answer, stats)
+            pool.broadcast(|context| search(context.index()))
         };
-        self.stats.nodes += stats.nodes;
-        self.stats.early_outcomes += stats.early_outcomes;
-        score.map(Outcome::from_score).map_err(Stop::into_interrupted)
+        // The first thread to finish has the answer; the others stopped when it did.
+        let mut score = Err(Stop::Deadline);
+        for (result, stats) in results {
+            self.stats.nodes += stats.nodes;
+            self.stats.early_outcomes += stats.early_outcomes;
+            if score.is_err() {
+                score = result;
+            }
+        }
+        score.map(Outcome::from_score).map_err(|_| Interrupted)
     }
 
     /// Every legal move of the player to move with the exact outcome it leads to, best first
@@ -194,12 +189,6 @@ enum Stop {
     Deadline,
     /// Another thread found the answer.
     Finished,
-}
-
-impl Stop {
-    fn into_interrupted(self) -> Interrupted {
-        Interrupted
-    }
 }
 
 /// How many moves from the root the threads visit moves in different orders. Near the root that sends them down

@@ -87,11 +87,6 @@ impl<P: Copy + Eq + Hash> Table<P> {
         self.capacity.load(Ordering::Relaxed)
     }
 
-    /// The most slots the table may grow to.
-    pub fn max_capacity(&self) -> u64 {
-        (self.max_stripe_slots * STRIPES) as u64
-    }
-
     /// How many slots hold an entry.
     pub fn used(&self) -> u64 {
         self.used.load(Ordering::Relaxed)
