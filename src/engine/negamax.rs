@@ -225,12 +225,20 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 
     /// The exact score by null-window searches; the first thread to finish tells the others to stop.
     fn exact_score(&mut self, position: &G::Position) -> Result<i32, Stop> {
-        // The exact score lies in [lower, upper]. The first probe, at 0, settles who wins. The next ones test the
-        // bound the last search returned, as in MTD(f): fail-soft bounds are often exact already (a loser who can
-        // hold out 32 moves is usually shown to hold out no more than 32), so one probe confirms them. After a few
-        // such probes the rest halve the gap, which bounds the number of probes by the logarithm of the range.
+        // The exact score lies in [lower, upper]. The first probe settles who wins: it asks "win or loss?", or, when
+        // the game bounds its length by m moves, "a win, or a loss held out at least m − 1 moves?". Losses that
+        // long are rare, so the two questions mostly agree, but a "no" to the second also bounds how long the loser
+        // holds out, which saves the probe that would ask that next (6×6 footholds, centre starts: 6 422 → 5 444
+        // positions). The next probes test the bound the last search returned, as in MTD(f): fail-soft bounds are
+        // often exact already (a loser who can hold out 32 moves is usually shown to hold out no more than 32), so
+        // one probe confirms them. After a few such probes the rest halve the gap, which bounds the number of
+        // probes by the logarithm of the range.
         let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
-        let mut probe = 0;
+        let longest = self.shared.game.max_remoteness(position);
+        let mut probe = match longest {
+            Some(m) if m >= 1 => Outcome::lose(m - 1).score() - 1,
+            _ => 0,
+        };
         let mut probes = 0;
         while lower < upper {
             self.question = if probe == 0 {
@@ -247,7 +255,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             }
             // Once the winner is known, a bound on the remoteness leaves only a few scores to tell apart: a win scores
             // at least W − longest, a loss at most −(W − longest).
-            if let Some(longest) = self.shared.game.max_remoteness(position) {
+            if let Some(longest) = longest {
                 if lower > 0 {
                     lower = lower.max(Outcome::win(longest).score());
                 } else if upper < 0 {
@@ -295,7 +303,12 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         if let Some(outcome) = game.primitive(position) {
             return Ok(outcome.score());
         }
-        if let Some(outcome) = game.early_outcome(position) {
+        let mut moves = game.moves(position);
+        let moves = moves.as_mut();
+        // A forced move needs no table, no early outcome and no ordering: the child is searched with the same
+        // window, and pays for those itself if it has a choice.
+        let forced = moves.len() == 1;
+        if !forced && let Some(outcome) = game.early_outcome(position) {
             self.stats.early_outcomes += 1;
             return Ok(outcome.score());
         }
@@ -313,6 +326,10 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                 return Ok(alpha);
             }
         }
+        if forced {
+            let child = game.play(position, moves[0]);
+            return Ok(parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1)?));
+        }
         let stored = game.worth_storing(position);
         let key = if stored { game.canonical(position) } else { *position };
         let mut hint = None;
@@ -328,8 +345,6 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             hint = Some(known.best_move as usize);
         }
 
-        let mut moves = game.moves(position);
-        let moves = moves.as_mut();
         game.order_moves(position, moves);
         let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && ply < DIVERSIFIED_PLIES);
         let (window_alpha, window_beta) = (alpha, beta);

@@ -1,7 +1,7 @@
 //! A transposition table that stores bounds on scores, shared by the search threads.
 //!
 //! The table is cut into stripes, each behind its own lock, so threads rarely wait for each other. Each stripe
-//! starts small and doubles while it is more than half full, up to its share of a fixed memory budget; from then on
+//! starts empty, takes a few slots at its first entry, and doubles while it is more than half full, up to its share of a fixed memory budget; from then on
 //! a new entry simply replaces the old one in its slot. (Starting small keeps small solves from paying for touching
 //! gigabytes of memory.) Losing an entry costs time, never correctness, because every entry carries its whole
 //! position as the key and is only trusted when the key matches exactly.
@@ -43,7 +43,7 @@ struct Stripe<P> {
 /// Number of stripes (a power of two): enough that two or a few threads seldom want the same one.
 const STRIPES: usize = 1 << 8;
 
-/// Slots each stripe starts with.
+/// Slots a stripe takes at its first entry.
 const FIRST_STRIPE_SLOTS: usize = 1 << 3;
 
 /// A transposition table keyed by whole positions, safe to share between threads.
@@ -66,16 +66,8 @@ impl<P: Copy + Eq + Hash> Table<P> {
         let per_stripe = (bytes / Self::SLOT_BYTES / STRIPES).max(FIRST_STRIPE_SLOTS);
         let max_stripe_slots =
             if per_stripe.is_power_of_two() { per_stripe } else { per_stripe.next_power_of_two() / 2 };
-        let empty = Self::empty(filler);
-        let stripes =
-            (0..STRIPES).map(|_| Mutex::new(Stripe { slots: vec![empty; FIRST_STRIPE_SLOTS], used: 0 })).collect();
-        Table {
-            stripes,
-            max_stripe_slots,
-            filler,
-            used: AtomicU64::new(0),
-            capacity: AtomicU64::new((STRIPES * FIRST_STRIPE_SLOTS) as u64),
-        }
+        let stripes = (0..STRIPES).map(|_| Mutex::new(Stripe { slots: Vec::new(), used: 0 })).collect();
+        Table { stripes, max_stripe_slots, filler, used: AtomicU64::new(0), capacity: AtomicU64::new(0) }
     }
 
     fn empty(filler: P) -> Entry<P> {
@@ -111,6 +103,9 @@ impl<P: Copy + Eq + Hash> Table<P> {
     pub fn get(&self, key: &P) -> Option<Bounds> {
         let (stripe, mixed) = self.locate(key);
         let stripe = stripe.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if stripe.slots.is_empty() {
+            return None;
+        }
         let entry = &stripe.slots[Self::slot(stripe.slots.len(), mixed)];
         (!entry.is_empty() && entry.key == *key).then_some(entry.bounds)
     }
@@ -119,6 +114,10 @@ impl<P: Copy + Eq + Hash> Table<P> {
     pub fn put(&self, key: P, mut bounds: Bounds) {
         let (stripe, mixed) = self.locate(&key);
         let mut stripe = stripe.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if stripe.slots.is_empty() {
+            stripe.slots = vec![Self::empty(self.filler); FIRST_STRIPE_SLOTS];
+            self.capacity.fetch_add(FIRST_STRIPE_SLOTS as u64, Ordering::Relaxed);
+        }
         let slot = Self::slot(stripe.slots.len(), mixed);
         let old = &stripe.slots[slot];
         if old.is_empty() {
@@ -162,6 +161,7 @@ mod tests {
             table.put(key, Bounds { lower: key as i32, upper: key as i32, best_move: 0 });
         }
         assert!(table.capacity() > (STRIPES * FIRST_STRIPE_SLOTS) as u64);
+        assert!(Table::with_memory(1 << 24, 0u64).capacity() == 0, "an unused table takes no slots");
         let kept = (1..20_000u64).filter(|&k| table.get(&k).is_some_and(|b| b.lower == k as i32)).count();
         assert!(kept > 15_000, "{kept}");
         assert!(table.get(&0).is_none() && table.get(&30_000).is_none());

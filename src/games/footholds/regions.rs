@@ -54,8 +54,13 @@ impl<B: Cells> Geometry<B> {
 
     /// The cells one step from `set` (and `set` itself), on the board.
     pub fn grow(&self, set: B) -> B {
-        let sideways = ((set & self.not_last_col) << 1) | ((set & self.not_first_col) >> 1);
-        (set | sideways | (set << self.cols) | (set >> self.cols)) & self.all
+        (set | self.step(set)) & self.all
+    }
+
+    /// The cells one step from `set`, plus perhaps bits past the last cell of the board: callers intersect the
+    /// result with a set of footholds, which drops those. (The cheapest flood step.)
+    fn step(&self, set: B) -> B {
+        ((set & self.not_last_col) << 1) | ((set & self.not_first_col) >> 1) | (set << self.cols) | (set >> self.cols)
     }
 
     /// The footholds connected to `cell` (which must be a foothold), `cell` included.
@@ -90,19 +95,21 @@ impl<B: Cells> Geometry<B> {
     /// How many more footholds `mine` reaches before `theirs` than the other way round (both flood `footholds` one
     /// step at a time; cells reached at the same step count for neither). A classic estimate of who has more room.
     pub fn share(&self, footholds: B, mine: B, theirs: B) -> i32 {
+        // Both floods advance one frontier at a time over the footholds nobody has reached yet.
         let (mut mine, mut theirs) = (mine, theirs);
-        let mut claimed = mine | theirs;
-        let (mut my_count, mut their_count) = (0i32, 0i32);
+        let mut free = footholds & !(mine | theirs);
+        let mut lead = 0i32;
         loop {
-            let my_next = self.grow(mine) & footholds & !claimed;
-            let their_next = self.grow(theirs) & footholds & !claimed;
-            if my_next.is_zero() && their_next.is_zero() {
-                return my_count - their_count;
+            let my_next = self.step(mine) & free;
+            let their_next = self.step(theirs) & free;
+            let reached = my_next | their_next;
+            if reached.is_zero() {
+                return lead;
             }
+            // A cell both reach at the same step counts once on each side here, which cancels out.
+            lead += my_next.count_ones() as i32 - their_next.count_ones() as i32;
+            free = free & !reached;
             let contested = my_next & their_next;
-            my_count += (my_next & !contested).count_ones() as i32;
-            their_count += (their_next & !contested).count_ones() as i32;
-            claimed = claimed | my_next | their_next;
             mine = my_next & !contested;
             theirs = their_next & !contested;
         }

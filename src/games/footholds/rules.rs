@@ -160,9 +160,9 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         self.symmetries.canonical(position)
     }
 
-    /// Every move takes a foothold away, and the game ends before the last one goes.
+    /// Every move takes a foothold away, and when the game ends the player who moved last still stands on one.
     fn max_remoteness(&self, position: &Position<B>) -> Option<Remoteness> {
-        Some(position.footholds.count_ones())
+        Some(position.footholds.count_ones().saturating_sub(1))
     }
 
     /// Positions with few footholds left are searched again rather than fetched from a table far away in memory.
@@ -176,6 +176,18 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
     fn order_moves(&self, position: &Position<B>, moves: &mut [u8]) {
         let left = position.footholds & !B::single(position.mover as usize);
         let other = B::single(position.other as usize);
-        moves.sort_by_cached_key(|&to| std::cmp::Reverse(self.geometry.share(left, B::single(to as usize), other)));
+        let mut room = [0i32; 4];
+        for (room, &to) in room.iter_mut().zip(moves.iter()) {
+            *room = self.geometry.share(left, B::single(to as usize), other);
+        }
+        // A stable insertion sort, most room first: at most four moves, and no allocation.
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && room[j - 1] < room[j] {
+                room.swap(j - 1, j);
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
     }
 }

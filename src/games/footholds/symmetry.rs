@@ -95,9 +95,25 @@ impl<B: Cells> Symmetries<B> {
         self.maps.len()
     }
 
-    /// The smallest image of `position` under the symmetries (the identity included).
+    /// The smallest image of `position` under the symmetries (the identity included), ordered by the tokens' cells
+    /// first and the footholds last. (Any fixed order would do; this one maps the tokens, two lookups, for every
+    /// symmetry, and the footholds only for the images that are candidates to be the smallest.)
     pub fn canonical(&self, position: &Position<B>) -> Position<B> {
-        self.maps.iter().map(|symmetry| symmetry.map(position)).fold(*position, |best, image| best.min(image))
+        let mut best = *position;
+        for symmetry in &self.maps {
+            let tokens = (symmetry.cell[position.mover as usize], symmetry.cell[position.other as usize]);
+            match tokens.cmp(&(best.mover, best.other)) {
+                std::cmp::Ordering::Less => best = symmetry.map(position),
+                std::cmp::Ordering::Equal => {
+                    let footholds = symmetry.map_set(position.footholds);
+                    if footholds < best.footholds {
+                        best.footholds = footholds;
+                    }
+                }
+                std::cmp::Ordering::Greater => {}
+            }
+        }
+        best
     }
 }
 
