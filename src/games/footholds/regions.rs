@@ -154,8 +154,11 @@ impl<B: Cells> Geometry<B> {
         let region = self.region(footholds, cell);
         WALKS.with(|walks| {
             let mut walks = walks.borrow_mut();
-            if walks.is_empty() {
-                walks.resize(WALK_CACHE_SLOTS, WalkEntry::default());
+            // The cache grows with the boards its thread solves: a small board does not pay for zeroing the
+            // megabytes a large one needs.
+            let slots = walk_cache_slots(self.all.count_ones());
+            if walks.len() < slots {
+                *walks = vec![WalkEntry::default(); slots];
             }
             self.walk(region, cell, target, &mut walks, budget)
         })
@@ -179,7 +182,7 @@ impl<B: Cells> Geometry<B> {
             lower: 0,
             upper: 0,
         };
-        let slot = key.slot();
+        let slot = key.slot(walks.len());
         let mut best = 0;
         let known = walks[slot];
         if known.same_key(&key) {
@@ -251,14 +254,17 @@ impl WalkEntry {
         self.region == other.region && self.cell == other.cell && self.cols == other.cols
     }
 
-    fn slot(&self) -> usize {
+    /// The entry's slot in a cache of `slots` slots (a power of two).
+    fn slot(&self, slots: usize) -> usize {
         let mixed = (self.region as u64) ^ ((self.region >> 64) as u64).rotate_left(29) ^ u64::from(self.cell) << 7;
-        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - WALK_CACHE_BITS)) as usize
+        (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize
     }
 }
 
-const WALK_CACHE_BITS: u32 = 20;
-const WALK_CACHE_SLOTS: usize = 1 << WALK_CACHE_BITS;
+/// Slots of the walk cache for a board of `cells` cells: 2¹⁶ (1.5 MiB) for 6×6, 2²⁰ (24 MiB) from 64 cells on.
+fn walk_cache_slots(cells: u32) -> usize {
+    1 << (12 + cells / 8).min(20)
+}
 
 thread_local! {
     /// Longest walks remembered per thread: a direct-mapped cache where a new entry replaces the old one.
