@@ -196,6 +196,11 @@ enum Stop {
 /// game's good one.
 const DIVERSIFIED_PLIES: u32 = 2;
 
+/// A result goes into the table only when its search visited at least this many positions: a smaller search is
+/// cheaper to repeat than to store (the entry's lock and memory traffic), and leaves the slots to the results that
+/// save the most. (6×6 footholds, centre starts: 0.44 → 0.39 ms; 8×8 centre 140 → 131 ms.)
+const STORED_SEARCH_NODES: u64 = 32;
+
 /// How many probes after the first test the bound the previous one returned, before the rest halve the interval.
 const CONFIRMING_PROBES: u32 = 8;
 
@@ -347,6 +352,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 
         game.order_moves(position, moves);
         let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && ply < DIVERSIFIED_PLIES);
+        let nodes_before = self.stats.nodes; // to tell whether the result is worth a table entry
         let (window_alpha, window_beta) = (alpha, beta);
         let mut best = -INFINITY;
         let mut best_move = 0;
@@ -370,7 +376,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         } else {
             Bounds { lower: best, upper: best, best_move: best_move as u8 }
         };
-        if stored {
+        if stored && self.stats.nodes - nodes_before >= STORED_SEARCH_NODES {
             self.shared.table.put(key, bounds);
         }
         Ok(best)
