@@ -10,9 +10,9 @@
 //!
 //! The exact score is found by null-window searches (each asks "is the score above s?"), narrowing the interval that
 //! holds it; the first settles who wins. A position with a single move is passed straight through to the next one
-//! (no table, no early outcome, no ordering: the next position with a choice pays for those). Several threads can run the same searches at once,
-//! sharing the table (lazy SMP): they visit moves in different orders, each profits from what the others stored, and
-//! the first to finish gives the answer.
+//! (no table, no early outcome, no ordering: the next position with a choice pays for those). Several threads can
+//! run the same searches at once, sharing the table (lazy SMP): they visit moves in different orders, each profits
+//! from what the others stored, and the first to finish gives the answer.
 
 use super::game::TwoPlayerGame;
 use super::limits::{Interrupted, Limits, Progress};

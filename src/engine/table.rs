@@ -1,10 +1,10 @@
 //! A transposition table that stores bounds on scores, shared by the search threads.
 //!
 //! The table is cut into stripes, each behind its own lock, so threads rarely wait for each other. Each stripe
-//! starts empty, takes a few slots at its first entry, and doubles while it is more than half full, up to its share of a fixed memory budget; from then on
-//! a new entry simply replaces the old one in its slot. (Starting small keeps small solves from paying for touching
-//! gigabytes of memory.) Losing an entry costs time, never correctness, because every entry carries its whole
-//! position as the key and is only trusted when the key matches exactly.
+//! starts empty, takes a few slots at its first entry, and doubles while it is more than half full, up to its share
+//! of a fixed memory budget; from then on a new entry simply replaces the old one in its slot. (Starting small keeps
+//! small solves from paying for touching gigabytes of memory.) Losing an entry costs time, never correctness,
+//! because every entry carries its whole position as the key and is only trusted when the key matches exactly.
 
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};

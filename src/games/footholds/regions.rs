@@ -27,13 +27,21 @@ pub struct Geometry<B> {
     not_last_col: B,
     /// Cells of the same colour as cell 0 on a checkerboard.
     even: B,
+    /// Slots the walk cache needs for this board (see [`walk_cache_slots`]).
+    walk_cache_slots: usize,
 }
 
 impl<B: Cells> Geometry<B> {
     /// The geometry of a `rows` × `cols` board.
     pub fn new(rows: usize, cols: usize) -> Self {
-        let mut geometry =
-            Geometry { cols, all: B::zero(), not_first_col: B::zero(), not_last_col: B::zero(), even: B::zero() };
+        let mut geometry = Geometry {
+            cols,
+            all: B::zero(),
+            not_first_col: B::zero(),
+            not_last_col: B::zero(),
+            even: B::zero(),
+            walk_cache_slots: walk_cache_slots(rows * cols),
+        };
         for r in 0..rows {
             for c in 0..cols {
                 let bit = B::single(r * cols + c);
@@ -156,9 +164,8 @@ impl<B: Cells> Geometry<B> {
             let mut walks = walks.borrow_mut();
             // The cache grows with the boards its thread solves: a small board does not pay for zeroing the
             // megabytes a large one needs.
-            let slots = walk_cache_slots(self.all.count_ones());
-            if walks.len() < slots {
-                *walks = vec![WalkEntry::default(); slots];
+            if walks.len() < self.walk_cache_slots {
+                *walks = vec![WalkEntry::default(); self.walk_cache_slots];
             }
             self.walk(region, cell, target, &mut walks, budget)
         })
@@ -262,7 +269,7 @@ impl WalkEntry {
 }
 
 /// Slots of the walk cache for a board of `cells` cells: 2¹⁶ (1.5 MiB) for 6×6, 2²⁰ (24 MiB) from 64 cells on.
-fn walk_cache_slots(cells: u32) -> usize {
+fn walk_cache_slots(cells: usize) -> usize {
     1 << (12 + cells / 8).min(20)
 }
 

@@ -180,7 +180,8 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         for (room, &to) in room.iter_mut().zip(moves.iter()) {
             *room = self.geometry.share(left, B::single(to as usize), other);
         }
-        // A stable insertion sort, most room first: at most four moves, and no allocation.
+        // A stable insertion sort, most room first, over at most four moves. (Sorting (room, move) pairs with the
+        // standard `sort_by_key` made a 6×6 solve 4 % slower: this runs at nearly every position.)
         for i in 1..moves.len() {
             let mut j = i;
             while j > 0 && room[j - 1] < room[j] {
