@@ -173,7 +173,8 @@ proptest! {
         let cell = start.0 * cols + start.1;
         prop_assert_eq!(geometry.longest_walk(cells, cell), expected);
         for target in 0..=expected + 1 {
-            let found = geometry.walk_at_least(cells, cell, target, &mut { u64::MAX }).unwrap();
+            let cache = &mut geometry.walk_cache();
+            let found = geometry.walk_at_least(cells, cell, target, &mut { u64::MAX }, cache).unwrap();
             if expected < target {
                 prop_assert_eq!(found, expected);
             } else {

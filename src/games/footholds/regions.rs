@@ -8,12 +8,11 @@
 //! - otherwise the mover loses after holding out `m` moves, answered by `m` moves: `2·m` in all.
 //!
 //! Longest walks (longest simple paths) are found by a depth-first search over regions, cut short by cheap upper
-//! bounds (region size and checkerboard parity) and remembered per thread, so the many positions that share a
-//! region do not walk it again.
+//! bounds (region size and checkerboard parity) and remembered in a [`WalkCache`], so the many positions that share
+//! a region do not walk it again.
 
 use super::cells::Cells;
 use crate::engine::Outcome;
-use std::cell::RefCell;
 
 /// The shape of a board, for growing cell sets by one step in the four directions.
 #[derive(Clone, Copy, Debug)]
@@ -27,7 +26,7 @@ pub struct Geometry<B> {
     not_last_col: B,
     /// Cells of the same colour as cell 0 on a checkerboard.
     even: B,
-    /// Slots the walk cache needs for this board (see [`walk_cache_slots`]).
+    /// The most slots a walk cache for this board grows to (see [`walk_cache_slots`]).
     walk_cache_slots: usize,
 }
 
@@ -148,30 +147,43 @@ impl<B: Cells> Geometry<B> {
         (up | down | left | right) & !two_or_more
     }
 
+    /// An empty cache of longest walks on this board, for [`Geometry::walk_at_least`].
+    pub fn walk_cache(&self) -> WalkCache<B> {
+        WalkCache::new(self.walk_cache_slots)
+    }
+
     /// The longest walk from `cell` through `footholds` (which holds `cell`): the most moves a lone player there
     /// can make.
+    ///
+    /// ```
+    /// use perfectplay::games::footholds::regions::Geometry;
+    /// let geometry = Geometry::<u64>::new(2, 3);
+    /// // A 2×3 board without its top-middle cell: from the top-left, down, right, right, up.
+    /// assert_eq!(geometry.longest_walk(0b111_101, 0), 4);
+    /// ```
     pub fn longest_walk(&self, footholds: B, cell: usize) -> u32 {
-        self.walk_at_least(footholds, cell, u32::MAX, &mut { u64::MAX }).expect("an unlimited budget lasts")
+        let unlimited = &mut { u64::MAX };
+        self.walk_at_least(footholds, cell, u32::MAX, unlimited, &mut self.walk_cache())
+            .expect("an unlimited budget lasts")
     }
 
     /// The longest walk from `cell` through `footholds` if it is shorter than `target`; otherwise some length of
     /// at least `target` (a walk that long exists). Asking for a target is much cheaper than asking for the exact
     /// length, as the search stops at the first walk long enough. Each step of the search spends one unit of
-    /// `budget`; `None` when the budget runs out first (what was learnt on the way is kept for the next question).
-    pub fn walk_at_least(&self, footholds: B, cell: usize, target: u32, budget: &mut u64) -> Option<u32> {
-        let region = self.region(footholds, cell);
-        WALKS.with(|walks| {
-            let mut walks = walks.borrow_mut();
-            // The cache grows with the boards its thread solves: a small board does not pay for zeroing the
-            // megabytes a large one needs.
-            if walks.len() < self.walk_cache_slots {
-                *walks = vec![WalkEntry::default(); self.walk_cache_slots];
-            }
-            self.walk(region, cell, target, &mut walks, budget)
-        })
+    /// `budget`; `None` when the budget runs out first (what was learnt on the way stays in `cache` for the next
+    /// question).
+    pub fn walk_at_least(
+        &self,
+        footholds: B,
+        cell: usize,
+        target: u32,
+        budget: &mut u64,
+        cache: &mut WalkCache<B>,
+    ) -> Option<u32> {
+        self.walk(self.region(footholds, cell), cell, target, cache, budget)
     }
 
-    fn walk(&self, region: B, cell: usize, target: u32, walks: &mut [WalkEntry], budget: &mut u64) -> Option<u32> {
+    fn walk(&self, region: B, cell: usize, target: u32, cache: &mut WalkCache<B>, budget: &mut u64) -> Option<u32> {
         let start = B::single(cell);
         let steps = self.grow(start) & region & !start;
         if steps.is_zero() {
@@ -182,17 +194,8 @@ impl<B: Cells> Geometry<B> {
             return Some(bound);
         }
         *budget = budget.checked_sub(1)?;
-        let key = WalkEntry {
-            region: region.to_u128().unwrap_or(0),
-            cell: cell as u8,
-            cols: self.cols as u8,
-            lower: 0,
-            upper: 0,
-        };
-        let slot = key.slot(walks.len());
         let mut best = 0;
-        let known = walks[slot];
-        if known.same_key(&key) {
+        if let Some(known) = cache.get(region, cell) {
             if known.lower == known.upper || u32::from(known.lower) >= target {
                 return Some(known.lower.into());
             }
@@ -208,11 +211,11 @@ impl<B: Cells> Geometry<B> {
             if after.count_ones() <= best {
                 continue; // cannot walk further than the cells it has
             }
-            let through = 1 + self.walk(after, next, target.max(best + 1) - 1, walks, budget)?;
+            let through = 1 + self.walk(after, next, target.max(best + 1) - 1, cache, budget)?;
             best = best.max(through);
         }
         let upper = if best >= target && best < bound { bound } else { best };
-        walks[slot] = WalkEntry { lower: best as u8, upper: upper as u8, ..key };
+        cache.put(WalkEntry { region, cell: cell as u8, lower: best as u8, upper: upper as u8 });
         Some(best)
     }
 
@@ -220,24 +223,31 @@ impl<B: Cells> Geometry<B> {
     ///
     /// `None` also when the walks would take more than [`WALK_BUDGET`] steps to find: the search then goes on
     /// without the shortcut (exact too), checking its deadline as it goes, and asks again a move later.
-    pub fn separated_outcome(&self, footholds: B, mover: usize, other: usize) -> Option<Outcome> {
+    pub fn separated_outcome(
+        &self,
+        footholds: B,
+        mover: usize,
+        other: usize,
+        cache: &mut WalkCache<B>,
+    ) -> Option<Outcome> {
         let mine = self.region_without(footholds, mover, other)?;
         let theirs = self.region(footholds, other);
         let budget = &mut { WALK_BUDGET };
-        let longest = |region: B, cell: usize, budget: &mut u64| self.walk_at_least(region, cell, u32::MAX, budget);
+        let mut walk =
+            |region: B, cell: usize, target: u32, budget: &mut u64| self.walk(region, cell, target, cache, budget);
         // Only the shorter walk must be known exactly; the longer one only needs to be seen to be longer.
         if mine.count_ones() <= theirs.count_ones() {
-            let m = longest(mine, mover, budget)?;
-            if self.walk_at_least(theirs, other, m, budget)? >= m {
+            let m = walk(mine, mover, u32::MAX, budget)?;
+            if walk(theirs, other, m, budget)? >= m {
                 return Some(Outcome::lose(2 * m));
             }
-            Some(Outcome::win(2 * longest(theirs, other, budget)? + 1))
+            Some(Outcome::win(2 * walk(theirs, other, u32::MAX, budget)? + 1))
         } else {
-            let o = longest(theirs, other, budget)?;
-            if self.walk_at_least(mine, mover, o + 1, budget)? > o {
+            let o = walk(theirs, other, u32::MAX, budget)?;
+            if walk(mine, mover, o + 1, budget)? > o {
                 return Some(Outcome::win(2 * o + 1));
             }
-            Some(Outcome::lose(2 * longest(mine, mover, budget)?))
+            Some(Outcome::lose(2 * walk(mine, mover, u32::MAX, budget)?))
         }
     }
 }
@@ -245,35 +255,76 @@ impl<B: Cells> Geometry<B> {
 /// The most search steps one [`Geometry::separated_outcome`] may spend on longest walks (a few milliseconds).
 pub const WALK_BUDGET: u64 = 1 << 16;
 
-/// A remembered walk: bounds on the longest walk from `cell` through `region` on a board `cols` wide (the width
-/// fixes adjacency).
-#[derive(Clone, Copy, Default)]
-struct WalkEntry {
-    region: u128,
+/// A remembered walk: bounds on the longest walk from `cell` through `region`.
+#[derive(Clone, Copy, Debug)]
+struct WalkEntry<B> {
+    region: B,
     cell: u8,
-    cols: u8,
     lower: u8,
     upper: u8,
 }
 
-impl WalkEntry {
-    fn same_key(&self, other: &WalkEntry) -> bool {
-        self.region == other.region && self.cell == other.cell && self.cols == other.cols
+/// Marks an empty slot: no board has this many cells.
+const NO_CELL: u8 = u8::MAX;
+
+/// Longest walks remembered on one board by one thread: a direct-mapped cache where a new entry replaces the old
+/// one. It starts small and doubles while more than half full, up to the size its board needs, so a small solve
+/// does not pay for zeroing megabytes it never uses. What it holds are facts about the board's shape, true in any
+/// game on it, so one cache serves every solve of a board (a tablebase's thousands of start pairs).
+#[derive(Clone, Debug)]
+pub struct WalkCache<B> {
+    slots: Vec<WalkEntry<B>>,
+    used: usize,
+    max_slots: usize,
+}
+
+/// Slots of a walk cache before its first growth.
+const FIRST_WALK_SLOTS: usize = 1 << 10;
+
+impl<B: Cells> WalkCache<B> {
+    fn new(max_slots: usize) -> Self {
+        WalkCache { slots: Vec::new(), used: 0, max_slots }
     }
 
-    /// The entry's slot in a cache of `slots` slots (a power of two).
-    fn slot(&self, slots: usize) -> usize {
-        let mixed = (self.region as u64) ^ ((self.region >> 64) as u64).rotate_left(29) ^ u64::from(self.cell) << 7;
+    fn slot(slots: usize, region: B, cell: u8) -> usize {
+        let region = region.to_u128().expect("cell sets fit in 128 bits");
+        let mixed = (region as u64) ^ ((region >> 64) as u64).rotate_left(29) ^ u64::from(cell) << 7;
         (mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - slots.trailing_zeros())) as usize
     }
+
+    fn get(&self, region: B, cell: usize) -> Option<WalkEntry<B>> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let entry = self.slots[Self::slot(self.slots.len(), region, cell as u8)];
+        (entry.cell == cell as u8 && entry.region == region).then_some(entry)
+    }
+
+    fn put(&mut self, entry: WalkEntry<B>) {
+        if self.slots.is_empty() {
+            self.resize(FIRST_WALK_SLOTS.min(self.max_slots));
+        }
+        let slot = Self::slot(self.slots.len(), entry.region, entry.cell);
+        if self.slots[slot].cell == NO_CELL {
+            self.used += 1;
+        }
+        self.slots[slot] = entry;
+        if self.used * 2 > self.slots.len() && self.slots.len() < self.max_slots {
+            self.resize(self.slots.len() * 2);
+        }
+    }
+
+    fn resize(&mut self, slots: usize) {
+        let empty = WalkEntry { region: B::zero(), cell: NO_CELL, lower: 0, upper: 0 };
+        let old = std::mem::replace(&mut self.slots, vec![empty; slots]);
+        self.used = 0;
+        for entry in old.into_iter().filter(|e| e.cell != NO_CELL) {
+            self.put(entry);
+        }
+    }
 }
 
-/// Slots of the walk cache for a board of `cells` cells: 2¹⁶ (1.5 MiB) for 6×6, 2²⁰ (24 MiB) from 64 cells on.
+/// The most slots a walk cache grows to on a board of `cells` cells: 2¹⁶ for 6×6, 2²⁰ from 64 cells on.
 fn walk_cache_slots(cells: usize) -> usize {
     1 << (12 + cells / 8).min(20)
-}
-
-thread_local! {
-    /// Longest walks remembered per thread: a direct-mapped cache where a new entry replaces the old one.
-    static WALKS: RefCell<Vec<WalkEntry>> = const { RefCell::new(Vec::new()) };
 }

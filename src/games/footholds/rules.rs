@@ -4,9 +4,11 @@
 //! After a move the two tokens swap roles, so the same arrangement with A or B to move is one table entry.
 
 use super::cells::Cells;
-use super::regions::Geometry;
+use super::regions::{Geometry, WalkCache};
 use super::symmetry::Symmetries;
 use crate::engine::{Outcome, Remoteness, TwoPlayerGame};
+use std::cell::RefCell;
+use thread_local::ThreadLocal;
 
 /// Only positions within this many moves of the start are stored in the transposition table. Deeper positions are
 /// many, cheap to search again, and seldom met twice; a table lookup is a cache miss far away in memory that costs
@@ -48,13 +50,15 @@ impl AsMut<[u8]> for Moves {
 }
 
 /// A board shape with its precomputed neighbourhoods; the game's rules over cell sets of type `B`.
-#[derive(Clone, Debug)]
-pub struct Footholds<B> {
+#[derive(Debug)]
+pub struct Footholds<B: Cells> {
     rows: usize,
     cols: usize,
     /// The orthogonal neighbours of each cell.
     neighbours: Vec<B>,
     geometry: Geometry<B>,
+    /// Longest walks each search thread has found on this board, kept for as long as the game (every solve of it).
+    walks: ThreadLocal<RefCell<WalkCache<B>>>,
     symmetries: Symmetries<B>,
     /// Positions with at most this many footholds are not stored in the table.
     store_above: u32,
@@ -92,7 +96,8 @@ impl<B: Cells> Footholds<B> {
         let start = Position { footholds: cells, mover: (a.0 * cols + a.1) as u8, other: (b.0 * cols + b.1) as u8 };
         let symmetries = Symmetries::of_board(rows, cols, cells);
         let store_above = cells.count_ones().saturating_sub(STORED_MOVES);
-        Footholds { rows, cols, neighbours, geometry: Geometry::new(rows, cols), symmetries, store_above, start }
+        let geometry = Geometry::new(rows, cols);
+        Footholds { rows, cols, neighbours, geometry, walks: ThreadLocal::new(), symmetries, store_above, start }
     }
 
     /// The starting position: A to move.
@@ -127,14 +132,17 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
     type Moves = Moves;
 
     fn moves(&self, position: &Position<B>) -> Moves {
-        let mut moves = Moves::default();
-        if position.footholds.has(position.mover as usize) {
-            for cell in self.targets(position).iter() {
-                moves.cells[moves.len as usize] = cell as u8;
-                moves.len += 1;
-            }
+        if !position.footholds.has(position.mover as usize) {
+            return Moves::default();
         }
-        moves
+        // Packed in a register and stored once: writing the cells one byte at a time and reading them back as a
+        // whole stalled the processor's store forwarding at every position.
+        let (mut packed, mut len) = (0u32, 0u8);
+        for cell in self.targets(position).iter() {
+            packed |= (cell as u32) << (8 * len);
+            len += 1;
+        }
+        Moves { cells: packed.to_le_bytes(), len }
     }
 
     fn play(&self, position: &Position<B>, to: u8) -> Position<B> {
@@ -152,7 +160,13 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
 
     /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]).
     fn early_outcome(&self, position: &Position<B>) -> Option<Outcome> {
-        self.geometry.separated_outcome(position.footholds, position.mover as usize, position.other as usize)
+        let mut walks = self.walks.get_or(|| RefCell::new(self.geometry.walk_cache())).borrow_mut();
+        self.geometry.separated_outcome(
+            position.footholds,
+            position.mover as usize,
+            position.other as usize,
+            &mut walks,
+        )
     }
 
     /// Mirror images of a position share one table entry when the starting board is symmetric.
