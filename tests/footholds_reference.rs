@@ -173,7 +173,7 @@ proptest! {
         let cell = start.0 * cols + start.1;
         prop_assert_eq!(geometry.longest_walk(cells, cell), expected);
         for target in 0..=expected + 1 {
-            let cache = &mut geometry.walk_cache();
+            let cache = &mut perfectplay::games::footholds::regions::WalkCache::default();
             let found = geometry.walk_at_least(cells, cell, target, &mut { u64::MAX }, cache).unwrap();
             if expected < target {
                 prop_assert_eq!(found, expected);

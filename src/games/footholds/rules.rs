@@ -160,7 +160,7 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
 
     /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]).
     fn early_outcome(&self, position: &Position<B>) -> Option<Outcome> {
-        let mut walks = self.walks.get_or(|| RefCell::new(self.geometry.walk_cache())).borrow_mut();
+        let mut walks = self.walks.get_or_default().borrow_mut();
         self.geometry.separated_outcome(
             position.footholds,
             position.mover as usize,
