@@ -118,7 +118,8 @@ impl<B: Cells> Geometry<B> {
     ///
     /// Two counts bound it. A walk of `n` moves visits `n + 1` cells alternating checkerboard colours, starting on
     /// `cell`'s colour. And a dead end (a cell with one neighbour in the region, other than `cell`) can only be the
-    /// last cell of a walk, so at most one dead end counts.
+    /// last cell of a walk, so at most one dead end counts. (Peeling dead ends again and again, so that only one
+    /// whole hanging tree counts, cut the walks searched on 9×9 boards by a quarter but cost more than it saved.)
     pub fn walk_bound(&self, region: B, cell: usize) -> u32 {
         let start = B::single(cell);
         let dead_ends = self.dead_ends(region) & !start;
@@ -190,11 +191,30 @@ impl<B: Cells> Geometry<B> {
             bound = bound.min(known.upper.into());
         }
         let rest = region & !start;
+        // Each way on, with the region left to it, tried in order: larger regions first, then the way with the
+        // fewest onward steps (Warnsdorff's rule, which tends to find long walks first), so that the search meets a
+        // walk as long as the bound sooner (walks searched on 9×9 corner/corner: 1.15 → 0.80 million). Ways in one
+        // piece share one flood, and a single way needs none: leaving a cell with one neighbour cannot split the rest.
+        let single = steps.count_ones() == 1;
+        let mut ways = [(B::zero(), 0usize, 0u32); 4];
+        let mut count = 0;
         for next in steps.iter() {
+            let after = match ways[..count].iter().find(|way| way.0.has(next)) {
+                _ if single => rest,
+                Some(way) => way.0,
+                None => self.region(rest, next),
+            };
+            let onward = (self.step(B::single(next)) & after).count_ones();
+            let rank = (after.count_ones() << 3) | (7 - onward.min(7));
+            ways[count] = (after, next, rank);
+            count += 1;
+        }
+        let ways = &mut ways[..count];
+        ways.sort_unstable_by_key(|way| std::cmp::Reverse(way.2));
+        for &(after, next, _) in ways.iter() {
             if best >= bound || best >= target {
                 break;
             }
-            let after = self.region(rest, next);
             if after.count_ones() <= best {
                 continue; // cannot walk further than the cells it has
             }
