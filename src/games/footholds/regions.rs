@@ -64,7 +64,12 @@ impl<B: Cells> Geometry<B> {
 
     /// The footholds connected to `cell` (which must be a foothold), `cell` included.
     pub fn region(&self, footholds: B, cell: usize) -> B {
-        let mut region = B::single(cell);
+        self.flood(footholds, B::single(cell))
+    }
+
+    /// The footholds connected to `seed` (a set of footholds), `seed` included.
+    fn flood(&self, footholds: B, seed: B) -> B {
+        let mut region = seed;
         loop {
             let next = self.grow(region) & footholds;
             if next == region {
@@ -74,20 +79,28 @@ impl<B: Cells> Geometry<B> {
         }
     }
 
-    /// The footholds connected to `cell`, or `None` as soon as the region is seen to hold `target` (a flood that
-    /// stops early: the players usually meet long before the region is complete).
-    pub fn region_without(&self, footholds: B, cell: usize, target: usize) -> Option<B> {
-        let target = B::single(target);
-        let mut region = B::single(cell);
+    /// The regions of `a` and `b` (both footholds) if no path of footholds joins them, or `None` as soon as one is
+    /// seen. The two floods grow in turn, so a join is seen after about half the steps a flood from one side would
+    /// take, and a closed region after the steps of the smaller one.
+    pub fn regions_apart(&self, footholds: B, a: usize, b: usize) -> Option<(B, B)> {
+        let (mut from_a, mut from_b) = (B::single(a), B::single(b));
         loop {
-            let next = self.grow(region) & footholds;
-            if !(next & target).is_zero() {
+            let next = self.grow(from_a) & footholds;
+            if !(next & from_b).is_zero() {
                 return None;
             }
-            if next == region {
-                return Some(region);
+            if next == from_a {
+                return Some((from_a, self.flood(footholds, from_b)));
             }
-            region = next;
+            from_a = next;
+            let next = self.grow(from_b) & footholds;
+            if !(next & from_a).is_zero() {
+                return None;
+            }
+            if next == from_b {
+                return Some((self.flood(footholds, from_a), from_b));
+            }
+            from_b = next;
         }
     }
 
@@ -237,8 +250,7 @@ impl<B: Cells> Geometry<B> {
         other: usize,
         cache: &mut WalkCache<B>,
     ) -> Option<Outcome> {
-        let mine = self.region_without(footholds, mover, other)?;
-        let theirs = self.region(footholds, other);
+        let (mine, theirs) = self.regions_apart(footholds, mover, other)?;
         let budget = &mut { WALK_BUDGET };
         let mut walk =
             |region: B, cell: usize, target: u32, budget: &mut u64| self.walk(region, cell, target, cache, budget);
