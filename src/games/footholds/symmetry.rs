@@ -18,18 +18,19 @@ struct Symmetry<B> {
 
 impl<B: Cells> Symmetry<B> {
     fn new(cell: Vec<u8>) -> Self {
-        let bytes = (0..cell.len().div_ceil(8))
-            .map(|i| {
-                // Each entry is an earlier entry (the value without its lowest bit) plus the image of that bit.
-                let mut table = [B::zero(); 256];
-                for value in 1..256usize {
-                    let from = 8 * i + value.trailing_zeros() as usize;
-                    let lowest = if from < cell.len() { B::single(cell[from] as usize) } else { B::zero() };
-                    table[value] = table[value & (value - 1)] | lowest;
+        let image = |from: usize| if from < cell.len() { B::single(cell[from] as usize) } else { B::zero() };
+        let mut bytes = vec![[B::zero(); 256]; cell.len().div_ceil(8)];
+        for (i, table) in bytes.iter_mut().enumerate() {
+            // Doubling: the values with bit k set are those below 2^k plus the image of bit k (a block copy the
+            // compiler vectorises; this runs for every symmetry of every board solved).
+            for k in 0..8 {
+                let bit = image(8 * i + k);
+                let (low, high) = table.split_at_mut(1 << k);
+                for (to, from) in high[..1 << k].iter_mut().zip(low.iter()) {
+                    *to = *from | bit;
                 }
-                table
-            })
-            .collect();
+            }
+        }
         Symmetry { cell, bytes }
     }
 
