@@ -80,27 +80,23 @@ impl<B: Cells> Geometry<B> {
     }
 
     /// The regions of `a` and `b` (both footholds) if no path of footholds joins them, or `None` as soon as one is
-    /// seen. The two floods grow in turn, so a join is seen after about half the steps a flood from one side would
-    /// take, and a closed region after the steps of the smaller one.
+    /// seen. The two floods grow side by side (the processor overlaps them), so a join is seen after about half the
+    /// steps a flood from one side would take, and a closed region after the steps of the smaller one.
     pub fn regions_apart(&self, footholds: B, a: usize, b: usize) -> Option<(B, B)> {
         let (mut from_a, mut from_b) = (B::single(a), B::single(b));
         loop {
-            let next = self.grow(from_a) & footholds;
-            if !(next & from_b).is_zero() {
+            let next_a = self.grow(from_a) & footholds;
+            let next_b = self.grow(from_b) & footholds;
+            if !(next_a & next_b).is_zero() {
                 return None;
             }
-            if next == from_a {
-                return Some((from_a, self.flood(footholds, from_b)));
+            if next_a == from_a {
+                return Some((from_a, self.flood(footholds, next_b)));
             }
-            from_a = next;
-            let next = self.grow(from_b) & footholds;
-            if !(next & from_a).is_zero() {
-                return None;
+            if next_b == from_b {
+                return Some((self.flood(footholds, next_a), from_b));
             }
-            if next == from_b {
-                return Some((self.flood(footholds, from_a), from_b));
-            }
-            from_b = next;
+            (from_a, from_b) = (next_a, next_b);
         }
     }
 
