@@ -118,13 +118,15 @@ impl<B: Cells> Geometry<B> {
     /// processor overlap them (ordering the moves of a 6×6 position took a quarter less time).
     pub fn shares<const N: usize>(&self, footholds: B, mine: [B; N], theirs: B) -> [i32; N] {
         // Each flood advances one frontier at a time over the footholds nobody has reached yet in its own race.
+        // Every cell is reached once per side, so the cells are counted at the end, not step by step (a cell both
+        // reach at the same step counts on each side, which cancels out).
         let mut mine = mine;
         let mut theirs = [theirs; N];
         let mut free = [B::zero(); N];
         for k in 0..N {
             free[k] = footholds & !(mine[k] | theirs[k]);
         }
-        let mut lead = [0i32; N];
+        let (mut my_cells, mut their_cells) = ([B::zero(); N], [B::zero(); N]);
         loop {
             let mut going = false;
             for k in 0..N {
@@ -132,15 +134,15 @@ impl<B: Cells> Geometry<B> {
                 let their_next = self.step(theirs[k]) & free[k];
                 let reached = my_next | their_next;
                 going |= !reached.is_zero();
-                // A cell both reach at the same step counts once on each side here, which cancels out.
-                lead[k] += my_next.count_ones() as i32 - their_next.count_ones() as i32;
+                my_cells[k] = my_cells[k] | my_next;
+                their_cells[k] = their_cells[k] | their_next;
                 free[k] = free[k] & !reached;
                 let contested = my_next & their_next;
                 mine[k] = my_next & !contested;
                 theirs[k] = their_next & !contested;
             }
             if !going {
-                return lead;
+                return std::array::from_fn(|k| my_cells[k].count_ones() as i32 - their_cells[k].count_ones() as i32);
             }
         }
     }
