@@ -13,6 +13,7 @@
 
 use super::cells::Cells;
 use crate::engine::Outcome;
+use std::ops::DerefMut;
 
 /// The shape of a board, for growing cell sets by one step in the four directions.
 #[derive(Clone, Copy, Debug)]
@@ -262,15 +263,17 @@ impl<B: Cells> Geometry<B> {
     /// The exact outcome for the player to move on `mover`, when the two players' regions are separate.
     ///
     /// `None` also when the walks would take more than [`WALK_BUDGET`] steps to find: the search then goes on
-    /// without the shortcut (exact too), checking its deadline as it goes, and asks again a move later.
-    pub fn separated_outcome(
+    /// without the shortcut (exact too), checking its deadline as it goes, and asks again a move later. The walk
+    /// cache is fetched only when the regions are separate (most positions never need it).
+    pub fn separated_outcome<C: DerefMut<Target = WalkCache<B>>>(
         &self,
         footholds: B,
         mover: usize,
         other: usize,
-        cache: &mut WalkCache<B>,
+        cache: impl FnOnce() -> C,
     ) -> Option<Outcome> {
         let (mine, theirs) = self.regions_apart(footholds, mover, other)?;
+        let cache = &mut *cache();
         let budget = &mut { WALK_BUDGET };
         let mut walk =
             |region: B, cell: usize, target: u32, budget: &mut u64| self.walk(region, cell, target, cache, budget);

@@ -163,13 +163,8 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
 
     /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]).
     fn early_outcome(&self, position: &Position<B>) -> Option<Outcome> {
-        let mut walks = self.walks.get_or_default().borrow_mut();
-        self.geometry.separated_outcome(
-            position.footholds,
-            position.mover as usize,
-            position.other as usize,
-            &mut walks,
-        )
+        let (footholds, mover, other) = (position.footholds, position.mover as usize, position.other as usize);
+        self.geometry.separated_outcome(footholds, mover, other, || self.walks.get_or_default().borrow_mut())
     }
 
     /// Mirror images of a position share one table entry when the starting board is symmetric.
