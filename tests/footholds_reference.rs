@@ -2,7 +2,7 @@
 //! no shared code with the library), on random boards — including 8×8 and 128-cell boards where the play happens in
 //! the highest cells, where shift and key bugs hide.
 
-use perfectplay::engine::Outcome;
+use perfectplay::engine::{Outcome, Question};
 use perfectplay::format::TextFormat;
 use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, solve};
 use proptest::prelude::*;
@@ -159,6 +159,39 @@ proptest! {
         let a_start = (a_start.0, a_start.1.min(wall - 1));
         let b_start = (b_start.0, b_start.1.max(wall + 1).min(cols - 1));
         check(b, a_start, b_start)?;
+    }
+
+    /// The bounds the shortcut gives for a question hold the outcome the plain search finds, and answer the
+    /// question, for every threshold a search could ask about and for the exact outcome.
+    #[test]
+    fn separated_bounds_hold_the_outcome_and_answer_the_question(
+        (b, a_start, b_start, wall) in (2usize..=5, 3usize..=6).prop_flat_map(|(rows, cols)| {
+            (board(rows, cols, 0.8), 1..cols - 1)
+        }).prop_map(|((b, a, bb), wall)| (b, a, bb, wall))
+    ) {
+        let mut b = b;
+        for row in &mut b {
+            row[wall] = false;
+        }
+        let cols = b[0].len();
+        let mover = (a_start.0, a_start.1.min(wall - 1));
+        let other = (b_start.0, b_start.1.max(wall + 1).min(cols - 1));
+        b[mover.0][mover.1] = true;
+        b[other.0][other.1] = true;
+        let cells: u64 = b.iter().flatten().enumerate().filter(|(_, f)| **f).map(|(i, _)| 1u64 << i).sum();
+        let geometry = perfectplay::games::footholds::regions::Geometry::<u64>::new(b.len(), cols);
+        let (wins, moves) = reference(&mut b.clone(), mover, other);
+        let exact = if wins { Outcome::win(moves) } else { Outcome::lose(moves) };
+        let mut cache = perfectplay::games::footholds::regions::WalkCache::default();
+        let (mover, other) = (mover.0 * cols + mover.1, other.0 * cols + other.1);
+        let thresholds = (0..=2 * cells.count_ones()).map(Outcome::lose).chain((1..=2 * cells.count_ones()).map(Outcome::win));
+        for question in thresholds.map(Question::better_than).chain([Question::exact()]) {
+            let (worst, best) = geometry.separated_outcome(cells, mover, other, &question, || &mut cache).unwrap();
+            prop_assert!(worst <= exact && exact <= best, "{:?} not in {:?}..{:?}", exact, worst, best);
+            prop_assert!(question.settled_by(worst, best));
+        }
+        let exactly = geometry.separated_outcome(cells, mover, other, &Question::exact(), || &mut cache);
+        prop_assert_eq!(exactly, Some((exact, exact)));
     }
 
     /// The longest walk used by the shortcut, against trying every walk.

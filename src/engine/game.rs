@@ -8,7 +8,7 @@
 //! | [`TwoPlayerGame::moves`] | yes | every legal move of the player to move, in any order |
 //! | [`TwoPlayerGame::play`] | yes | the position after a legal move, seen by the *next* player to move |
 //! | [`TwoPlayerGame::primitive`] | yes | `Some(outcome)` exactly when the game is over for the player to move |
-//! | [`TwoPlayerGame::early_outcome`] | no | the exact outcome of a position, when the game can tell it without search |
+//! | [`TwoPlayerGame::early_outcome`] | no | bounds on the outcome that answer the search's [`Question`], without search |
 //! | [`TwoPlayerGame::canonical`] | no | one representative of all positions with the same outcome (symmetries) |
 //! | [`TwoPlayerGame::order_moves`] | no | put the moves most likely to be best first |
 //! | [`TwoPlayerGame::worth_storing`] | no | whether a position is worth a table entry |
@@ -40,9 +40,11 @@ pub trait TwoPlayerGame: Sync {
     /// `Some(outcome)` when the game is over for the player to move, `None` while play goes on.
     fn primitive(&self, position: &Self::Position) -> Option<Outcome>;
 
-    /// The exact outcome of a position that is not over, when the game knows it without searching the tree
-    /// (for example once the players can no longer meet). The default knows nothing.
-    fn early_outcome(&self, _position: &Self::Position) -> Option<Outcome> {
+    /// Bounds `(worst, best)` on the outcome of a position that is not over, both included, when the game can
+    /// tell them without searching the tree (for example once the players can no longer meet). They must answer
+    /// `question` ([`Question::settled_by`]); the exact outcome (`worst == best`) always does, but looser bounds are
+    /// often much cheaper to find and answer as well. The default knows nothing.
+    fn early_outcome(&self, _position: &Self::Position, _question: &Question) -> Option<(Outcome, Outcome)> {
         None
     }
 
@@ -67,4 +69,49 @@ pub trait TwoPlayerGame: Sync {
 
     /// Reorders `moves` so that the moves most likely to be best come first. The default keeps the order.
     fn order_moves(&self, _position: &Self::Position, _moves: &mut [Self::Move]) {}
+}
+
+/// What a search asks about a position: whether its outcome is at most one outcome, at least another, or, between
+/// the two, exactly which. A search for the exact outcome asks the last; the null-window searches that do most of
+/// the work only ask which side of a threshold the outcome is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// Scores at or below this are answered by an upper bound.
+    pub(crate) alpha: i32,
+    /// Scores at or above this are answered by a lower bound.
+    pub(crate) beta: i32,
+}
+
+impl Question {
+    /// The question that only the exact outcome answers.
+    pub fn exact() -> Question {
+        Question { alpha: i32::MIN, beta: i32::MAX }
+    }
+
+    /// The question a null-window search asks: is the outcome better than `threshold`?
+    ///
+    /// ```
+    /// use perfectplay::engine::{Outcome, Question};
+    /// let question = Question::better_than(Outcome::lose(4));
+    /// assert!(question.settled_by(Outcome::lose(6), Outcome::win(9))); // holds out longer, or wins: better
+    /// assert!(question.settled_by(Outcome::lose(0), Outcome::lose(4))); // at most as good
+    /// assert!(!question.settled_by(Outcome::lose(2), Outcome::lose(6)));
+    /// ```
+    pub fn better_than(threshold: Outcome) -> Question {
+        let alpha = threshold.score();
+        Question { alpha, beta: alpha + 1 }
+    }
+
+    /// Whether knowing that the outcome lies between `worst` and `best` (both included) answers the question:
+    /// both bounds are on the same side of it, or they meet.
+    ///
+    /// ```
+    /// use perfectplay::engine::{Outcome, Question};
+    /// let exact = Question::exact();
+    /// assert!(exact.settled_by(Outcome::win(3), Outcome::win(3)));
+    /// assert!(!exact.settled_by(Outcome::lose(2), Outcome::win(3)));
+    /// ```
+    pub fn settled_by(&self, worst: Outcome, best: Outcome) -> bool {
+        worst == best || best.score() <= self.alpha || worst.score() >= self.beta
+    }
 }

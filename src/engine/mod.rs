@@ -13,7 +13,7 @@ pub mod shortest;
 pub mod table;
 
 pub use chance::{CompiledChain, MarkovChain};
-pub use game::TwoPlayerGame;
+pub use game::{Question, TwoPlayerGame};
 pub use limits::{Interrupted, Limits, Progress, ProgressHook};
 pub use negamax::{NegamaxSolver, SearchStats};
 pub use outcome::{Outcome, RankedMove, Remoteness, Value};

@@ -14,7 +14,7 @@
 //! run the same searches at once, sharing the table (lazy SMP): they visit moves in different orders, each profits
 //! from what the others stored, and the first to finish gives the answer.
 
-use super::game::TwoPlayerGame;
+use super::game::{Question, TwoPlayerGame};
 use super::limits::{Interrupted, Limits, Progress};
 use super::outcome::{Outcome, RankedMove, SCORE_LIMIT, child_score, parent_score, rank_moves};
 use super::table::{Bounds, Table};
@@ -35,7 +35,7 @@ const LOWEST_SCORE: i32 = -(SCORE_LIMIT - 2);
 pub struct SearchStats {
     /// Positions visited by the search.
     pub nodes: u64,
-    /// Positions whose outcome the game knew early ([`TwoPlayerGame::early_outcome`]).
+    /// Positions the game answered early ([`TwoPlayerGame::early_outcome`]).
     pub early_outcomes: u64,
 }
 
@@ -314,9 +314,17 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // A forced move needs no table, no early outcome and no ordering: the child is searched with the same
         // window, and pays for those itself if it has a choice.
         let forced = moves.len() == 1;
-        if !forced && let Some(outcome) = game.early_outcome(position) {
-            self.stats.early_outcomes += 1;
-            return Ok(outcome.score());
+        // The game may know bounds on the outcome that answer the question this search asks: an upper bound at or
+        // below alpha, a lower bound at or above beta, or the exact outcome (bounds that answer nothing are ignored).
+        if !forced && let Some((worst, best)) = game.early_outcome(position, &Question { alpha, beta }) {
+            if best.score() <= alpha {
+                self.stats.early_outcomes += 1;
+                return Ok(best.score());
+            }
+            if worst.score() >= beta || worst == best {
+                self.stats.early_outcomes += 1;
+                return Ok(worst.score());
+            }
         }
         // No game that is still on can score outside [LOWEST_SCORE, HIGHEST_SCORE]: narrowing the window to that is
         // what cuts off searches for "a win within r moves" once r moves are used up.

@@ -12,7 +12,7 @@
 //! a region do not walk it again.
 
 use super::cells::Cells;
-use crate::engine::Outcome;
+use crate::engine::{Outcome, Question};
 use std::ops::DerefMut;
 
 /// The shape of a board, for growing cell sets by one step in the four directions.
@@ -260,7 +260,14 @@ impl<B: Cells> Geometry<B> {
         Some(best)
     }
 
-    /// The exact outcome for the player to move on `mover`, when the two players' regions are separate.
+    /// Bounds on the outcome for the player to move on `mover` that answer `question`, when the two players'
+    /// regions are separate.
+    ///
+    /// The outcome only grows with the mover's longest walk `m` and only falls with the other's `o` (see the module
+    /// notes), so bounds on the two walks bound it. They start from the cheap upper bounds of [`Geometry::walk_bound`]
+    /// and are narrowed by questions "is this walk at least t long?" (cheap when it is: the first walk that long
+    /// ends the search), each chosen to settle who wins, then which side of the question the outcome is on. A search
+    /// that only asks "better than x?" rarely needs a walk's exact length.
     ///
     /// `None` also when the walks would take more than [`WALK_BUDGET`] steps to find: the search then goes on
     /// without the shortcut (exact too), checking its deadline as it goes, and asks again a move later. The walk
@@ -270,27 +277,45 @@ impl<B: Cells> Geometry<B> {
         footholds: B,
         mover: usize,
         other: usize,
+        question: &Question,
         cache: impl FnOnce() -> C,
-    ) -> Option<Outcome> {
+    ) -> Option<(Outcome, Outcome)> {
         let (mine, theirs) = self.regions_apart(footholds, mover, other)?;
         let cache = &mut *cache();
         let budget = &mut { WALK_BUDGET };
-        let mut walk =
-            |region: B, cell: usize, target: u32, budget: &mut u64| self.walk(region, cell, target, cache, budget);
-        // Only the shorter walk must be known exactly; the longer one only needs to be seen to be longer.
-        if mine.count_ones() <= theirs.count_ones() {
-            let m = walk(mine, mover, u32::MAX, budget)?;
-            if walk(theirs, other, m, budget)? >= m {
-                return Some(Outcome::lose(2 * m));
+        let outcome = |m: u32, o: u32| if m > o { Outcome::win(2 * o + 1) } else { Outcome::lose(2 * m) };
+        // What is known: m in [mine_walk.0, mine_walk.1], o in [their_walk.0, their_walk.1].
+        let mut mine_walk = (0, self.walk_bound(mine, mover));
+        let mut their_walk = (0, self.walk_bound(theirs, other));
+        // Every answer narrows one of the two ranges, so this many questions always suffice.
+        for _ in 0..=mine_walk.1 + their_walk.1 + 1 {
+            let (worst, best) = (outcome(mine_walk.0, their_walk.1), outcome(mine_walk.1, their_walk.0));
+            if question.settled_by(worst, best) {
+                return Some((worst, best));
             }
-            Some(Outcome::win(2 * walk(theirs, other, u32::MAX, budget)? + 1))
-        } else {
-            let o = walk(theirs, other, u32::MAX, budget)?;
-            if walk(mine, mover, o + 1, budget)? > o {
-                return Some(Outcome::win(2 * o + 1));
-            }
-            Some(Outcome::lose(2 * walk(mine, mover, u32::MAX, budget)?))
+            // Ask one walk "at least t?" with t above what is known of it and within its upper bound, so that every
+            // answer narrows its bounds: a walk as long as t (a lower bound), or the exact length below t.
+            let (ask_mine, target) = if mine_walk.1 <= their_walk.0 {
+                // The mover loses, in 2m moves: the shortest walk that would settle the question from above, if any.
+                let settles = |t: u32| question.settled_by(Outcome::lose(2 * t), best);
+                (true, (mine_walk.0 + 1..mine_walk.1).find(|&t| settles(t)).unwrap_or(mine_walk.1))
+            } else if mine_walk.0 > their_walk.1 {
+                // The mover wins, in 2o + 1 moves: the shortest walk of the other that settles it from below.
+                let settles = |t: u32| question.settled_by(worst, Outcome::win(2 * t + 1));
+                (false, (their_walk.0 + 1..their_walk.1).find(|&t| settles(t)).unwrap_or(their_walk.1))
+            } else if mine_walk.1 > their_walk.1 {
+                // Who wins is open: can the mover outwalk the other's upper bound?
+                (true, their_walk.1 + 1)
+            } else {
+                // Or can the other match the mover's?
+                (false, mine_walk.1)
+            };
+            let (walk, region, cell) =
+                if ask_mine { (&mut mine_walk, mine, mover) } else { (&mut their_walk, theirs, other) };
+            let found = self.walk(region, cell, target, cache, budget)?;
+            *walk = if found < target { (found, found) } else { (found, walk.1) };
         }
+        None
     }
 }
 

@@ -6,7 +6,7 @@
 use super::cells::Cells;
 use super::regions::{Geometry, WalkCache};
 use super::symmetry::Symmetries;
-use crate::engine::{Outcome, Remoteness, TwoPlayerGame};
+use crate::engine::{Outcome, Question, Remoteness, TwoPlayerGame};
 use std::cell::RefCell;
 use thread_local::ThreadLocal;
 
@@ -161,10 +161,11 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         (stranded || self.targets(position).is_zero()).then_some(Outcome::lose(0))
     }
 
-    /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]).
-    fn early_outcome(&self, position: &Position<B>) -> Option<Outcome> {
+    /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]);
+    /// bounds on them often answer the question already.
+    fn early_outcome(&self, position: &Position<B>, question: &Question) -> Option<(Outcome, Outcome)> {
         let (footholds, mover, other) = (position.footholds, position.mover as usize, position.other as usize);
-        self.geometry.separated_outcome(footholds, mover, other, || self.walks.get_or_default().borrow_mut())
+        self.geometry.separated_outcome(footholds, mover, other, question, || self.walks.get_or_default().borrow_mut())
     }
 
     /// Mirror images of a position share one table entry when the starting board is symmetric.
