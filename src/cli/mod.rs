@@ -131,7 +131,7 @@ fn progress_on_terminal() -> Option<ProgressHook> {
         bar.set_message(format!(
             "{:>6.1}s  {} positions  table {fill:.0}% full  {}",
             p.elapsed.as_secs_f64(),
-            p.nodes,
+            indicatif::HumanCount(p.nodes),
             p.stage
         ));
         bar.tick();

@@ -248,9 +248,9 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         let mut probes = 0;
         while lower < upper {
             self.question = if probe == 0 {
-                "asking: win or loss?".to_string()
+                format!("search {}: win or loss?", probes + 1)
             } else {
-                format!("asking: better than {}?", Outcome::from_score(probe))
+                format!("search {}: better than {}?", probes + 1, Outcome::from_score(probe))
             };
             let score = self.search(position, probe, probe + 1, 0)?;
             let failed_low = score <= probe;
