@@ -3,6 +3,7 @@
 //! - the fast solver agrees with a plain exhaustive search on random small positions;
 //! - the outcome of a position agrees with the outcomes of its children;
 //! - remoteness parity: in a two-player game without ties a win has odd remoteness and a loss even;
+//! - a game's early outcome holds the searched outcome between its bounds and answers the question it was asked;
 //! - parsing what was printed gives the same instance back.
 //!
 //! Adding a game: one file here that feeds random small instances of it to these functions.
@@ -12,7 +13,7 @@ mod gridgame;
 mod one_player;
 mod snakes;
 
-use perfectplay::engine::{Outcome, TwoPlayerGame, Value};
+use perfectplay::engine::{Outcome, Question, TwoPlayerGame, Value};
 use perfectplay::format::TextFormat;
 use std::fmt::Debug;
 
@@ -41,6 +42,15 @@ pub fn two_player_laws<G: TwoPlayerGame>(game: &G, position: &G::Position, solve
     if let Some(primitive) = game.primitive(position) {
         assert_eq!(outcome, primitive, "a finished game keeps its primitive outcome at {position:?}");
         return;
+    }
+    // Every question a search could ask near this outcome, and the exact one.
+    let reach = outcome.remoteness + 2;
+    let thresholds = (0..=reach).map(Outcome::lose).chain((1..=reach).map(Outcome::win));
+    for question in thresholds.map(Question::better_than).chain([Question::exact()]) {
+        if let Some((worst, best)) = game.early_outcome(position, &question) {
+            assert!(worst <= outcome && outcome <= best, "early bounds {worst:?}..{best:?} at {position:?}");
+            assert!(question.settled_by(worst, best), "early bounds answer {question:?} at {position:?}");
+        }
     }
     let children: Vec<Outcome> =
         game.moves(position).as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).collect();
