@@ -194,8 +194,9 @@ enum Stop {
 
 /// How many moves from the root the threads visit moves in different orders. Near the root that sends them down
 /// different subtrees, which the shared table then hands to each other; deeper, a different order only spoils the
-/// game's good one. (Footholds, two threads: 9×9 centre 6.7 s with 2 plies, 5.0 s with 4, 8.0 s with 8; 8×10 full
-/// 15.9 s and 14.3 s with 2 and 4; small boards the same.)
+/// game's good one. (Footholds, two threads, with 2, 3, 4 and 6 plies: 9×9 centre 6.8, 5.2, 6.5 and 7.2 s; 8×10 full
+/// 16.3, 14.9, 14.5 and 16.0 s; small boards the same. Which threads meet which results first varies a lot from
+/// board to board.)
 const DIVERSIFIED_PLIES: u32 = 4;
 
 /// A result goes into the table only when its search visited at least this many positions: a smaller search is
