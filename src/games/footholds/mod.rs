@@ -21,5 +21,6 @@ mod solve;
 pub use solve::{Player, Solution, SolveOptions, Step, Wanted, solve};
 pub mod report;
 mod tablebase;
+mod walks;
 
 pub use tablebase::{Tablebase, tablebase};
