@@ -186,11 +186,11 @@ impl<B: Cells> Geometry<B> {
             let (ask_mine, target) = if mine_walk.1 <= their_walk.0 {
                 // The mover loses, in 2m moves: the shortest walk that would settle the question from above, if any.
                 let settles = |t: u32| question.settled_by(Outcome::lose(2 * t), best);
-                (true, (mine_walk.0 + 1..mine_walk.1).find(|&t| settles(t)).unwrap_or(mine_walk.1))
+                (true, first_settling(mine_walk, settles))
             } else if mine_walk.0 > their_walk.1 {
                 // The mover wins, in 2o + 1 moves: the shortest walk of the other that settles it from below.
                 let settles = |t: u32| question.settled_by(worst, Outcome::win(2 * t + 1));
-                (false, (their_walk.0 + 1..their_walk.1).find(|&t| settles(t)).unwrap_or(their_walk.1))
+                (false, first_settling(their_walk, settles))
             } else if mine_walk.1 > their_walk.1 {
                 // Who wins is open: can the mover outwalk the other's upper bound?
                 (true, their_walk.1 + 1)
@@ -209,3 +209,18 @@ impl<B: Cells> Geometry<B> {
 
 /// The most search steps one [`Geometry::separated_outcome`] may spend on longest walks (a few milliseconds).
 pub const WALK_BUDGET: u64 = 1 << 16;
+
+/// The shortest walk `t` above `known.0` and below `known.1` for which `settles(t)` holds, or `known.1` if none does.
+/// `settles` holds from some length on (the outcome is monotone in each walk), so a binary search finds it.
+fn first_settling(known: (u32, u32), settles: impl Fn(u32) -> bool) -> u32 {
+    let (mut low, mut high) = (known.0 + 1, known.1);
+    while low < high {
+        let middle = low + (high - low) / 2;
+        if settles(middle) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    high
+}
