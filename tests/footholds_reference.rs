@@ -44,6 +44,29 @@ fn board(rows: usize, cols: usize, density: f64) -> impl Strategy<Value = Start>
     )
 }
 
+/// A board cut in two by an empty column, A's start left of it and B's right of it, both on footholds: the
+/// players are separated from the first move.
+fn separated_board() -> impl Strategy<Value = Start> {
+    (2usize..=5, 3usize..=6).prop_flat_map(|(rows, cols)| (board(rows, cols, 0.8), 1..cols - 1)).prop_map(
+        |((mut b, a, bb), wall)| {
+            for row in &mut b {
+                row[wall] = false;
+            }
+            let cols = b[0].len();
+            let a = (a.0, a.1.min(wall - 1));
+            let bb = (bb.0, bb.1.max(wall + 1).min(cols - 1));
+            b[a.0][a.1] = true;
+            b[bb.0][bb.1] = true;
+            (b, a, bb)
+        },
+    )
+}
+
+/// The footholds of a board of at most 64 cells as a cell set (row-major bits).
+fn cells_of(board: &[Vec<bool>]) -> u64 {
+    board.iter().flatten().enumerate().filter(|(_, f)| **f).map(|(i, _)| 1u64 << i).sum()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -146,39 +169,16 @@ proptest! {
     /// Boards cut in two by an empty column, one player on each side: the game is decided by separated regions
     /// from the first move, and must still match the plain search.
     #[test]
-    fn separated_players_match_the_reference(
-        (b, a_start, b_start, wall) in (2usize..=5, 3usize..=6).prop_flat_map(|(rows, cols)| {
-            (board(rows, cols, 0.8), 1..cols - 1)
-        }).prop_map(|((b, a, bb), wall)| (b, a, bb, wall))
-    ) {
-        let mut b = b;
-        for row in &mut b {
-            row[wall] = false;
-        }
-        let cols = b[0].len();
-        let a_start = (a_start.0, a_start.1.min(wall - 1));
-        let b_start = (b_start.0, b_start.1.max(wall + 1).min(cols - 1));
+    fn separated_players_match_the_reference((b, a_start, b_start) in separated_board()) {
         check(b, a_start, b_start)?;
     }
 
     /// The bounds the shortcut gives for a question hold the outcome the plain search finds, and answer the
     /// question, for every threshold a search could ask about and for the exact outcome.
     #[test]
-    fn separated_bounds_hold_the_outcome_and_answer_the_question(
-        (b, a_start, b_start, wall) in (2usize..=5, 3usize..=6).prop_flat_map(|(rows, cols)| {
-            (board(rows, cols, 0.8), 1..cols - 1)
-        }).prop_map(|((b, a, bb), wall)| (b, a, bb, wall))
-    ) {
-        let mut b = b;
-        for row in &mut b {
-            row[wall] = false;
-        }
+    fn separated_bounds_hold_the_outcome_and_answer_the_question((b, mover, other) in separated_board()) {
         let cols = b[0].len();
-        let mover = (a_start.0, a_start.1.min(wall - 1));
-        let other = (b_start.0, b_start.1.max(wall + 1).min(cols - 1));
-        b[mover.0][mover.1] = true;
-        b[other.0][other.1] = true;
-        let cells: u64 = b.iter().flatten().enumerate().filter(|(_, f)| **f).map(|(i, _)| 1u64 << i).sum();
+        let cells = cells_of(&b);
         let geometry = perfectplay::games::footholds::regions::Geometry::<u64>::new(b.len(), cols);
         let (wins, moves) = reference(&mut b.clone(), mover, other);
         let exact = if wins { Outcome::win(moves) } else { Outcome::lose(moves) };
@@ -200,7 +200,7 @@ proptest! {
         let mut b = b;
         b[start.0][start.1] = true;
         let cols = b[0].len();
-        let cells: u64 = b.iter().flatten().enumerate().filter(|(_, f)| **f).map(|(i, _)| 1u64 << i).sum();
+        let cells = cells_of(&b);
         let geometry = perfectplay::games::footholds::regions::Geometry::<u64>::new(b.len(), cols);
         let expected = longest_walk(&mut b, start);
         let cell = start.0 * cols + start.1;
