@@ -321,13 +321,14 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // The game may know bounds on the outcome that answer the question this search asks: an upper bound at or
         // below alpha, a lower bound at or above beta, or the exact outcome (bounds that answer nothing are ignored).
         if !forced && let Some((worst, best)) = game.early_outcome(position, &Question { alpha, beta }) {
-            if best.score() <= alpha {
+            let answer = if best.score() <= alpha {
+                Some(best.score())
+            } else {
+                (worst.score() >= beta || worst == best).then(|| worst.score())
+            };
+            if let Some(score) = answer {
                 self.stats.early_outcomes += 1;
-                return Ok(best.score());
-            }
-            if worst.score() >= beta || worst == best {
-                self.stats.early_outcomes += 1;
-                return Ok(worst.score());
+                return Ok(score);
             }
         }
         // No game that is still on can score outside [LOWEST_SCORE, HIGHEST_SCORE]: narrowing the window to that is
