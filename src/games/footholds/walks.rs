@@ -100,10 +100,10 @@ impl<B: Cells> Geometry<B> {
         let mut ways = [(B::zero(), 0usize, 0u32); 4];
         let mut count = 0;
         for next in steps.iter() {
-            let after = match ways[..count].iter().find(|way| way.0.has(next)) {
-                _ if single => rest,
-                Some(way) => way.0,
-                None => self.region(rest, next),
+            let after = if single {
+                rest
+            } else {
+                ways[..count].iter().find(|way| way.0.has(next)).map_or_else(|| self.region(rest, next), |way| way.0)
             };
             let onward = (self.step(B::single(next)) & after).count_ones();
             let rank = (after.count_ones() << 3) | (7 - onward.min(7));
