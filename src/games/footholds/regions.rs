@@ -7,8 +7,8 @@
 //!   `2·o + 1` moves;
 //! - otherwise the mover loses after holding out `m` moves, answered by `m` moves: `2·m` in all.
 //!
-//! The longest walks themselves are searched by [`Geometry::walk_at_least`] and remembered in a [`WalkCache`]; here
-//! they are only narrowed as far as the search's question needs.
+//! The longest walks themselves are searched by [`Geometry::walk_at_least`] and remembered in a [`WalkCache`], after a
+//! greedy walk that often answers first; here they are only narrowed as far as the search's question needs.
 
 use super::cells::Cells;
 pub use super::walks::{MAX_WALK_SLOTS, WalkCache};
@@ -200,7 +200,12 @@ impl<B: Cells> Geometry<B> {
             };
             let (walk, region, cell) =
                 if ask_mine { (&mut mine_walk, mine, mover) } else { (&mut their_walk, theirs, other) };
-            let found = self.walk(region, cell, target, cache, budget)?;
+            // Nearly every question is "yes" (97 % on 6×6 centre), and a greedy walk most often shows it without a
+            // search (6×6 centre 0.27 → 0.24 ms); the search is for the rest.
+            let found = match self.greedy_walk(region, cell, target) {
+                greedy if greedy >= target => greedy,
+                _ => self.walk(region, cell, target, cache, budget)?,
+            };
             *walk = if found < target { (found, found) } else { (found, walk.1) };
         }
         None

@@ -166,6 +166,11 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
     /// bounds on them often answer the question already.
     fn early_outcome(&self, position: &Position<B>, question: &Question) -> Option<(Outcome, Outcome)> {
         let (footholds, mover, other) = (position.footholds, position.mover as usize, position.other as usize);
+        // Whatever the mover does, the other is then stuck: on the cell the mover leaves, or with no foothold around
+        // but that one. (The cheapest outcome to see, and the most common one at the end of a game.)
+        if other == mover || (self.neighbours[other] & footholds & !B::single(mover)).is_zero() {
+            return (!self.targets(position).is_zero()).then_some((Outcome::win(1), Outcome::win(1)));
+        }
         self.geometry.separated_outcome(footholds, mover, other, question, || self.walks.get_or_default().borrow_mut())
     }
 
