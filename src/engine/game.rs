@@ -67,8 +67,13 @@ pub trait TwoPlayerGame: Sync {
         true
     }
 
-    /// Reorders `moves` so that the moves most likely to be best come first. The default keeps the order.
-    fn order_moves(&self, _position: &Self::Position, _moves: &mut [Self::Move]) {}
+    /// Reorders `moves` so that the moves most likely to be best come first, and returns the moves (bit `i` for the
+    /// `i`-th move in the new order, for the first 64) whose positions the game saw on the way to have no early
+    /// outcome: [`TwoPlayerGame::early_outcome`] would return `None` there whatever the question, so the solver does
+    /// not ask. The default keeps the order and knows none.
+    fn order_moves(&self, _position: &Self::Position, _moves: &mut [Self::Move]) -> u64 {
+        0
+    }
 }
 
 /// What a search asks about a position: whether its outcome is at most one outcome, at least another, or, between

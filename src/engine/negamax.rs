@@ -10,7 +10,8 @@
 //!
 //! The exact score is found by null-window searches (each asks "is the score above s?"), narrowing the interval that
 //! holds it; the first settles who wins. A position with a single move is passed straight through to the next one
-//! (no table, no early outcome, no ordering: the next position with a choice pays for those). Several threads can
+//! (no table, no early outcome, no ordering: the next position with a choice pays for those), and a position the game
+//! called quiet while ordering its parent's moves is not asked for an early outcome. Several threads can
 //! run the same searches at once, sharing the table (lazy SMP): they visit moves in different orders, each profits
 //! from what the others stored, and the first to finish gives the answer.
 
@@ -254,7 +255,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             } else {
                 format!("search {}: better than {}?", probes + 1, Outcome::from_score(probe))
             };
-            let score = self.search(position, probe, probe + 1, 0)?;
+            let score = self.search(position, probe, probe + 1, 0, false)?;
             let failed_low = score <= probe;
             if failed_low {
                 upper = score;
@@ -306,8 +307,16 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
     }
 
     /// Fail-soft alpha-beta: the exact score if it lies strictly inside `(alpha, beta)`, otherwise a bound on the
-    /// correct side of the window.
-    fn search(&mut self, position: &G::Position, mut alpha: i32, mut beta: i32, ply: u32) -> Result<i32, Stop> {
+    /// correct side of the window. `quiet`: the game said, while ordering the parent's moves, that this position
+    /// has no early outcome.
+    fn search(
+        &mut self,
+        position: &G::Position,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+        quiet: bool,
+    ) -> Result<i32, Stop> {
         self.tick()?;
         let game = self.shared.game;
         if let Some(outcome) = game.primitive(position) {
@@ -320,7 +329,10 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         let forced = moves.len() == 1;
         // The game may know bounds on the outcome that answer the question this search asks: an upper bound at or
         // below alpha, a lower bound at or above beta, or the exact outcome (bounds that answer nothing are ignored).
-        if !forced && let Some((worst, best)) = game.early_outcome(position, &Question { alpha, beta }) {
+        if !forced
+            && !quiet
+            && let Some((worst, best)) = game.early_outcome(position, &Question { alpha, beta })
+        {
             let answer = if best.score() <= alpha {
                 Some(best.score())
             } else {
@@ -347,7 +359,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         }
         if forced {
             let child = game.play(position, moves[0]);
-            return Ok(parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1)?));
+            return Ok(parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1, false)?));
         }
         let stored = game.worth_storing(position);
         let key = if stored { game.canonical(position) } else { *position };
@@ -364,7 +376,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             hint = Some(known.best_move as usize);
         }
 
-        game.order_moves(position, moves);
+        let quiet_children = game.order_moves(position, moves);
         let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && ply < DIVERSIFIED_PLIES);
         let nodes_before = self.stats.nodes; // to tell whether the result is worth a table entry
         let (window_alpha, window_beta) = (alpha, beta);
@@ -373,7 +385,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         for visit in 0..moves.len() {
             let index = order.index(visit);
             let child = game.play(position, moves[index]);
-            let score = parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1)?);
+            let quiet = index < 64 && quiet_children & (1 << index) != 0;
+            let score = parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1, quiet)?);
             if score > best {
                 best = score;
                 best_move = index.min(u8::MAX as usize);

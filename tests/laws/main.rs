@@ -4,6 +4,7 @@
 //! - the outcome of a position agrees with the outcomes of its children;
 //! - remoteness parity: in a two-player game without ties a win has odd remoteness and a loss even;
 //! - a game's early outcome holds the searched outcome between its bounds and answers the question it was asked;
+//! - move ordering only reorders, and the moves it calls quiet lead to positions without early outcomes;
 //! - parsing what was printed gives the same instance back.
 //!
 //! Adding a game: one file here that feeds random small instances of it to these functions.
@@ -52,11 +53,33 @@ pub fn two_player_laws<G: TwoPlayerGame>(game: &G, position: &G::Position, solve
             assert!(question.settled_by(worst, best), "early bounds answer {question:?} at {position:?}");
         }
     }
+    ordering_laws(game, position);
     let children: Vec<Outcome> =
         game.moves(position).as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).collect();
     assert_eq!(Some(outcome), children.iter().copied().max(), "outcome against children at {position:?}");
     if outcome.value == Value::Lose {
         assert!(children.iter().all(|c| c.value == Value::Lose), "a loss has only losing moves at {position:?}");
+    }
+}
+
+/// Move ordering only reorders the moves, and a move it calls quiet leads to a position with no early outcome for
+/// any question.
+fn ordering_laws<G: TwoPlayerGame>(game: &G, position: &G::Position) {
+    let moves = game.moves(position);
+    let mut ordered = game.moves(position);
+    let quiet = game.order_moves(position, ordered.as_mut());
+    let (moves, ordered) = (moves.as_ref(), ordered.as_ref());
+    assert_eq!(moves.len(), ordered.len(), "ordering keeps the number of moves at {position:?}");
+    assert!(moves.iter().all(|m| ordered.contains(m)), "ordering keeps the moves at {position:?}");
+    for (index, &mv) in ordered.iter().enumerate().filter(|(index, _)| *index < 64 && quiet & (1 << index) != 0) {
+        let child = game.play(position, mv);
+        for question in (0..=64).map(Outcome::lose).chain((1..=64).map(Outcome::win)).map(Question::better_than) {
+            let early = game.early_outcome(&child, &question);
+            assert!(
+                early.is_none(),
+                "move {index} ({mv:?}) is called quiet, but {question:?} has {early:?} at {position:?}"
+            );
+        }
     }
 }
 

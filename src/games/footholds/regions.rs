@@ -111,16 +111,18 @@ impl<B: Cells> Geometry<B> {
     /// assert_eq!(geometry.share(0b11111, 0b00010, 0b10000), 2 - 1);
     /// ```
     pub fn share(&self, footholds: B, mine: B, theirs: B) -> i32 {
-        self.shares(footholds, [mine], theirs)[0]
+        self.races(footholds, [mine], theirs)[0].share
     }
 
-    /// [`Geometry::share`] for several starts of one player against the same `theirs`. The floods of all the starts
-    /// advance side by side in one loop: each is a chain of dependent steps, and running them together lets the
-    /// processor overlap them (ordering the moves of a 6×6 position took a quarter less time).
-    pub fn shares<const N: usize>(&self, footholds: B, mine: [B; N], theirs: B) -> [i32; N] {
+    /// [`Geometry::share`] for several starts of one player against the same `theirs`, each with whether its two
+    /// floods met (see [`Race`]). The floods of all the starts advance side by side in one loop: each is a chain of
+    /// dependent steps, and running them together lets the processor overlap them (ordering the moves of a 6×6
+    /// position took a quarter less time).
+    pub fn races<const N: usize>(&self, footholds: B, mine: [B; N], theirs: B) -> [Race; N] {
         // Each flood advances one frontier at a time over the footholds nobody has reached yet in its own race.
         // Every cell is reached once per side, so the cells are counted at the end, not step by step (a cell both
         // reach at the same step counts on each side, which cancels out).
+        let starts = (mine, theirs);
         let mut mine = mine;
         let mut theirs = [theirs; N];
         let mut free = [B::zero(); N];
@@ -143,7 +145,15 @@ impl<B: Cells> Geometry<B> {
                 theirs[k] = their_next & !contested;
             }
             if !going {
-                return std::array::from_fn(|k| my_cells[k].count_ones() as i32 - their_cells[k].count_ones() as i32);
+                // The floods cover the footholds connected to either start, split between the two sides (a contested
+                // cell is on both). If the starts are connected, some step joins the two sides; if not, none can.
+                return std::array::from_fn(|k| {
+                    let (my_side, their_side) = (my_cells[k] | starts.0[k], their_cells[k] | starts.1);
+                    Race {
+                        share: my_cells[k].count_ones() as i32 - their_cells[k].count_ones() as i32,
+                        met: !(self.grow(my_side) & their_side).is_zero(),
+                    }
+                });
             }
         }
     }
@@ -212,6 +222,15 @@ impl<B: Cells> Geometry<B> {
     }
 }
 
+/// The result of one race of floods ([`Geometry::races`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Race {
+    /// How many more footholds the first side reaches first than the second ([`Geometry::share`]).
+    pub share: i32,
+    /// Whether the two floods met: a path of footholds joins the two starts.
+    pub met: bool,
+}
+
 /// The most search steps one [`Geometry::separated_outcome`] may spend on longest walks (a few milliseconds).
 pub const WALK_BUDGET: u64 = 1 << 16;
 
@@ -228,4 +247,21 @@ fn first_settling(known: (u32, u32), settles: impl Fn(u32) -> bool) -> u32 {
         }
     }
     high
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The floods of a race meet exactly when a path of footholds joins the two starts.
+        #[test]
+        fn races_meet_when_the_starts_are_connected(footholds in 0u64..(1 << 25), a in 0usize..25, b in 0usize..25) {
+            let geometry = Geometry::<u64>::new(5, 5);
+            let footholds = footholds | 1 << a | 1 << b;
+            let race = geometry.races(footholds, [1 << a], 1 << b)[0];
+            prop_assert_eq!(race.met, geometry.region(footholds, a).has(b));
+        }
+    }
 }
