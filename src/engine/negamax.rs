@@ -11,7 +11,9 @@
 //! The exact score is found by null-window searches (each asks "is the score above s?"), narrowing the interval that
 //! holds it; the first settles who wins. A position with a single move is passed straight through to the next one
 //! (no table, no early outcome, no ordering: the next position with a choice pays for those), and a position the game
-//! called quiet while ordering its parent's moves is not asked for an early outcome. Several threads can
+//! called quiet while ordering its parent's moves is not asked for an early outcome. Each position is guessed to be a
+//! cut-node (some move reaches the window) or an all-node (none does, whatever the order), and the moves of expected
+//! all-nodes near the end of the game are not ordered. Several threads can
 //! run the same searches at once, sharing the table (lazy SMP): they visit moves in different orders, each profits
 //! from what the others stored, and the first to finish gives the answer.
 
@@ -208,6 +210,24 @@ const STORED_SEARCH_NODES: u64 = 32;
 /// How many probes after the first test the bound the previous one returned, before the rest halve the interval.
 const CONFIRMING_PROBES: u32 = 8;
 
+/// Expected all-nodes are searched without ordering their moves when the game can last at most this many moves more
+/// (see `Worker::search`). Single-threaded, against ordering everywhere: 6×6 centre 240 → 221 µs, 7×7 centre
+/// 1.94 → 1.72 ms, 8×8 centre 71 → 63 ms, 6×6 and 8×8 corner the same. With 28 or 47 instead of 40: 8×8 centre 69
+/// and 64 ms, 8×8 corner +0 % and +7 %. With no limit, 9×9 corner searched 60 % more positions.
+const UNORDERED_ALL_NODES_WITHIN: u32 = 40;
+
+/// What one search call knows of its position besides the position and the window.
+#[derive(Clone, Copy, Debug)]
+struct Visit {
+    /// Moves from the root.
+    ply: u32,
+    /// The game said, while ordering the parent's moves, that this position has no early outcome.
+    quiet: bool,
+    /// Whether some move is expected to reach the window (a cut-node) rather than none (an all-node). The guesses
+    /// follow the usual rules from the root's; they only decide whether moves are ordered, never an answer.
+    cut_expected: bool,
+}
+
 /// What the search threads share.
 struct Shared<'a, G: TwoPlayerGame> {
     game: &'a G,
@@ -249,13 +269,16 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             _ => 0,
         };
         let mut probes = 0;
+        // The first question is expected to fail low (long losses are rare), one that confirms a fail-low bound to
+        // fail high, and one that confirms a fail-high bound to fail low.
+        let mut cut_expected = false;
         while lower < upper {
             self.question = if probe == 0 {
                 format!("search {}: win or loss?", probes + 1)
             } else {
                 format!("search {}: better than {}?", probes + 1, Outcome::from_score(probe))
             };
-            let score = self.search(position, probe, probe + 1, 0, false)?;
+            let score = self.search(position, probe, probe + 1, Visit { ply: 0, quiet: false, cut_expected })?;
             let failed_low = score <= probe;
             if failed_low {
                 upper = score;
@@ -272,6 +295,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                 }
             }
             probes += 1;
+            cut_expected = failed_low || probes > CONFIRMING_PROBES;
             probe = match (probes <= CONFIRMING_PROBES, failed_low) {
                 (true, true) => (upper - 1).max(lower),
                 (true, false) => lower,
@@ -307,16 +331,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
     }
 
     /// Fail-soft alpha-beta: the exact score if it lies strictly inside `(alpha, beta)`, otherwise a bound on the
-    /// correct side of the window. `quiet`: the game said, while ordering the parent's moves, that this position
-    /// has no early outcome.
-    fn search(
-        &mut self,
-        position: &G::Position,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: u32,
-        quiet: bool,
-    ) -> Result<i32, Stop> {
+    /// correct side of the window.
+    fn search(&mut self, position: &G::Position, mut alpha: i32, mut beta: i32, visit: Visit) -> Result<i32, Stop> {
         self.tick()?;
         let game = self.shared.game;
         if let Some(outcome) = game.primitive(position) {
@@ -330,7 +346,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // The game may know bounds on the outcome that answer the question this search asks: an upper bound at or
         // below alpha, a lower bound at or above beta, or the exact outcome (bounds that answer nothing are ignored).
         if !forced
-            && !quiet
+            && !visit.quiet
             && let Some((worst, best)) = game.early_outcome(position, &Question { alpha, beta })
         {
             let answer = if best.score() <= alpha {
@@ -359,7 +375,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         }
         if forced {
             let child = game.play(position, moves[0]);
-            return Ok(parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1, false)?));
+            let next = Visit { ply: visit.ply + 1, quiet: false, cut_expected: !visit.cut_expected };
+            return Ok(parent_score(self.search(&child, child_score(beta), child_score(alpha), next)?));
         }
         let stored = game.worth_storing(position);
         let key = if stored { game.canonical(position) } else { *position };
@@ -376,17 +393,27 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             hint = Some(known.best_move as usize);
         }
 
-        let quiet_children = game.order_moves(position, moves);
-        let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && ply < DIVERSIFIED_PLIES);
+        // At an all-node no move reaches the window, whatever their order. So where an all-node is expected and the
+        // game ends within a few moves (a wrong guess costs a small subtree searched in a poorer order), the moves are
+        // not ordered. Stored positions always are: their best-move hints are indices in the game's order.
+        let small = game.max_remoteness(position).is_some_and(|m| m <= UNORDERED_ALL_NODES_WITHIN);
+        let quiet_children = if stored || visit.cut_expected || !small { game.order_moves(position, moves) } else { 0 };
+        let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && visit.ply < DIVERSIFIED_PLIES);
         let nodes_before = self.stats.nodes; // to tell whether the result is worth a table entry
         let (window_alpha, window_beta) = (alpha, beta);
         let mut best = -INFINITY;
         let mut best_move = 0;
-        for visit in 0..moves.len() {
-            let index = order.index(visit);
+        for nth in 0..moves.len() {
+            let index = order.index(nth);
             let child = game.play(position, moves[index]);
-            let quiet = index < 64 && quiet_children & (1 << index) != 0;
-            let score = parent_score(self.search(&child, child_score(beta), child_score(alpha), ply + 1, quiet)?);
+            // The first move of a cut-node is expected to reach the window, so its position to be an all-node; if
+            // it does not, this looks like an all-node after all, and the next moves' positions like cut-nodes.
+            let next = Visit {
+                ply: visit.ply + 1,
+                quiet: index < 64 && quiet_children & (1 << index) != 0,
+                cut_expected: !(visit.cut_expected && nth == 0),
+            };
+            let score = parent_score(self.search(&child, child_score(beta), child_score(alpha), next)?);
             if score > best {
                 best = score;
                 best_move = index.min(u8::MAX as usize);
