@@ -8,9 +8,10 @@
 //! | [`TwoPlayerGame::moves`] | yes | every legal move of the player to move, in any order |
 //! | [`TwoPlayerGame::play`] | yes | the position after a legal move, seen by the *next* player to move |
 //! | [`TwoPlayerGame::primitive`] | yes | `Some(outcome)` exactly when the game is over for the player to move |
+//! | [`TwoPlayerGame::moves_to_search`] | no | some of the moves, among them a best one |
 //! | [`TwoPlayerGame::early_outcome`] | no | bounds on the outcome that answer the search's [`Question`], without search |
 //! | [`TwoPlayerGame::canonical`] | no | one representative of all positions with the same outcome (symmetries) |
-//! | [`TwoPlayerGame::order_moves`] | no | put the moves most likely to be best first |
+//! | [`TwoPlayerGame::order_moves`] | no | put the moves most likely to be best first; tell which lead to positions without early outcome |
 //! | [`TwoPlayerGame::worth_storing`] | no | whether a position is worth a table entry |
 //! | [`TwoPlayerGame::max_remoteness`] | no | an upper bound on how long the game can still last |
 
@@ -36,6 +37,12 @@ pub trait TwoPlayerGame: Sync {
 
     /// The position after the player to move plays `mv`, seen by the other player.
     fn play(&self, position: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// The moves the solver searches: all of [`Self::moves`], or fewer when the game knows that the others cannot do
+    /// better than the best of the ones kept. The default is all of them.
+    fn moves_to_search(&self, position: &Self::Position) -> Self::Moves {
+        self.moves(position)
+    }
 
     /// `Some(outcome)` when the game is over for the player to move, `None` while play goes on.
     fn primitive(&self, position: &Self::Position) -> Option<Outcome>;

@@ -338,7 +338,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         if let Some(outcome) = game.primitive(position) {
             return Ok(outcome.score());
         }
-        let mut moves = game.moves(position);
+        let mut moves = game.moves_to_search(position);
         let moves = moves.as_mut();
         // A forced move needs no table, no early outcome and no ordering: the child is searched with the same
         // window, and pays for those itself if it has a choice.

@@ -1,7 +1,7 @@
 //! The laws every game obeys, checked by one generic test per law and run on every built-in game.
 //!
 //! - the fast solver agrees with a plain exhaustive search on random small positions;
-//! - the outcome of a position agrees with the outcomes of its children;
+//! - the outcome of a position agrees with the outcomes of its children, and with those of the moves it searches;
 //! - remoteness parity: in a two-player game without ties a win has odd remoteness and a loss even;
 //! - a game's early outcome holds the searched outcome between its bounds and answers the question it was asked;
 //! - move ordering only reorders, and the moves it calls quiet lead to positions without early outcomes;
@@ -57,6 +57,10 @@ pub fn two_player_laws<G: TwoPlayerGame>(game: &G, position: &G::Position, solve
     let children: Vec<Outcome> =
         game.moves(position).as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).collect();
     assert_eq!(Some(outcome), children.iter().copied().max(), "outcome against children at {position:?}");
+    let (moves, searched) = (game.moves(position), game.moves_to_search(position));
+    assert!(searched.as_ref().iter().all(|m| moves.as_ref().contains(m)), "searched moves are moves at {position:?}");
+    let best_searched = searched.as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).max();
+    assert_eq!(Some(outcome), best_searched, "the moves searched keep the best one at {position:?}");
     if outcome.value == Value::Lose {
         assert!(children.iter().all(|c| c.value == Value::Lose), "a loss has only losing moves at {position:?}");
     }

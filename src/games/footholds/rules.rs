@@ -41,6 +41,20 @@ pub struct Moves {
     len: u8,
 }
 
+impl Moves {
+    /// The cells of a set, as moves.
+    fn of<B: Cells>(cells: B) -> Moves {
+        // Packed in a register and stored once: writing the cells one byte at a time and reading them back as a
+        // whole stalled the processor's store forwarding at every position.
+        let (mut packed, mut len) = (0u32, 0u8);
+        for cell in cells.iter() {
+            packed |= (cell as u32) << (8 * len);
+            len += 1;
+        }
+        Moves { cells: packed.to_le_bytes(), len }
+    }
+}
+
 impl AsRef<[u8]> for Moves {
     fn as_ref(&self) -> &[u8] {
         &self.cells[..self.len as usize]
@@ -139,14 +153,23 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         if !position.footholds.has(position.mover as usize) {
             return Moves::default();
         }
-        // Packed in a register and stored once: writing the cells one byte at a time and reading them back as a
-        // whole stalled the processor's store forwarding at every position.
-        let (mut packed, mut len) = (0u32, 0u8);
-        for cell in self.targets(position).iter() {
-            packed |= (cell as u32) << (8 * len);
-            len += 1;
+        Moves::of(self.targets(position))
+    }
+
+    /// The moves that do not step into a dead end, unless all do. A move to a cell with no foothold around it but
+    /// the opponent's (or onto the opponent's cell) loses in two moves whatever the opponent answers, since the
+    /// opponent's cell vanishes when it moves on, unless the opponent cannot move at all, in which case every move
+    /// wins at once. Either way no such move does better than the others.
+    fn moves_to_search(&self, position: &Position<B>) -> Moves {
+        if !position.footholds.has(position.mover as usize) {
+            return Moves::default();
         }
-        Moves { cells: packed.to_le_bytes(), len }
+        let targets = self.targets(position);
+        let left = position.footholds & !B::single(position.mover as usize) & !B::single(position.other as usize);
+        let open =
+            targets.iter().filter(|&to| !(self.neighbours[to] & left).is_zero() && to != position.other as usize);
+        let open = open.fold(B::zero(), |set, to| set | B::single(to));
+        Moves::of(if open.is_zero() { targets } else { open })
     }
 
     fn play(&self, position: &Position<B>, to: u8) -> Position<B> {
