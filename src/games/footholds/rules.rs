@@ -138,6 +138,14 @@ impl<B: Cells> Footholds<B> {
         self.neighbours[cell]
     }
 
+    /// Whether the player on `mover` can move, but only into dead ends once `mover` vanishes: cells with no
+    /// foothold around them but `other`'s, or `other`'s cell itself.
+    fn trapped(&self, footholds: B, mover: usize, other: usize) -> bool {
+        let left = footholds & !B::single(mover) & !B::single(other);
+        let targets = self.neighbours[mover] & footholds;
+        !targets.is_zero() && targets.iter().all(|to| to == other || (self.neighbours[to] & left).is_zero())
+    }
+
     /// Cells the player to move can step to.
     fn targets(&self, position: &Position<B>) -> B {
         self.neighbours[position.mover as usize] & position.footholds
@@ -185,14 +193,19 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         (stranded || self.targets(position).is_zero()).then_some(Outcome::lose(0))
     }
 
-    /// Once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]);
-    /// bounds on them often answer the question already.
+    /// A win in one when the other player will be stuck whatever the mover does; a loss in two when every move
+    /// steps into a dead end; and once the players cannot meet again, the outcome follows from their longest walks
+    /// (see [`super::regions`]), whose bounds often answer the question already.
     fn early_outcome(&self, position: &Position<B>, question: &Question) -> Option<(Outcome, Outcome)> {
         let (footholds, mover, other) = (position.footholds, position.mover as usize, position.other as usize);
         // Whatever the mover does, the other is then stuck: on the cell the mover leaves, or with no foothold around
         // but that one. (The cheapest outcome to see, and the most common one at the end of a game.)
         if other == mover || (self.neighbours[other] & footholds & !B::single(mover)).is_zero() {
             return (!self.targets(position).is_zero()).then_some((Outcome::win(1), Outcome::win(1)));
+        }
+        // Every move steps into a dead end (see `moves_to_search`), and the opponent can answer: a loss in two.
+        if self.trapped(footholds, mover, other) {
+            return Some((Outcome::lose(2), Outcome::lose(2)));
         }
         self.geometry.separated_outcome(footholds, mover, other, question, || self.walks.get_or_default().borrow_mut())
     }
@@ -233,7 +246,10 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         let mut quiet = [false; 4];
         for (k, &to) in moves.iter().enumerate() {
             let onward = self.neighbours[to as usize] & left & !other;
-            quiet[k] = races[k].met && to != position.other && !onward.is_zero();
+            quiet[k] = races[k].met
+                && to != position.other
+                && !onward.is_zero()
+                && !self.trapped(left, position.other as usize, to as usize);
         }
         // Among moves with the same room, the one with fewer footholds around it first: keeping to the walls saves
         // the open cells for later (Tron players' "wall hugging"). Measured over 450 random boards from 6×6 to 8×8:
