@@ -20,6 +20,9 @@ use thread_local::ThreadLocal;
 /// where the first 16 moves took 1.7 s.
 const STORED_SHARE: u32 = 5;
 
+/// Added to the room of a move that separates the players (more than any room difference on a board).
+const WALLED_OFF_FIRST: i32 = 1 << 16;
+
 /// A cell of the board as `(row, column)`, 0-based.
 pub type Cell = (usize, usize);
 
@@ -254,8 +257,14 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         // Among moves with the same room, the one with fewer footholds around it first: keeping to the walls saves
         // the open cells for later (Tron players' "wall hugging"). Measured over 450 random boards from 6×6 to 8×8:
         // 4 % fewer positions; on full 8×8 centre 31 % fewer.
-        for (room, &to) in room.iter_mut().zip(moves.iter()) {
+        // And before all, moves that wall the opponent off with more room: their positions are mostly
+        // settled by the separated regions at once, a cheap proof when they win (8×8 corner/corner: 27 336 → 23 725
+        // positions, 6×6 centre unchanged).
+        for (race, (room, &to)) in races.iter().zip(room.iter_mut().zip(moves.iter())) {
             *room = *room * 8 - (self.neighbours[to as usize] & left).count_ones() as i32;
+            if !race.met && race.share > 0 {
+                *room += WALLED_OFF_FIRST;
+            }
         }
         // A stable insertion sort, most room first, over at most four moves. (Sorting (room, move) pairs with the
         // standard `sort_by_key` made a 6×6 solve 4 % slower: this runs at nearly every position.)
