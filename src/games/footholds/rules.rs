@@ -141,12 +141,16 @@ impl<B: Cells> Footholds<B> {
         self.neighbours[cell]
     }
 
-    /// Whether the player on `mover` can move, but only into dead ends once `mover` vanishes: cells with no
-    /// foothold around them but `other`'s, or `other`'s cell itself.
-    fn trapped(&self, footholds: B, mover: usize, other: usize) -> bool {
+    /// The cells the player on `mover` can step to that are not dead ends once `mover` vanishes: cells with a
+    /// foothold around them besides `other`'s, other than `other`'s cell itself.
+    fn open_targets(&self, footholds: B, mover: usize, other: usize) -> B {
         let left = footholds & !B::single(mover) & !B::single(other);
-        let targets = self.neighbours[mover] & footholds;
-        !targets.is_zero() && targets.iter().all(|to| to == other || (self.neighbours[to] & left).is_zero())
+        self.neighbours[mover] & left & self.geometry.step(left)
+    }
+
+    /// Whether the player on `mover` can move, but only into dead ends (see [`Footholds::open_targets`]).
+    fn trapped(&self, footholds: B, mover: usize, other: usize) -> bool {
+        !(self.neighbours[mover] & footholds).is_zero() && self.open_targets(footholds, mover, other).is_zero()
     }
 
     /// Cells the player to move can step to.
@@ -176,10 +180,7 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
             return Moves::default();
         }
         let targets = self.targets(position);
-        let left = position.footholds & !B::single(position.mover as usize) & !B::single(position.other as usize);
-        let open =
-            targets.iter().filter(|&to| !(self.neighbours[to] & left).is_zero() && to != position.other as usize);
-        let open = open.fold(B::zero(), |set, to| set | B::single(to));
+        let open = self.open_targets(position.footholds, position.mover as usize, position.other as usize);
         Moves::of(if open.is_zero() { targets } else { open })
     }
 
