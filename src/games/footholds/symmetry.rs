@@ -3,42 +3,45 @@
 //! The idea: a rotation or reflection of the rectangle keeps adjacency, so it maps every position to one with the
 //! same outcome. Among the symmetries that map the starting footholds onto themselves (the only ones whose images
 //! the search actually meets), the table stores each position under its smallest image, the *canonical* one. A cell
-//! set is mapped a byte at a time through precomputed tables, so the cost is a few lookups per symmetry.
+//! set is mapped four bits at a time through precomputed tables, so the cost is a few lookups per symmetry.
 
 use super::cells::Cells;
 use super::rules::Position;
 
-/// One symmetry of the board: where each cell goes, and the same as byte-indexed lookup tables for whole sets.
+/// Bits of a cell set mapped by one table lookup. (With 8, the tables of a full 6×6 board take 70 KiB, built anew for
+/// every solve; with 4, 8 KiB, and a 6×6 corner/corner solve takes 44 µs instead of 46.)
+const CHUNK_BITS: usize = 4;
+
+/// One symmetry of the board: where each cell goes, and the same as lookup tables for whole sets.
 #[derive(Clone, Debug)]
 struct Symmetry<B> {
     cell: Vec<u8>,
-    /// `bytes[i][v]`: the image of the cells whose bits in byte `i` of the set are `v`.
-    bytes: Vec<[B; 256]>,
+    /// `chunks[i][v]`: the image of the cells whose bits in chunk `i` of the set (bits `CHUNK_BITS · i` on) are `v`.
+    chunks: Vec<[B; 1 << CHUNK_BITS]>,
 }
 
 impl<B: Cells> Symmetry<B> {
     fn new(cell: Vec<u8>) -> Self {
         let image = |from: usize| if from < cell.len() { B::single(cell[from] as usize) } else { B::zero() };
-        let mut bytes = vec![[B::zero(); 256]; cell.len().div_ceil(8)];
-        for (i, table) in bytes.iter_mut().enumerate() {
-            // Doubling: the values with bit k set are those below 2^k plus the image of bit k (a block copy the
-            // compiler vectorises; this runs for every symmetry of every board solved).
-            for k in 0..8 {
-                let bit = image(8 * i + k);
+        let mut chunks = vec![[B::zero(); 1 << CHUNK_BITS]; cell.len().div_ceil(CHUNK_BITS)];
+        for (i, table) in chunks.iter_mut().enumerate() {
+            // Doubling: the values with bit k set are those below 2^k plus the image of bit k.
+            for k in 0..CHUNK_BITS {
+                let bit = image(CHUNK_BITS * i + k);
                 let (low, high) = table.split_at_mut(1 << k);
                 for (to, from) in high[..1 << k].iter_mut().zip(low.iter()) {
                     *to = *from | bit;
                 }
             }
         }
-        Symmetry { cell, bytes }
+        Symmetry { cell, chunks }
     }
 
     fn map_set(&self, set: B) -> B {
-        let byte_mask = B::from(0xFFu8).expect("a byte fits");
-        self.bytes.iter().enumerate().fold(B::zero(), |image, (i, table)| {
-            let byte = ((set >> (8 * i)) & byte_mask).to_usize().expect("a byte fits");
-            image | table[byte]
+        let chunk_mask = B::from((1u8 << CHUNK_BITS) - 1).expect("a chunk fits");
+        self.chunks.iter().enumerate().fold(B::zero(), |image, (i, table)| {
+            let chunk = ((set >> (CHUNK_BITS * i)) & chunk_mask).to_usize().expect("a chunk fits");
+            image | table[chunk]
         })
     }
 
