@@ -12,6 +12,7 @@
 //! | [`TwoPlayerGame::early_outcome`] | no | bounds on the outcome that answer the search's [`Question`], without search |
 //! | [`TwoPlayerGame::canonical`] | no | one representative of all positions with the same outcome (symmetries) |
 //! | [`TwoPlayerGame::order_moves`] | no | put the moves most likely to be best first; tell which lead to positions without early outcome |
+//! | [`TwoPlayerGame::stays_quiet`] | no | tell whether a forced move keeps a position without early outcome so |
 //! | [`TwoPlayerGame::worth_storing`] | no | whether a position is worth a table entry |
 //! | [`TwoPlayerGame::max_remoteness`] | no | an upper bound on how long the game can still last |
 
@@ -80,6 +81,12 @@ pub trait TwoPlayerGame: Sync {
     /// not ask. The default keeps the order and knows none.
     fn order_moves(&self, _position: &Self::Position, _moves: &mut [Self::Move]) -> u64 {
         0
+    }
+
+    /// Whether the position after `mv`, the only move searched from `position`, has no early outcome, when the game
+    /// said so of `position` (see [`TwoPlayerGame::order_moves`]). The default does not know.
+    fn stays_quiet(&self, _position: &Self::Position, _mv: Self::Move) -> bool {
+        false
     }
 }
 

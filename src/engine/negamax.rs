@@ -375,7 +375,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         }
         if forced {
             let child = game.play(position, moves[0]);
-            let next = Visit { ply: visit.ply + 1, quiet: false, cut_expected: !visit.cut_expected };
+            let quiet = visit.quiet && game.stays_quiet(position, moves[0]);
+            let next = Visit { ply: visit.ply + 1, quiet, cut_expected: !visit.cut_expected };
             return Ok(parent_score(self.search(&child, child_score(beta), child_score(alpha), next)?));
         }
         let stored = game.worth_storing(position);

@@ -4,7 +4,8 @@
 //! - the outcome of a position agrees with the outcomes of its children, and with those of the moves it searches;
 //! - remoteness parity: in a two-player game without ties a win has odd remoteness and a loss even;
 //! - a game's early outcome holds the searched outcome between its bounds and answers the question it was asked;
-//! - move ordering only reorders, and the moves it calls quiet lead to positions without early outcomes;
+//! - move ordering only reorders, and the moves it calls quiet (or forced moves said to stay quiet) lead to positions
+//!   without early outcomes;
 //! - parsing what was printed gives the same instance back.
 //!
 //! Adding a game: one file here that feeds random small instances of it to these functions.
@@ -67,7 +68,7 @@ pub fn two_player_laws<G: TwoPlayerGame>(game: &G, position: &G::Position, solve
 }
 
 /// Move ordering only reorders the moves, and a move it calls quiet leads to a position with no early outcome for
-/// any question.
+/// any question; so does a forced move said to stay quiet.
 fn ordering_laws<G: TwoPlayerGame>(game: &G, position: &G::Position) {
     let moves = game.moves(position);
     let mut ordered = game.moves(position);
@@ -76,15 +77,26 @@ fn ordering_laws<G: TwoPlayerGame>(game: &G, position: &G::Position) {
     assert_eq!(moves.len(), ordered.len(), "ordering keeps the number of moves at {position:?}");
     assert!(moves.iter().all(|m| ordered.contains(m)), "ordering keeps the moves at {position:?}");
     for (index, &mv) in ordered.iter().enumerate().filter(|(index, _)| *index < 64 && quiet & (1 << index) != 0) {
-        let child = game.play(position, mv);
-        for question in (0..=64).map(Outcome::lose).chain((1..=64).map(Outcome::win)).map(Question::better_than) {
-            let early = game.early_outcome(&child, &question);
-            assert!(
-                early.is_none(),
-                "move {index} ({mv:?}) is called quiet, but {question:?} has {early:?} at {position:?}"
-            );
-        }
+        let early = early_outcome(game, &game.play(position, mv));
+        assert!(early.is_none(), "move {index} ({mv:?}) is called quiet, but has {early:?} at {position:?}");
     }
+    // A position without early outcome whose only move searched is said to keep it so.
+    let searched = game.moves_to_search(position);
+    if let [mv] = searched.as_ref()
+        && early_outcome(game, position).is_none()
+        && game.stays_quiet(position, *mv)
+    {
+        let early = early_outcome(game, &game.play(position, *mv));
+        assert!(early.is_none(), "the forced move {mv:?} is said to stay quiet, but has {early:?} at {position:?}");
+    }
+}
+
+/// A question a search could ask at `position` for which the game knows an early outcome, with that outcome.
+fn early_outcome<G: TwoPlayerGame>(game: &G, position: &G::Position) -> Option<(Question, (Outcome, Outcome))> {
+    let thresholds = (0..=64).map(Outcome::lose).chain((1..=64).map(Outcome::win));
+    thresholds
+        .map(Question::better_than)
+        .find_map(|question| Some((question, game.early_outcome(position, &question)?)))
 }
 
 /// Checks that printing then parsing gives the instance back.
