@@ -111,7 +111,7 @@ impl<B: Cells> Geometry<B> {
     /// assert_eq!(geometry.share(0b11111, 0b00010, 0b10000), 2 - 1);
     /// ```
     pub fn share(&self, footholds: B, mine: B, theirs: B) -> i32 {
-        self.races(footholds, [mine], theirs)[0].share
+        self.races(footholds, [mine], theirs)[0].share()
     }
 
     /// [`Geometry::share`] for several starts of one player against the same `theirs`, each with whether its two
@@ -150,7 +150,8 @@ impl<B: Cells> Geometry<B> {
                 return std::array::from_fn(|k| {
                     let (my_side, their_side) = (my_cells[k] | starts.0[k], their_cells[k] | starts.1);
                     Race {
-                        share: my_cells[k].count_ones() as i32 - their_cells[k].count_ones() as i32,
+                        mine: my_cells[k].count_ones() as i32,
+                        theirs: their_cells[k].count_ones() as i32,
                         met: !(self.grow(my_side) & their_side).is_zero(),
                     }
                 });
@@ -225,10 +226,19 @@ impl<B: Cells> Geometry<B> {
 /// The result of one race of floods ([`Geometry::races`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Race {
-    /// How many more footholds the first side reaches first than the second ([`Geometry::share`]).
-    pub share: i32,
+    /// The footholds the first side reaches no later than the second.
+    pub mine: i32,
+    /// The footholds the second side reaches no later than the first.
+    pub theirs: i32,
     /// Whether the two floods met: a path of footholds joins the two starts.
     pub met: bool,
+}
+
+impl Race {
+    /// How many more footholds the first side reaches first than the second ([`Geometry::share`]).
+    pub fn share(&self) -> i32 {
+        self.mine - self.theirs
+    }
 }
 
 /// The most search steps one [`Geometry::separated_outcome`] may spend on longest walks (a few milliseconds).
