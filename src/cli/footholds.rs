@@ -68,7 +68,7 @@ pub fn run(args: Args) -> Result<String, Error> {
     if args.stats {
         let (used, capacity) = solution.table;
         eprintln!(
-            "{} positions searched, {} settled early (a player stuck next move, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s",
+            "{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s",
             solution.stats.nodes,
             solution.stats.early_outcomes,
             (capacity * solution.table_entry_bytes as u64) >> 20,

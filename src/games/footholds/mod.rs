@@ -10,7 +10,7 @@
 mod cells;
 mod instance;
 pub mod regions;
-pub mod rules;
+mod rules;
 mod symmetry;
 
 pub use cells::Cells;
