@@ -250,3 +250,25 @@ proptest! {
         prop_assert_eq!(&one.ranked_moves, &cramped.ranked_moves);
     }
 }
+
+/// Solves big enough that the other threads join the search (the calling thread searches the first 16 384
+/// positions alone) give the answers of one thread, with a roomy table and the smallest one.
+#[test]
+fn threads_join_big_solves_without_changing_answers() {
+    let full = |n: usize| vec![vec![true; n]; n];
+    let mut holed = full(7);
+    holed[1][1] = false;
+    holed[5][2] = false;
+    for (board, a, b) in [(full(7), (3, 3), (3, 4)), (full(8), (0, 0), (7, 7)), (holed, (3, 3), (2, 3))] {
+        let instance = Instance::new(board, a, b).unwrap();
+        let with = |threads, table_bytes| {
+            let options = SolveOptions { threads, table_bytes, ..SolveOptions::default() };
+            solve(&instance, Wanted { ranked_moves: true, line: false }, options).unwrap()
+        };
+        let (one, two, cramped) = (with(1, 64 << 20), with(2, 64 << 20), with(2, 1));
+        assert!(one.stats.nodes > 1 << 14, "{a:?} {b:?}: {} positions leave the other threads out", one.stats.nodes);
+        assert_eq!(one.outcome, two.outcome, "{a:?} {b:?}");
+        assert_eq!(one.ranked_moves, two.ranked_moves, "{a:?} {b:?}");
+        assert_eq!(one.outcome, cramped.outcome, "{a:?} {b:?}");
+    }
+}
