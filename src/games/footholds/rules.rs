@@ -153,8 +153,9 @@ impl<B: Cells> Footholds<B> {
         !(self.neighbours[mover] & footholds).is_zero() && self.open_targets(footholds, mover, other).is_zero()
     }
 
-    /// Whether the opponent, to move after the mover steps to `to`, has neither early outcome that does not need
-    /// the regions: the mover stuck after any reply, or every reply stepping into a dead end.
+    /// Whether, after the mover steps to `to`, neither of the early outcomes that need no regions holds for the
+    /// opponent, who moves next: the mover stuck after any reply (a win in one), or every reply stepping into a dead
+    /// end (a loss in two).
     fn calm(&self, position: &Position<B>, to: u8) -> bool {
         let left = position.footholds & !B::single(position.mover as usize);
         let onward = self.neighbours[to as usize] & left & !B::single(position.other as usize);
@@ -247,9 +248,10 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         !near.has(other) && self.calm(position, to)
     }
 
-    /// Moves that leave the mover more room first: room is the mover's share of the board, the footholds the mover
-    /// reaches before the opponent does. (Ordering by it cut the positions searched on 8×8 corner/corner from 3.1
-    /// million to 29 thousand; the free neighbours of the cell stepped to, a cheaper guess, needed the 3.1 million.)
+    /// Moves that leave the mover more room first: room comes from a race of floods from the cell stepped to and
+    /// from the opponent, the footholds each reaches first. (Ordering by room cut the positions searched on 8×8
+    /// corner/corner from 3.1 million to 29 thousand; the free neighbours of the cell stepped to, a cheaper guess,
+    /// needed the 3.1 million.) Returns the quiet moves: those after which the next position has no early outcome.
     fn order_moves(&self, position: &Position<B>, moves: &mut [u8]) -> u64 {
         let left = position.footholds & !B::single(position.mover as usize);
         let other = B::single(position.other as usize);
@@ -267,9 +269,9 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         // mover's twice: 4 436, 759, 21 698, 115 409, 69 668, 2.16 million, 38 k, 138 million. The longer the
         // game, the more a player's own room decides it.)
         let mut room = races.map(|race| 2 * race.mine - race.theirs);
-        // After a move whose race met, the players are not separated; unless the move is onto the opponent's cell
-        // or into a dead end, the opponent, who moves next, will not be stuck after any reply either. Neither early
-        // outcome (see `early_outcome`) can hold there, so the search need not ask.
+        // After a move whose race met, the players are not separated; if the move is also calm (not onto the
+        // opponent's cell, not into a dead end, and the opponent not trapped), no early outcome (see
+        // `early_outcome`) can hold there, so the search need not ask.
         let mut quiet = [false; 4];
         for (k, &to) in moves.iter().enumerate() {
             quiet[k] = races[k].met && self.calm(position, to);
