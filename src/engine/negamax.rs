@@ -361,19 +361,14 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         let forced = moves.len() == 1;
         // The game may know bounds on the outcome that answer the question this search asks: an upper bound at or
         // below alpha, a lower bound at or above beta, or the exact outcome (bounds that answer nothing are ignored).
+        let question = Question { alpha, beta };
         if !forced
             && !visit.quiet
-            && let Some((worst, best)) = game.early_outcome(position, &Question { alpha, beta })
+            && let Some((worst, best)) = game.early_outcome(position, &question)
+            && question.settled_by(worst, best)
         {
-            let answer = if best.score() <= alpha {
-                Some(best.score())
-            } else {
-                (worst.score() >= beta || worst == best).then(|| worst.score())
-            };
-            if let Some(score) = answer {
-                self.stats.early_outcomes += 1;
-                return Ok(score);
-            }
+            self.stats.early_outcomes += 1;
+            return Ok(if best.score() <= alpha { best.score() } else { worst.score() });
         }
         // No game that is still on can score outside [LOWEST_SCORE, HIGHEST_SCORE]: narrowing the window to that is
         // what cuts off searches for "a win within r moves" once r moves are used up.
@@ -413,8 +408,10 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // At an all-node no move reaches the window, whatever their order. So where an all-node is expected and the
         // game ends within a few moves (a wrong guess costs a small subtree searched in a poorer order), the moves are
         // not ordered. Stored positions always are: their best-move hints are indices in the game's order.
-        let small = game.max_remoteness(position).is_some_and(|m| m <= UNORDERED_ALL_NODES_WITHIN);
-        let quiet_children = if stored || visit.cut_expected || !small { game.order_moves(position, moves) } else { 0 };
+        let ordered = stored
+            || visit.cut_expected
+            || game.max_remoteness(position).is_none_or(|m| m > UNORDERED_ALL_NODES_WITHIN);
+        let quiet_children = if ordered { game.order_moves(position, moves) } else { 0 };
         let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && visit.ply < DIVERSIFIED_PLIES);
         let nodes_before = self.stats.nodes; // to tell whether the result is worth a table entry
         let (window_alpha, window_beta) = (alpha, beta);

@@ -55,13 +55,17 @@ pub fn two_player_laws<G: TwoPlayerGame>(game: &G, position: &G::Position, solve
         }
     }
     ordering_laws(game, position);
-    let children: Vec<Outcome> =
-        game.moves(position).as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).collect();
+    let moves = game.moves(position);
+    let children: Vec<Outcome> = moves.as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).collect();
     assert_eq!(Some(outcome), children.iter().copied().max(), "outcome against children at {position:?}");
-    let (moves, searched) = (game.moves(position), game.moves_to_search(position));
-    assert!(searched.as_ref().iter().all(|m| moves.as_ref().contains(m)), "searched moves are moves at {position:?}");
-    let best_searched = searched.as_ref().iter().map(|&mv| solved(&game.play(position, mv)).parent()).max();
-    assert_eq!(Some(outcome), best_searched, "the moves searched keep the best one at {position:?}");
+    let searched: Option<Vec<Outcome>> = game
+        .moves_to_search(position)
+        .as_ref()
+        .iter()
+        .map(|m| moves.as_ref().iter().position(|other| other == m).map(|index| children[index]))
+        .collect();
+    let searched = searched.unwrap_or_else(|| panic!("searched moves are moves at {position:?}"));
+    assert_eq!(Some(outcome), searched.into_iter().max(), "the moves searched keep the best one at {position:?}");
     if outcome.value == Value::Lose {
         assert!(children.iter().all(|c| c.value == Value::Lose), "a loss has only losing moves at {position:?}");
     }

@@ -148,6 +148,12 @@ impl<B: Cells> Footholds<B> {
         self.neighbours[mover] & left & self.geometry.step(left)
     }
 
+    /// Whether the player on `other` will be stuck whatever the player on `mover` does: on the cell the mover leaves,
+    /// or with no foothold around but that one.
+    fn stuck_next(&self, footholds: B, mover: usize, other: usize) -> bool {
+        other == mover || (self.neighbours[other] & footholds & !B::single(mover)).is_zero()
+    }
+
     /// Whether the player on `mover` can move, but only into dead ends (see [`Footholds::open_targets`]).
     fn trapped(&self, footholds: B, mover: usize, other: usize) -> bool {
         !(self.neighbours[mover] & footholds).is_zero() && self.open_targets(footholds, mover, other).is_zero()
@@ -158,8 +164,8 @@ impl<B: Cells> Footholds<B> {
     /// end (a loss in two).
     fn calm(&self, position: &Position<B>, to: u8) -> bool {
         let left = position.footholds & !B::single(position.mover as usize);
-        let onward = self.neighbours[to as usize] & left & !B::single(position.other as usize);
-        to != position.other && !onward.is_zero() && !self.trapped(left, position.other as usize, to as usize)
+        let (next_mover, next_other) = (position.other as usize, to as usize);
+        !self.stuck_next(left, next_mover, next_other) && !self.trapped(left, next_mover, next_other)
     }
 
     /// Cells the player to move can step to.
@@ -211,9 +217,9 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
     /// (see [`super::regions`]), whose bounds often answer the question already.
     fn early_outcome(&self, position: &Position<B>, question: &Question) -> Option<(Outcome, Outcome)> {
         let (footholds, mover, other) = (position.footholds, position.mover as usize, position.other as usize);
-        // Whatever the mover does, the other is then stuck: on the cell the mover leaves, or with no foothold around
-        // but that one. (The cheapest outcome to see, and the most common one at the end of a game.)
-        if other == mover || (self.neighbours[other] & footholds & !B::single(mover)).is_zero() {
+        // Whatever the mover does, the other is then stuck. (The cheapest outcome to see, and the most common one at
+        // the end of a game.)
+        if self.stuck_next(footholds, mover, other) {
             return (!self.targets(position).is_zero()).then_some((Outcome::win(1), Outcome::win(1)));
         }
         // Every move steps into a dead end (see `moves_to_search`), and the opponent can answer: a loss in two.
