@@ -77,7 +77,7 @@ pub fn run(args: Args) -> Result<String, Error> {
     }
     let table = match &args.map {
         Some(path) => {
-            let limits = Limits { deadline, progress: progress_on_terminal() };
+            let limits = Limits { deadline, progress: progress_on_terminal(), ..Limits::default() };
             let table = tablebase(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
                 .map_err(|e| args.time_limit.exceeded(e))?;
             write_file(path, &report::tablebase_svg(&instance, &table))?;

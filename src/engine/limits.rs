@@ -1,5 +1,7 @@
-//! Bounds on long work: a deadline, and a hook that reports progress.
+//! Bounds on long work: a deadline, a flag another thread can raise to stop it, and a hook that reports progress.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A function that receives progress reports.
@@ -12,23 +14,34 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Called now and then (a few times a second at most) with a report of the work so far.
     pub progress: Option<ProgressHook>,
+    /// The solve stops with [`Interrupted`] once this flag is raised (Ctrl-C, a cancelled web request, a Python
+    /// `KeyboardInterrupt`).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
     /// Limits with a time budget counted from now (`None`: no limit).
     pub fn with_time_limit(limit: Option<Duration>) -> Limits {
-        Limits { deadline: limit.map(|d| Instant::now() + d), progress: None }
+        Limits { deadline: limit.map(|d| Instant::now() + d), ..Limits::default() }
     }
 
-    /// `Err(Interrupted)` once the deadline has passed.
+    /// `Err(Interrupted)` once the deadline has passed or the cancel flag is raised.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline is reached.
+    /// [`Interrupted`] when the deadline is reached or the work was cancelled.
     pub fn check(&self) -> Result<(), Interrupted> {
+        if self.cancelled() {
+            return Err(Interrupted);
+        }
         match self.deadline {
             Some(deadline) if Instant::now() >= deadline => Err(Interrupted),
             _ => Ok(()),
         }
+    }
+
+    /// Whether the cancel flag has been raised (a deadline that passed does not count).
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Passes a progress report to the hook, if there is one.

@@ -298,7 +298,7 @@ mod tests {
 
     #[test]
     fn a_past_deadline_interrupts() {
-        let limits = Limits { deadline: Some(Instant::now()), progress: None };
+        let limits = Limits { deadline: Some(Instant::now()), ..Limits::default() };
         let result = shortest_path(&Line { n: 100_000, dense: true }, 0, &limits);
         assert!(result.is_err());
     }

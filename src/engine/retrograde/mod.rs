@@ -118,7 +118,7 @@ pub fn solve<R: Rule, O: Ordered<R> + ?Sized>(
     let mut summary = rule.summary();
     let started = Instant::now();
     for index in (0..len).rev() {
-        if index & 0xFFFF == 0 && (limits.deadline.is_some() || limits.progress.is_some()) {
+        if index & 0xFFFF == 0 && (limits.deadline.is_some() || limits.progress.is_some() || limits.cancel.is_some()) {
             limits.check()?;
             limits.report(&Progress {
                 nodes: (len - index) as u64,
