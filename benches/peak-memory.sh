@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Peak memory and time of the heaviest runs inside the documented limits, each measured with /usr/bin/time -v.
+#
+#   bash benches/peak-memory.sh            # every case; a Markdown table on stdout
+#   bash benches/peak-memory.sh gridgame   # only the cases whose name contains "gridgame"
+#
+# "exit" is the run's exit code: 0 answer, 3 time limit reached; 124 (killed after 120 s) or 134 (allocation over the
+# 4 GiB cap) mean a broken promise.
+#
+# The promise it checks: no run on an input within the documented limits goes over 1 GiB, whatever the flags, and a
+# --time-limit stops the whole run, writing included. Output goes to /dev/null so that the figures are the tool's own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+filter="${1:-}"
+cargo build --release --quiet
+bin="$PWD/target/release/perfectplay"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# The largest inputs the documented limits allow.
+python3 - "$work" <<'PY'
+import sys, os
+work = sys.argv[1]
+n = 5000
+rows = "\n".join("." * n for _ in range(n))
+with open(os.path.join(work, "grid-open-k0.txt"), "w") as f:
+    f.write(f"{n} {n} 0\n{rows}\n1000000\n" + "1 1\n" * 1_000_000)
+with open(os.path.join(work, "grid-open-kmax.txt"), "w") as f:
+    f.write(f"{n} {n} {n - 1}\n{rows}\n1000000\n" + "".join(f"{1 + i % 4999} {1 + (i * 7) % 4999}\n" for i in range(1_000_000)))
+with open(os.path.join(work, "snakes-none.txt"), "w") as f:
+    f.write("0 0\n")
+# 128 cells: the biggest footholds board.
+with open(os.path.join(work, "footholds-8x16.grid"), "w") as f:
+    f.write("\n".join(("A" if r == 0 else "#") + "#" * 14 + ("B" if r == 7 else "#") for r in range(8)) + "\n")
+PY
+
+printf '| run | exit | wall s | peak MiB |\n|---|---|---|---|\n'
+measure() {
+    local name="$1"
+    shift
+    [[ -z "$filter" || "$name" == *"$filter"* ]] || return 0
+    local log="$work/time.log" code=0
+    # Each run is capped at 4 GiB of address space and 120 s, so that a broken limit shows as a failed run (exit
+    # 134 or 124 here) instead of taking the machine down.
+    (ulimit -v 4194304 && exec timeout 120 /usr/bin/time -v -o "$log" "$@") >/dev/null 2>"$work/stderr" || code=$?
+    local wall rss
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + t[i]; printf "%.1f", s}' "$log")
+    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$log")
+    printf '| `%s` | %s | %s | %s |\n' "$name" "$code" "$wall" "$rss"
+}
+
+g0="$work/grid-open-k0.txt"
+gk="$work/grid-open-kmax.txt"
+measure "gridgame 5000×5000 K=0, 10⁶ queries" "$bin" gridgame "$g0"
+measure "gridgame … -r --grundy" "$bin" gridgame -r --grundy "$g0"
+measure "gridgame … --explain --time-limit 5" "$bin" gridgame --explain --time-limit 5 "$g0"
+measure "gridgame … --json" "$bin" gridgame --json "$g0"
+measure "gridgame 5000×5000 K=4999, 10⁶ queries, --grundy" "$bin" gridgame --grundy "$gk"
+measure "gridgame … -r --map" "$bin" gridgame -r --map "$work/map.svg" "$gk"
+measure "snakes --size 10⁷" "$bin" snakes --size 10000000 "$work/snakes-none.txt"
+measure "snakes --size 10⁷ --json --time-limit 1" "$bin" snakes --size 10000000 --json --time-limit 1 "$work/snakes-none.txt"
+measure "snakes --size 10⁷ --expected --time-limit 20" "$bin" snakes --size 10000000 --expected --time-limit 20 "$work/snakes-none.txt"
+measure "snakes --size 10⁷ --faces 1 --distribution --max-rolls 10⁸ --time-limit 10" "$bin" snakes --size 10000000 --faces 1 --distribution --max-rolls 100000000 --time-limit 10 "$work/snakes-none.txt"
+measure "snakes --simulate 10⁹ --time-limit 5" "$bin" snakes --simulate 1000000000 --time-limit 5 "$work/snakes-none.txt"
+measure "footholds full 8×16 --time-limit 10" "$bin" footholds --time-limit 10 "$work/footholds-8x16.grid"
+measure "footholds full 8×8 --json --map --time-limit 20" "$bin" footholds --json --map "$work/fh.svg" --time-limit 20 examples/footholds/full8x8-corner.grid
