@@ -39,8 +39,8 @@ Analysis objects
 >>> s.winner, s.remoteness
 ('A', 5)
 >>> s.line[0]
-Move(A (1, 0) -> (0, 0): win in 5)
->>> perfectplay.Snakes([], [], size=4, faces=2).expected()
+Move(A (1, 0) -> (1, 1): win in 5)
+>>> perfectplay.Snakes([], [], size=4, faces=2, overshoot="win").expected()
 Fraction(9, 4)
 
 In Jupyter, positions (``Footholds``), maps (``FootholdsTablebase``, ``GridTables``) and histograms

@@ -29,7 +29,7 @@ use pyo3::prelude::*;
 /// >>> perfectplay.snakes([(5, 3)], [])
 /// Traceback (most recent call last):
 ///     ...
-/// ValueError: ladder 1: goes from 5 down to 3 (a ladder goes up: x < y)
+/// ValueError: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
 #[pyfunction]
 #[pyo3(signature = (ladders, snakes, *, size=100, faces=6, start=1, overshoot="stay"))]
 #[allow(clippy::too_many_arguments)]
@@ -78,7 +78,7 @@ fn rules(size: i64, faces: i64, start: i64, overshoot: &str) -> PyResult<Rules> 
 /// releases the GIL, and stops on Ctrl-C with `KeyboardInterrupt`.
 ///
 /// >>> from perfectplay import Snakes
-/// >>> board = Snakes([], [], size=4, faces=2)
+/// >>> board = Snakes([], [], size=4, faces=2, overshoot="win")
 /// >>> board.fewest_rolls()
 /// 2
 /// >>> board.expected()
@@ -129,7 +129,7 @@ impl Snakes {
     /// >>> Snakes.parse("1 0\n5 3\n")
     /// Traceback (most recent call last):
     ///     ...
-    /// ValueError: line 2, column 1: ladder 1: goes from 5 down to 3 (a ladder goes up: x < y)
+    /// ValueError: line 2, column 3: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
     #[staticmethod]
     #[pyo3(signature = (text, *, size=100, faces=6, start=1, overshoot="stay"))]
     fn parse(text: &str, size: i64, faces: i64, start: i64, overshoot: &str) -> PyResult<Snakes> {
