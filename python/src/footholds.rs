@@ -7,7 +7,7 @@ use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::engine::{Outcome, Value};
 use perfectplay::format::TextFormat;
 use perfectplay::games::footholds::{
-    self as core, Instance, Player, SolveOptions, Solution, Step, Tablebase, Wanted, report,
+    self as core, Instance, Player, Solution, SolveOptions, Step, Tablebase, Wanted, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -177,7 +177,7 @@ impl Footholds {
     }
 
     /// The outcome of every pair of starts on this board (its own starts are ignored), A to move: a
-    /// [`FootholdsTablebase`] of numpy arrays. Same keyword arguments as `solve`.
+    /// `FootholdsTablebase` of numpy arrays. Same keyword arguments as `solve`.
     ///
     /// >>> from perfectplay import Footholds
     /// >>> table = Footholds.parse("A#B").tablebase()

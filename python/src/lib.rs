@@ -1,5 +1,5 @@
 //! The native module of the `perfectplay` Python package: a thin layer over the `perfectplay` crate, with no game
-//! logic of its own. Each game's file gives the judge's function and the analysis objects; [`run`] runs solves
+//! logic of its own. Each game's file gives the judge's function and the analysis objects; `run` runs solves
 //! with the GIL released, Ctrl-C honoured and the time limit kept.
 #![forbid(unsafe_code)]
 

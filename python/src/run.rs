@@ -79,7 +79,9 @@ where
 
 /// The exception for a solve stopped by its time limit.
 fn timed_out(seconds: f64) -> PyErr {
-    PyTimeoutError::new_err(format!("no answer within the time limit of {seconds} s (raise time_limit to let it finish)"))
+    PyTimeoutError::new_err(format!(
+        "no answer within the time limit of {seconds} s (raise time_limit to let it finish)"
+    ))
 }
 
 /// A `ValueError` carrying the message of an input error (what and where, as the command line words it).

@@ -55,7 +55,10 @@ fn option(name: &str, value: i64) -> PyResult<u32> {
 fn jumps(kind: &str, pairs: &[(i64, i64)]) -> PyResult<Vec<(u32, u32)>> {
     let square = |i: usize, s: i64| {
         u32::try_from(s).map_err(|_| {
-            PyValueError::new_err(format!("{kind} {}: square {s} is not on the board (squares are numbered from 1)", i + 1))
+            PyValueError::new_err(format!(
+                "{kind} {}: square {s} is not on the board (squares are numbered from 1)",
+                i + 1
+            ))
         })
     };
     pairs.iter().enumerate().map(|(i, &(a, b))| Ok((square(i, a)?, square(i, b)?))).collect()
@@ -65,8 +68,12 @@ fn rules(size: i64, faces: i64, start: i64, overshoot: &str) -> PyResult<Rules> 
     let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, false).map_err(|_| {
         PyValueError::new_err(format!("overshoot: '{overshoot}' is not one of 'stay', 'bounce', 'win'"))
     })?;
-    let rules =
-        Rules { size: option("size", size)?, faces: option("faces", faces)?, start: option("start", start)?, overshoot };
+    let rules = Rules {
+        size: option("size", size)?,
+        faces: option("faces", faces)?,
+        start: option("start", start)?,
+        overshoot,
+    };
     rules.check().map_err(run::value_error)?;
     Ok(rules)
 }
@@ -116,7 +123,8 @@ impl Snakes {
         overshoot: &str,
     ) -> PyResult<Snakes> {
         let rules = rules(size, faces, start, overshoot)?;
-        let instance = Instance::new(&jumps("ladder", &ladders)?, &jumps("snake", &snakes)?).map_err(run::input_error)?;
+        let instance =
+            Instance::new(&jumps("ladder", &ladders)?, &jumps("snake", &snakes)?).map_err(run::input_error)?;
         Snakes::build(instance, rules)
     }
 
@@ -221,7 +229,9 @@ impl Snakes {
             return Err(PyValueError::new_err(format!("tail: {tail} is not a probability between 0 and 1")));
         }
         if !(1..=100_000_000).contains(&max_rolls) {
-            return Err(PyValueError::new_err(format!("max_rolls: must be between 1 and 100000000, found {max_rolls}")));
+            return Err(PyValueError::new_err(format!(
+                "max_rolls: must be between 1 and 100000000, found {max_rolls}"
+            )));
         }
         let (distribution, expectation) = run::solve(py, time_limit, |limits| {
             let distribution = core::roll_distribution(&self.board, tail, max_rolls, &limits)?;

@@ -224,8 +224,13 @@ pub fn position_svg(instance: &Instance) -> String {
         _ => None,
     };
     CellMap {
-        title: format!("Vanishing footholds, {}×{}: A at {}, B at {}, A to move", instance.rows, instance.cols,
-                       at(instance.a), at(instance.b)),
+        title: format!(
+            "Vanishing footholds, {}×{}: A at {}, B at {}, A to move",
+            instance.rows,
+            instance.cols,
+            at(instance.a),
+            at(instance.b)
+        ),
         palette: vec![Swatch::new(map::SKY_BLUE, "foothold"), Swatch::new(map::WALL, "no foothold")],
         label: Some(&label),
         marks: vec![instance.a, instance.b],

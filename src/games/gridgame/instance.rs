@@ -72,7 +72,9 @@ impl Instance {
             let i = i + 1;
             for (name, value, max) in [("x", x, instance.board.rows()), ("y", y, instance.board.cols())] {
                 if !(1..=max as i64).contains(&value) {
-                    return Err(InputError::new(format!("query {i}: {name} must be between 1 and {max}, found {value}")));
+                    return Err(InputError::new(format!(
+                        "query {i}: {name} must be between 1 and {max}, found {value}"
+                    )));
                 }
             }
             let cell = Cell::new(x as u32 - 1, y as u32 - 1);
