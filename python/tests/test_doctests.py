@@ -2,6 +2,7 @@
 what they show."""
 
 import doctest
+from pathlib import Path
 
 import pytest
 
@@ -23,3 +24,16 @@ def test_docstring_examples(test):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0, f"{runner.failures} failing example(s) in {test.name}"
+
+
+def test_readme_python_tour():
+    """The README's Python section: its `>>>` examples give what they show."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("\n## Python\n", 1)[1].split("\n## ", 1)[0]
+    # A code fence ends an example's expected output.
+    section = "\n".join("" if line.startswith("```") else line for line in section.splitlines())
+    test = doctest.DocTestParser().get_doctest(section, {}, "README.md#python", "README.md", 0)
+    assert len(test.examples) >= 10
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0
