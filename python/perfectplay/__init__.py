@@ -30,7 +30,7 @@ Analysis objects
     ``.fewest_rolls()``, ``.shortest_game()``, ``.expected()`` (exact, a ``fractions.Fraction``),
     ``.expected_float()`` (value and proven relative error bound), ``.distribution()`` -> ``RollDistribution``
     (``ends`` and ``cumulative`` as numpy arrays, ``median``).
-``GridGame(grid, k, queries=[])`` or ``GridGame.parse(text)``
+``GridGame(grid, k, queries=None)`` or ``GridGame.parse(text)``
     ``.answers()``; ``.solve()`` -> ``GridTables`` (``open``, ``wins``, ``remoteness``, ``grundy`` as numpy
     arrays of shape ``(N, M)``).
 

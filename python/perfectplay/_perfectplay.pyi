@@ -1,7 +1,7 @@
 """Type stubs of perfectplay's native module (re-exported by ``perfectplay``)."""
 
 from fractions import Fraction
-from typing import Literal, Optional, Sequence, Tuple
+from typing import Literal, Optional, Sequence, Tuple, final
 
 import numpy as np
 import numpy.typing as npt
@@ -9,8 +9,25 @@ import numpy.typing as npt
 __version__: str
 MILTON_BRADLEY: str
 
-Cell = Tuple[int, int]
-Overshoot = Literal["stay", "bounce", "win"]
+_Cell = Tuple[int, int]
+_Overshoot = Literal["stay", "bounce", "win"]
+
+__all__ = [
+    "Footholds",
+    "FootholdsSolution",
+    "FootholdsTablebase",
+    "GridGame",
+    "GridTables",
+    "MILTON_BRADLEY",
+    "Move",
+    "Roll",
+    "RollDistribution",
+    "Snakes",
+    "footholds",
+    "gridgame",
+    "snakes",
+    "__version__",
+]
 
 def footholds(board: Sequence[Sequence[int]], aloc: Sequence[int], bloc: Sequence[int]) -> int: ...
 def snakes(
@@ -20,12 +37,13 @@ def snakes(
     size: int = 100,
     faces: int = 6,
     start: int = 1,
-    overshoot: Overshoot = "stay",
+    overshoot: _Overshoot = "stay",
 ) -> int: ...
 def gridgame(grid: Sequence[str], k: int, queries: Sequence[Tuple[int, int]]) -> list[str]: ...
 
+@final
 class Footholds:
-    def __init__(self, board: Sequence[Sequence[int]], aloc: Sequence[int], bloc: Sequence[int]) -> None: ...
+    def __new__(cls, board: Sequence[Sequence[int]], aloc: Sequence[int], bloc: Sequence[int]) -> Footholds: ...
     @staticmethod
     def parse(text: str) -> Footholds: ...
     @property
@@ -33,9 +51,9 @@ class Footholds:
     @property
     def cols(self) -> int: ...
     @property
-    def aloc(self) -> Cell: ...
+    def aloc(self) -> _Cell: ...
     @property
-    def bloc(self) -> Cell: ...
+    def bloc(self) -> _Cell: ...
     @property
     def board(self) -> npt.NDArray[np.bool_]: ...
     def solve(
@@ -47,18 +65,20 @@ class Footholds:
     def to_programmers(self) -> str: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Move:
     @property
     def player(self) -> Literal["A", "B"]: ...
     @property
-    def from_cell(self) -> Cell: ...
+    def from_cell(self) -> _Cell: ...
     @property
-    def to_cell(self) -> Cell: ...
+    def to_cell(self) -> _Cell: ...
     @property
     def value(self) -> Literal["win", "lose"]: ...
     @property
     def remoteness(self) -> int: ...
 
+@final
 class FootholdsSolution:
     @property
     def value(self) -> Literal["win", "lose"]: ...
@@ -76,28 +96,30 @@ class FootholdsSolution:
     def to_json(self) -> str: ...
     def _repr_html_(self) -> str: ...
 
+@final
 class FootholdsTablebase:
     @property
     def winner(self) -> npt.NDArray[np.int8]: ...
     @property
     def moves(self) -> npt.NDArray[np.int32]: ...
-    def outcome(self, a: Cell, b: Cell) -> Optional[Tuple[Literal["A", "B"], int]]: ...
+    def outcome(self, a: _Cell, b: _Cell) -> Optional[Tuple[Literal["A", "B"], int]]: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class Snakes:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         ladders: Sequence[Tuple[int, int]],
         snakes: Sequence[Tuple[int, int]],
         *,
         size: int = 100,
         faces: int = 6,
         start: int = 1,
-        overshoot: Overshoot = "stay",
-    ) -> None: ...
+        overshoot: _Overshoot = "stay",
+    ) -> Snakes: ...
     @staticmethod
     def parse(
-        text: str, *, size: int = 100, faces: int = 6, start: int = 1, overshoot: Overshoot = "stay"
+        text: str, *, size: int = 100, faces: int = 6, start: int = 1, overshoot: _Overshoot = "stay"
     ) -> Snakes: ...
     @property
     def ladders(self) -> list[Tuple[int, int]]: ...
@@ -110,7 +132,7 @@ class Snakes:
     @property
     def start(self) -> int: ...
     @property
-    def overshoot(self) -> Overshoot: ...
+    def overshoot(self) -> _Overshoot: ...
     def fewest_rolls(self, *, time_limit: Optional[float] = None) -> int: ...
     def shortest_game(self, *, time_limit: Optional[float] = None) -> list[Roll]: ...
     def expected(self, *, time_limit: Optional[float] = None) -> Fraction: ...
@@ -119,6 +141,7 @@ class Snakes:
         self, *, tail: float = 1e-12, max_rolls: int = 100000, time_limit: Optional[float] = None
     ) -> RollDistribution: ...
 
+@final
 class Roll:
     @property
     def die(self) -> int: ...
@@ -129,6 +152,7 @@ class Roll:
     @property
     def jump(self) -> Optional[Literal["ladder", "snake"]]: ...
 
+@final
 class RollDistribution:
     @property
     def ends(self) -> npt.NDArray[np.float64]: ...
@@ -145,8 +169,9 @@ class RollDistribution:
     def __len__(self) -> int: ...
     def _repr_svg_(self) -> str: ...
 
+@final
 class GridGame:
-    def __init__(self, grid: Sequence[str], k: int, queries: Sequence[Tuple[int, int]] = ...) -> None: ...
+    def __new__(cls, grid: Sequence[str], k: int, queries: Optional[Sequence[Tuple[int, int]]] = None) -> GridGame: ...
     @staticmethod
     def parse(text: str) -> GridGame: ...
     @property
@@ -162,6 +187,7 @@ class GridGame:
         self, *, remoteness: bool = True, grundy: bool = True, time_limit: Optional[float] = None
     ) -> GridTables: ...
 
+@final
 class GridTables:
     @property
     def open(self) -> npt.NDArray[np.bool_]: ...

@@ -24,7 +24,7 @@ use pyo3::prelude::*;
 #[pyfunction]
 #[pyo3(signature = (grid, k, queries))]
 pub fn gridgame(py: Python<'_>, grid: Vec<String>, k: i64, queries: Vec<(i64, i64)>) -> PyResult<Vec<String>> {
-    GridGame::new(grid, k, queries)?.answers(py, None)
+    GridGame::new(grid, k, Some(queries))?.answers(py, None)
 }
 
 fn board_of(grid: &[String], k: i64) -> PyResult<Board> {
@@ -35,7 +35,7 @@ fn board_of(grid: &[String], k: i64) -> PyResult<Board> {
 
 /// A grid-game board with its queries (one-token starts).
 ///
-/// `GridGame(grid, k, queries=[])` takes the judge's arguments; `GridGame.parse(text)` the judge's input.
+/// `GridGame(grid, k, queries=None)` takes the judge's arguments; `GridGame.parse(text)` the judge's input.
 /// `solve()` gives the whole board's tables as numpy arrays; `answers()` the judge's output.
 ///
 /// >>> from perfectplay import GridGame
@@ -55,9 +55,10 @@ pub struct GridGame {
 #[pymethods]
 impl GridGame {
     #[new]
-    #[pyo3(signature = (grid, k, queries=Vec::new()))]
-    fn new(grid: Vec<String>, k: i64, queries: Vec<(i64, i64)>) -> PyResult<GridGame> {
+    #[pyo3(signature = (grid, k, queries=None))]
+    fn new(grid: Vec<String>, k: i64, queries: Option<Vec<(i64, i64)>>) -> PyResult<GridGame> {
         let board = board_of(&grid, k)?;
+        let queries = queries.unwrap_or_default();
         Ok(GridGame { instance: Instance::from_judge_queries(board, &queries).map_err(run::input_error)? })
     }
 
