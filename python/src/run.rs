@@ -5,12 +5,13 @@
 //! thread (Python's main thread, where signals are delivered) waits for the answer without the GIL, waking every
 //! [`POLL`] to ask Python whether a signal arrived (`Python::check_signals`): on Ctrl-C it raises the flag, waits
 //! for the solver to stop (it checks its limits every few thousand positions) and re-raises Python's
-//! `KeyboardInterrupt`.
+//! `KeyboardInterrupt`. On a terminal a spinner on stderr shows the work meanwhile.
 
-use perfectplay::engine::{Interrupted, Limits};
+use perfectplay::engine::{Interrupted, Limits, Progress, ProgressHook};
 use perfectplay::format::InputError;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -40,8 +41,11 @@ where
 {
     let limit = self::time_limit(time_limit)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let limits =
-        Limits { deadline: limit.map(|d| Instant::now() + d), progress: None, cancel: Some(Arc::clone(&cancel)) };
+    let limits = Limits {
+        deadline: limit.map(|d| Instant::now() + d),
+        progress: progress_on_terminal(),
+        cancel: Some(Arc::clone(&cancel)),
+    };
     let (sender, receiver) = mpsc::channel();
     std::thread::scope(|scope| {
         let worker = scope.spawn(move || {
@@ -75,6 +79,24 @@ where
             Err(Interrupted) => Err(timed_out(time_limit.unwrap_or_default())),
         }
     })
+}
+
+/// A spinner on stderr showing the work of a long solve, when stderr is a terminal (a Python prompt; not a notebook
+/// or a captured test). It is cleared when the solve ends.
+fn progress_on_terminal() -> Option<ProgressHook> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear);
+    Some(Box::new(move |p: &Progress| {
+        bar.set_message(format!(
+            "perfectplay {:.1}s  {} positions  {}",
+            p.elapsed.as_secs_f64(),
+            indicatif::HumanCount(p.nodes),
+            p.stage
+        ));
+        bar.tick();
+    }))
 }
 
 /// The exception for a solve stopped by its time limit.
