@@ -224,16 +224,13 @@ pub fn position_svg(instance: &Instance) -> String {
         _ => None,
     };
     CellMap {
-        title: format!(
-            "Vanishing footholds, {}×{}: A at {}, B at {}, A to move",
-            instance.rows,
-            instance.cols,
-            at(instance.a),
-            at(instance.b)
-        ),
+        title: format!("Vanishing footholds {}×{}, A to move", instance.rows, instance.cols),
+        note: Some(format!("A at {}, B at {} (row, column from 0)", at(instance.a), at(instance.b))),
         palette: vec![Swatch::new(map::SKY_BLUE, "foothold"), Swatch::new(map::WALL, "no foothold")],
         label: Some(&label),
         marks: vec![instance.a, instance.b],
+        // The note's cells are 0-based, as in the Programmers arguments; the map's 1-based edge numbers would clash.
+        coordinates: false,
         ..CellMap::new(instance.rows, instance.cols, &class)
     }
     .to_svg()
