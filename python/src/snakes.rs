@@ -32,7 +32,6 @@ use pyo3::prelude::*;
 /// ValueError: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
 #[pyfunction]
 #[pyo3(signature = (ladders, snakes, *, size=100, faces=6, start=1, overshoot="stay"))]
-#[allow(clippy::too_many_arguments)]
 pub fn snakes(
     py: Python<'_>,
     ladders: Vec<(i64, i64)>,
