@@ -32,7 +32,7 @@ Analysis objects
     (``ends`` and ``cumulative`` as numpy arrays, ``median``).
 ``GridGame(grid, k, queries=None)`` or ``GridGame.parse(text)``
     ``.answers()``; ``.solve()`` -> ``GridTables`` (``open``, ``wins``, ``remoteness``, ``grundy`` as numpy
-    arrays of shape ``(N, M)``).
+    arrays of shape ``(N, M)``, and ``line(x, y)``: the optimal line from a cell).
 
 >>> game = perfectplay.Footholds.parse("###\\nA#B\\n###")
 >>> s = game.solve()

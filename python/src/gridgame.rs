@@ -3,7 +3,7 @@
 use crate::run;
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2};
-use perfectplay::games::gridgame::{Analysis, Board, Cell, Instance, Wanted, report};
+use perfectplay::games::gridgame::{Analysis, Board, Cell, Instance, Wanted, optimal_line, report};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -125,6 +125,9 @@ impl GridGame {
     }
 }
 
+/// One move of a line: from `(x, y)`, the step, to `(x, y)` (1-based, as the judge numbers cells).
+type GridMove = ((u32, u32), String, (u32, u32));
+
 /// The whole board solved: numpy arrays of shape `(N, M)`, indexed `[row, column]` 0-based (the judge's `(x, y)`
 /// is `[x - 1, y - 1]`). In Jupyter it draws itself as the board's map.
 #[pyclass(module = "perfectplay", frozen)]
@@ -169,6 +172,30 @@ impl GridTables {
     fn grundy<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<u16>>> {
         let table = self.analysis.grundy_table()?;
         Some(self.array(py, |cell| table[self.instance.board.index(cell)]))
+    }
+
+    /// The optimal line from the judge's 1-based `(x, y)`: a list of `((x, y), step, (x, y))` moves, `step` being
+    /// `"down"`, `"right"` or `"diagonal k"`; the winner ends the game as fast as possible, the loser holds out as
+    /// long as possible. Needs the remoteness table (`solve(remoteness=True)`, the default).
+    ///
+    /// >>> from perfectplay import GridGame
+    /// >>> GridGame(["...", "..."], 1).solve().line(1, 1)
+    /// [((1, 1), 'down', (2, 1)), ((2, 1), 'right', (2, 2)), ((2, 2), 'right', (2, 3))]
+    fn line(&self, x: i64, y: i64) -> PyResult<Vec<GridMove>> {
+        let Some(table) = self.analysis.remoteness_table() else {
+            return Err(PyValueError::new_err("line: the remoteness table was not computed (solve(remoteness=True))"));
+        };
+        let board = self.instance.board.clone();
+        let start = Instance::from_judge_queries(board, &[(x, y)])
+            .map_err(run::input_error)?
+            .queries()
+            .next()
+            .expect("one query")[0];
+        let judge = |cell: Cell| (cell.row + 1, cell.col + 1);
+        Ok(optimal_line(&self.instance.board, table, start)
+            .into_iter()
+            .map(|mv| (judge(mv.from), mv.step.to_string(), judge(mv.to)))
+            .collect())
     }
 
     fn __repr__(&self) -> String {

@@ -73,6 +73,11 @@ def test_gridgame_matches_cli_and_reference(cli, case):
         assert tables.remoteness[r, c] == remoteness[r, c]
         assert tables.grundy[r, c] == grundy[r, c]
     assert int(tables.open.sum()) == len(wins)
+    explained = cli_json(cli("gridgame", "--json", "--explain", input=text))["answers"]
+    for (x, y), answer in zip(queries, explained):
+        theirs = [(tuple(mv["from"]), mv["step"], tuple(mv["to"])) for mv in answer["line"]]
+        assert tables.line(x, y) == theirs
+        assert len(theirs) == remoteness[x - 1, y - 1]
     table = cli_json(cli("gridgame", "--json", "-r", "-g", "--map", "/dev/null", input=text))["table"]
     assert table["remoteness"] == [[None if v == 0 and not o else int(v) for v, o in zip(rr, oo)]
                                    for rr, oo in zip(tables.remoteness.tolist(), tables.open.tolist())]
