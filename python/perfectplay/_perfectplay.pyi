@@ -57,7 +57,13 @@ class Footholds:
     @property
     def board(self) -> npt.NDArray[np.bool_]: ...
     def solve(
-        self, *, time_limit: Optional[float] = None, memory: Optional[int] = None, threads: Optional[int] = None
+        self,
+        *,
+        moves: bool = True,
+        line: bool = True,
+        time_limit: Optional[float] = None,
+        memory: Optional[int] = None,
+        threads: Optional[int] = None,
     ) -> FootholdsSolution: ...
     def tablebase(
         self, *, time_limit: Optional[float] = None, memory: Optional[int] = None, threads: Optional[int] = None

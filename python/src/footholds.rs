@@ -153,6 +153,7 @@ impl Footholds {
 
     /// Solves the position exactly: who wins, in how many moves, A's first moves ranked, and the optimal line.
     ///
+    /// `moves=False` and `line=False` skip the ranking and the line (each costs more solves on big boards).
     /// `time_limit` in seconds raises `TimeoutError` when passed; `memory` caps the transposition table in bytes
     /// (default 2 GiB, grown only as needed; less is slower, never wrong); `threads` search threads (default: one
     /// per core). The GIL is released while it runs, and Ctrl-C stops it with `KeyboardInterrupt`.
@@ -163,15 +164,17 @@ impl Footholds {
     /// ('B', 'lose', 4)
     /// >>> s.moves[0]
     /// Move(A (1, 0) -> (0, 0): lose in 4)
-    #[pyo3(signature = (*, time_limit=None, memory=None, threads=None))]
+    #[pyo3(signature = (*, moves=true, line=true, time_limit=None, memory=None, threads=None))]
     fn solve(
         &self,
         py: Python<'_>,
+        moves: bool,
+        line: bool,
         time_limit: Option<f64>,
         memory: Option<usize>,
         threads: Option<usize>,
     ) -> PyResult<FootholdsSolution> {
-        let wanted = Wanted { ranked_moves: true, line: true };
+        let wanted = Wanted { ranked_moves: moves, line };
         let solution = solve(py, &self.instance, wanted, time_limit, memory, threads)?;
         Ok(FootholdsSolution { instance: self.instance.clone(), solution })
     }
@@ -282,13 +285,13 @@ impl FootholdsSolution {
         self.solution.outcome.remoteness
     }
 
-    /// A's first moves, best first, each a `Move` with its outcome for A.
+    /// A's first moves, best first, each a `Move` with its outcome for A (empty when solved with `moves=False`).
     #[getter]
     fn moves(&self) -> Vec<Move> {
         self.solution.ranked_moves.iter().map(Move::from).collect()
     }
 
-    /// The optimal line to the end of the game, move by move.
+    /// The optimal line to the end of the game, move by move (empty when solved with `line=False`).
     #[getter]
     fn line(&self) -> Vec<Move> {
         self.solution.line.iter().map(Move::from).collect()

@@ -64,3 +64,12 @@ def test_drawings_are_svg():
     assert "<svg" in perfectplay.Footholds.parse("A#B").solve()._repr_html_()
     assert perfectplay.GridGame(["..", ".."], 1).solve()._repr_svg_().startswith("<svg")
     assert perfectplay.Snakes.parse(perfectplay.MILTON_BRADLEY).distribution()._repr_svg_().startswith("<svg")
+
+
+def test_footholds_solve_computes_only_what_is_asked():
+    game = perfectplay.Footholds([[1] * 4] * 4, [1, 1], [2, 2])
+    full = game.solve(threads=1)
+    bare = game.solve(moves=False, line=False, threads=1)
+    assert (bare.winner, bare.remoteness) == (full.winner, full.remoteness)
+    assert bare.moves == [] and bare.line == [] and len(full.line) == full.remoteness
+    assert bare.nodes < full.nodes
