@@ -7,11 +7,10 @@
 //! for the solver to stop (it checks its limits every few thousand positions) and re-raises Python's
 //! `KeyboardInterrupt`. On a terminal a spinner on stderr shows the work meanwhile.
 
-use perfectplay::engine::{Interrupted, Limits, Progress, ProgressHook};
+use perfectplay::engine::{Interrupted, Limits};
 use perfectplay::format::InputError;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
-use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -43,7 +42,7 @@ where
     let cancel = Arc::new(AtomicBool::new(false));
     let limits = Limits {
         deadline: limit.map(|d| Instant::now() + d),
-        progress: progress_on_terminal(),
+        progress: perfectplay::render::progress::terminal_spinner(),
         cancel: Some(Arc::clone(&cancel)),
     };
     let (sender, receiver) = mpsc::channel();
@@ -79,24 +78,6 @@ where
             Err(Interrupted) => Err(timed_out(time_limit.unwrap_or_default())),
         }
     })
-}
-
-/// A spinner on stderr showing the work of a long solve, when stderr is a terminal (a Python prompt; not a notebook
-/// or a captured test). It is cleared when the solve ends.
-fn progress_on_terminal() -> Option<ProgressHook> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear);
-    Some(Box::new(move |p: &Progress| {
-        bar.set_message(format!(
-            "perfectplay {:.1}s  {} positions  {}",
-            p.elapsed.as_secs_f64(),
-            indicatif::HumanCount(p.nodes),
-            p.stage
-        ));
-        bar.tick();
-    }))
 }
 
 /// The exception for a solve stopped by its time limit.
