@@ -45,6 +45,25 @@ def test_footholds_matches_cli_and_reference(cli, position):
     assert len(solution.line) == answer == len(report["line"])
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(footholds_positions())
+def test_footholds_tablebase_matches_cli(cli, position):
+    board, aloc, bloc = position
+    table = perfectplay.Footholds(board, aloc, bloc).tablebase(threads=1)
+    text = f"{json.dumps(board)} {aloc} {bloc}"
+    pairs = cli_json(cli("footholds", "--json", "--map", "/dev/null", input=text))["map"]
+    theirs = {(tuple(p["a"]), tuple(p["b"])): (p["winner"], p["moves"]) for p in pairs}
+    rows, cols = len(board), len(board[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for a in cells:
+        for b in cells:
+            expected = theirs.get((a, b))
+            assert table.outcome(a, b) == expected
+            winner, moves = expected if expected else (None, -1)
+            assert table.winner[a + b] == {"A": 0, "B": 1, None: -1}[winner]
+            assert table.moves[a + b] == moves
+
+
 @st.composite
 def grids(draw):
     n = draw(st.integers(1, 7))
