@@ -18,3 +18,14 @@ section() { printf '\n== %s ==\n' "$*" >&2; }
 
 section "Rust: unit, integration, law and doc tests"
 cargo test --release
+
+section "Python: pip install . into .venv/, then pytest (judge signatures, CLI agreement, numpy, errors, Ctrl-C, doctests)"
+if [[ -x .venv/bin/python ]] && .venv/bin/python -c "import maturin, pytest, numpy, hypothesis, mypy" 2>/dev/null; then
+    # The build backend (maturin) is already in the environment, so no isolated build environment is downloaded;
+    # its build hook runs the `maturin` command, hence the environment's bin/ first on PATH.
+    PATH="$PWD/.venv/bin:$PATH" .venv/bin/python -m pip install --quiet --no-build-isolation .
+    .venv/bin/python -m pytest -q python/tests
+else
+    skip "Python part: no virtual environment with maturin, pytest, numpy, hypothesis and mypy at .venv/ (set it up with:" \
+        "python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy hypothesis mypy)"
+fi

@@ -2,4 +2,5 @@
 
 pub mod histogram;
 pub mod map;
+pub mod progress;
 pub mod text;

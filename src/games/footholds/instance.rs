@@ -226,9 +226,28 @@ impl Instance {
             let (line, column) = line_column(text, offset);
             return Err(InputError::at(line, column, "unexpected text after bloc"));
         }
-        let board = json_board(&values[0])?;
-        let a = json_cell("aloc", &values[1])?;
-        let b = json_cell("bloc", &values[2])?;
+        Instance::from_json(&values[0], &values[1], &values[2])
+    }
+
+    /// Checks the three Programmers arguments given as JSON values (`board` an array of rows of 0 and 1, `aloc`
+    /// and `bloc` `[row, column]`), as another program hands them over (the Python package does).
+    ///
+    /// # Errors
+    /// As [`Instance::new`], and for values of the wrong shape, naming the argument, row and column.
+    ///
+    /// # Examples
+    /// ```
+    /// use perfectplay::games::footholds::Instance;
+    /// use serde_json::json;
+    /// let instance = Instance::from_json(&json!([[1, 1, 1]]), &json!([0, 0]), &json!([0, 2])).unwrap();
+    /// assert_eq!(instance.to_grid(), "A#B\n");
+    /// let error = Instance::from_json(&json!([[1, 2]]), &json!([0, 0]), &json!([0, 1])).unwrap_err();
+    /// assert_eq!(error.to_string(), "board row 0, column 1: expected 0 or 1, found 2");
+    /// ```
+    pub fn from_json(board: &Json, aloc: &Json, bloc: &Json) -> Result<Instance, InputError> {
+        let board = json_board(board)?;
+        let a = json_cell("aloc", aloc)?;
+        let b = json_cell("bloc", bloc)?;
         Instance::new(board, a, b)
     }
 }

@@ -206,6 +206,36 @@ pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>)
     serde_json::to_string_pretty(&report).expect("the report serialises") + "\n"
 }
 
+/// One position as an SVG map: footholds and empty cells, with A and B written on their cells (`A·B` when they
+/// share one) and outlined.
+///
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, report};
+/// let svg = report::position_svg(&Instance::parse("A#.\n##B\n").unwrap());
+/// assert!(svg.starts_with("<svg") && svg.contains(">A</text>") && svg.contains(">B</text>"));
+/// ```
+pub fn position_svg(instance: &Instance) -> String {
+    let class = |r: usize, c: usize| usize::from(!instance.has_foothold((r, c)));
+    let label = |r: usize, c: usize| match ((r, c) == instance.a, (r, c) == instance.b) {
+        (true, true) => Some("A·B".to_string()),
+        (true, false) => Some("A".to_string()),
+        (false, true) => Some("B".to_string()),
+        _ => None,
+    };
+    CellMap {
+        title: format!("Vanishing footholds {}×{}, A to move", instance.rows, instance.cols),
+        note: Some(format!("A at {}, B at {} (row, column from 0)", at(instance.a), at(instance.b))),
+        palette: vec![Swatch::new(map::SKY_BLUE, "foothold"), Swatch::new(map::WALL, "no foothold")],
+        label: Some(&label),
+        marks: vec![instance.a, instance.b],
+        // The note's cells are 0-based, as in the Programmers arguments; the map's 1-based edge numbers would clash.
+        coordinates: false,
+        ..CellMap::new(instance.rows, instance.cols, &class)
+    }
+    .to_svg()
+}
+
 /// The tablebase as small multiples: one board per A cell, each B cell coloured by the winner and labelled with
 /// the total moves.
 pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {

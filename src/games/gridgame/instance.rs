@@ -52,6 +52,41 @@ impl Instance {
         Ok(instance)
     }
 
+    /// An instance from one-token queries given as the judge writes them: 1-based `(x, y)`, `x` the row and `y`
+    /// the column (for programs that hold the judge's arguments, such as the Python package).
+    ///
+    /// # Errors
+    /// As the judge reader words them: a coordinate off the board, or a query on a wall.
+    ///
+    /// # Examples
+    /// ```
+    /// use perfectplay::games::gridgame::{Board, Instance};
+    /// let board = Board::from_rows(&[".#", ".."], 0).unwrap();
+    /// assert_eq!(Instance::from_judge_queries(board.clone(), &[(1, 1), (2, 1)]).unwrap().query_count(), 2);
+    /// let error = Instance::from_judge_queries(board, &[(1, 2)]).unwrap_err();
+    /// assert_eq!(error.to_string(), "query 1: (1, 2) is a wall");
+    /// ```
+    pub fn from_judge_queries(board: Board, queries: &[(i64, i64)]) -> Result<Instance, InputError> {
+        let mut instance = Instance { board, cells: Vec::with_capacity(queries.len()), ends: Vec::new() };
+        for (i, &(x, y)) in queries.iter().enumerate() {
+            let i = i + 1;
+            for (name, value, max) in [("x", x, instance.board.rows()), ("y", y, instance.board.cols())] {
+                if !(1..=max as i64).contains(&value) {
+                    return Err(InputError::new(format!(
+                        "query {i}: {name} must be between 1 and {max}, found {value}"
+                    )));
+                }
+            }
+            let cell = Cell::new(x as u32 - 1, y as u32 - 1);
+            if !instance.board.is_open(cell) {
+                return Err(InputError::new(format!("query {i}: {cell} is a wall")));
+            }
+            instance.cells.push(cell);
+            instance.ends.push(instance.cells.len());
+        }
+        Ok(instance)
+    }
+
     /// Reads the judge's format; `several_tokens` allows 2t numbers per query line (else exactly 2).
     ///
     /// # Errors

@@ -1,0 +1,91 @@
+"""perfectplay: solve board games on grids exactly -- who wins, in how many moves, and how.
+
+A thin Python layer over the perfectplay Rust crate (the same solvers as the ``perfectplay`` command line).
+Three games, each with its judge's own function signature, so that a judge solution can be checked in one line,
+and analysis objects whose tables are numpy arrays.
+
+Judge functions
+---------------
+``footholds(board, aloc, bloc) -> int``
+    Programmers 92345 (vanishing footholds): the total number of moves under optimal play.
+``snakes(ladders, snakes, *, size=100, faces=6, start=1, overshoot="stay") -> int``
+    BOJ 16928 (snakes and ladders): the fewest rolls to the last square.
+``gridgame(grid, k, queries) -> list[str]``
+    BOJ 28218 (the grid game): ``"First"`` or ``"Second"`` for each 1-based ``(x, y)`` query.
+
+>>> import perfectplay
+>>> solution = perfectplay.footholds          # a Programmers solution, checked against the exact answer
+>>> solution([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2])
+5
+>>> perfectplay.gridgame(["....", ".#..", "...."], 0, [(3, 2)])
+['Second']
+
+Analysis objects
+----------------
+``Footholds(board, aloc, bloc)`` or ``Footholds.parse(text)``
+    ``.solve()`` -> ``FootholdsSolution`` (``value``, ``winner``, ``remoteness``, ranked ``moves``, optimal
+    ``line``, ``explain()``); ``.tablebase()`` -> ``FootholdsTablebase`` (``winner`` and ``moves`` as numpy arrays
+    over every pair of starts).
+``Snakes(ladders, snakes, ...)`` or ``Snakes.parse(text, ...)``
+    ``.fewest_rolls()``, ``.shortest_game()``, ``.expected()`` (exact, a ``fractions.Fraction``),
+    ``.expected_float()`` (value and proven relative error bound), ``.distribution()`` -> ``RollDistribution``
+    (``ends`` and ``cumulative`` as numpy arrays, ``median``).
+``GridGame(grid, k, queries=None)`` or ``GridGame.parse(text)``
+    ``.answers()``; ``.solve()`` -> ``GridTables`` (``open``, ``wins``, ``remoteness``, ``grundy`` as numpy
+    arrays of shape ``(N, M)``, and ``line(x, y)``: the optimal line from a cell).
+
+>>> game = perfectplay.Footholds.parse("###\\nA#B\\n###")
+>>> s = game.solve()
+>>> s.winner, s.remoteness
+('A', 5)
+>>> s.line[0]
+Move(A (1, 0) -> (1, 1): win in 5)
+>>> perfectplay.Snakes([], [], size=4, faces=2, overshoot="win").expected()
+Fraction(9, 4)
+
+In Jupyter, positions (``Footholds``), maps (``FootholdsTablebase``, ``GridTables``) and histograms
+(``RollDistribution``) draw themselves as SVG; a ``FootholdsSolution`` shows the board and the narrated line.
+
+Errors and limits
+-----------------
+Bad input raises ``ValueError`` with the command line's message, naming what is wrong and where (for text, the
+line and column). Every solve releases the GIL, stops with ``KeyboardInterrupt`` on Ctrl-C, and takes
+``time_limit=`` seconds (``TimeoutError`` when passed); footholds solves also take ``memory=`` (bytes of
+transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core). Footholds boards
+have at most 128 cells; snakes boards at most 10 000 000 squares and dice of at most 1000 faces; grid-game boards
+at most 5000 x 5000.
+"""
+
+from ._perfectplay import (
+    MILTON_BRADLEY,
+    Footholds,
+    FootholdsSolution,
+    FootholdsTablebase,
+    GridGame,
+    GridTables,
+    Move,
+    Roll,
+    RollDistribution,
+    Snakes,
+    __version__,
+    footholds,
+    gridgame,
+    snakes,
+)
+
+__all__ = [
+    "MILTON_BRADLEY",
+    "Footholds",
+    "FootholdsSolution",
+    "FootholdsTablebase",
+    "GridGame",
+    "GridTables",
+    "Move",
+    "Roll",
+    "RollDistribution",
+    "Snakes",
+    "__version__",
+    "footholds",
+    "gridgame",
+    "snakes",
+]

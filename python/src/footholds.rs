@@ -1,0 +1,393 @@
+//! Vanishing footholds (Programmers 92345) from Python: the judge's function, a position, its solution and its
+//! tablebase.
+
+use crate::run;
+use numpy::ndarray::Array;
+use numpy::{IntoPyArray, PyArray2, PyArray4};
+use perfectplay::engine::{Outcome, Value};
+use perfectplay::format::TextFormat;
+use perfectplay::games::footholds::{
+    self as core, Instance, Player, Solution, SolveOptions, Step, Tablebase, Wanted, report,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The transposition table's default size, as on the command line (`--memory 2G`); it grows only as needed.
+const DEFAULT_MEMORY: usize = 2 << 30;
+
+/// The total number of moves under optimal play: the answer of Programmers 92345 (사라지는 발판).
+///
+/// `board` is a list of rows of 0 (no foothold) and 1 (foothold); `aloc` and `bloc` are the 0-based
+/// `[row, column]` of players A and B. A moves first. At most 128 cells.
+///
+/// Raises `ValueError` with the command line's message for a bad board or start.
+///
+/// >>> import perfectplay
+/// >>> perfectplay.footholds([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2])
+/// 5
+/// >>> perfectplay.footholds([[1, 1, 1, 1, 1]], [0, 0], [0, 4])
+/// 4
+/// >>> perfectplay.footholds([[1, 2]], [0, 0], [0, 1])
+/// Traceback (most recent call last):
+///     ...
+/// ValueError: board row 0, column 1: expected 0 or 1, found 2
+#[pyfunction]
+pub fn footholds(py: Python<'_>, board: Vec<Vec<i64>>, aloc: Vec<i64>, bloc: Vec<i64>) -> PyResult<u32> {
+    let instance = instance_of(board, aloc, bloc)?;
+    Ok(solve(py, &instance, Wanted::default(), None, None, None)?.outcome.remoteness)
+}
+
+/// Checks the judge's arguments with the core's reader of the Programmers format, so the messages are its own.
+fn instance_of(board: Vec<Vec<i64>>, aloc: Vec<i64>, bloc: Vec<i64>) -> PyResult<Instance> {
+    Instance::from_json(&board.into(), &aloc.into(), &bloc.into()).map_err(run::input_error)
+}
+
+fn solve(
+    py: Python<'_>,
+    instance: &Instance,
+    wanted: Wanted,
+    time_limit: Option<f64>,
+    memory: Option<usize>,
+    threads: Option<usize>,
+) -> PyResult<Solution> {
+    let options = options(memory, threads)?;
+    run::solve(py, time_limit, |limits| core::solve(instance, wanted, SolveOptions { limits, ..options }))
+}
+
+/// Search options from the keyword arguments, with the command line's defaults (2 GiB of table, every core).
+fn options(memory: Option<usize>, threads: Option<usize>) -> PyResult<SolveOptions> {
+    let table_bytes = memory.unwrap_or(DEFAULT_MEMORY);
+    if table_bytes == 0 {
+        return Err(PyValueError::new_err("memory: 0 bytes is not a usable memory size"));
+    }
+    let threads = match threads {
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        Some(n @ 1..=256) => n,
+        Some(n) => return Err(PyValueError::new_err(format!("threads: must be between 1 and 256, found {n}"))),
+    };
+    Ok(SolveOptions { table_bytes, threads, ..SolveOptions::default() })
+}
+
+fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::A => "A",
+        Player::B => "B",
+    }
+}
+
+fn value_name(value: Value) -> String {
+    value.to_string()
+}
+
+/// A vanishing-footholds position: a board of footholds and the cells of A and B, A to move.
+///
+/// Build it from the judge's arguments, `Footholds(board, aloc, bloc)`, or from text with `Footholds.parse` (the
+/// Programmers arguments, or a grid of `#` footholds, `.` holes, `A`, `B`, and `*` for both on one foothold).
+/// In Jupyter it draws itself.
+///
+/// >>> from perfectplay import Footholds
+/// >>> game = Footholds([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2])
+/// >>> print(game, end="")
+/// ###
+/// A#B
+/// ###
+/// >>> game.solve().remoteness
+/// 5
+#[pyclass(module = "perfectplay", frozen)]
+pub struct Footholds {
+    instance: Instance,
+}
+
+#[pymethods]
+impl Footholds {
+    #[new]
+    fn new(board: Vec<Vec<i64>>, aloc: Vec<i64>, bloc: Vec<i64>) -> PyResult<Footholds> {
+        Ok(Footholds { instance: instance_of(board, aloc, bloc)? })
+    }
+
+    /// Reads a position from text: the Programmers arguments (three JSON arrays) or a grid (`#`, `.`, `A`, `B`,
+    /// `*`). Raises `ValueError` naming the line and column of a mistake.
+    ///
+    /// >>> from perfectplay import Footholds
+    /// >>> Footholds.parse("A#B").aloc
+    /// (0, 0)
+    /// >>> Footholds.parse("A#x")
+    /// Traceback (most recent call last):
+    ///     ...
+    /// ValueError: line 1, column 3: unexpected 'x' (a grid row uses # . A B *; the JSON form starts with '[')
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Footholds> {
+        Ok(Footholds { instance: Instance::parse(text).map_err(run::input_error)? })
+    }
+
+    /// Number of rows.
+    #[getter]
+    fn rows(&self) -> usize {
+        self.instance.rows
+    }
+
+    /// Number of columns.
+    #[getter]
+    fn cols(&self) -> usize {
+        self.instance.cols
+    }
+
+    /// A's cell, `(row, column)`, 0-based.
+    #[getter]
+    fn aloc(&self) -> (usize, usize) {
+        self.instance.a
+    }
+
+    /// B's cell, `(row, column)`, 0-based.
+    #[getter]
+    fn bloc(&self) -> (usize, usize) {
+        self.instance.b
+    }
+
+    /// The footholds as a numpy array of `bool`, shape `(rows, cols)`.
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        let shape = (self.instance.rows, self.instance.cols);
+        Array::from_shape_vec(shape, self.instance.footholds.clone()).expect("rows × cols cells").into_pyarray(py)
+    }
+
+    /// Solves the position exactly: who wins, in how many moves, A's first moves ranked, and the optimal line.
+    ///
+    /// `moves=False` and `line=False` skip the ranking and the line (each costs more solves on big boards).
+    /// `time_limit` in seconds raises `TimeoutError` when passed; `memory` caps the transposition table in bytes
+    /// (default 2 GiB, grown only as needed; less is slower, never wrong); `threads` search threads (default: one
+    /// per core). The GIL is released while it runs, and Ctrl-C stops it with `KeyboardInterrupt`.
+    ///
+    /// >>> from perfectplay import Footholds
+    /// >>> s = Footholds.parse("[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]").solve()
+    /// >>> s.winner, s.value, s.remoteness
+    /// ('B', 'lose', 4)
+    /// >>> s.moves[0]
+    /// Move(A (1, 0) -> (0, 0): lose in 4)
+    #[pyo3(signature = (*, moves=true, line=true, time_limit=None, memory=None, threads=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        moves: bool,
+        line: bool,
+        time_limit: Option<f64>,
+        memory: Option<usize>,
+        threads: Option<usize>,
+    ) -> PyResult<FootholdsSolution> {
+        let wanted = Wanted { ranked_moves: moves, line };
+        let solution = solve(py, &self.instance, wanted, time_limit, memory, threads)?;
+        Ok(FootholdsSolution { instance: self.instance.clone(), solution })
+    }
+
+    /// The outcome of every pair of starts on this board (its own starts are ignored), A to move: a
+    /// `FootholdsTablebase` of numpy arrays. Same keyword arguments as `solve`.
+    ///
+    /// >>> from perfectplay import Footholds
+    /// >>> table = Footholds.parse("A#B").tablebase()
+    /// >>> table.winner.shape, table.winner.dtype.name, table.moves.dtype.name
+    /// ((1, 3, 1, 3), 'int8', 'int32')
+    /// >>> table.outcome((0, 0), (0, 2))
+    /// ('B', 2)
+    #[pyo3(signature = (*, time_limit=None, memory=None, threads=None))]
+    fn tablebase(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        memory: Option<usize>,
+        threads: Option<usize>,
+    ) -> PyResult<FootholdsTablebase> {
+        let options = options(memory, threads)?;
+        let instance = &self.instance;
+        let table = run::solve(py, time_limit, |limits| core::tablebase(instance, SolveOptions { limits, ..options }))?;
+        Ok(FootholdsTablebase { instance: self.instance.clone(), table })
+    }
+
+    /// The position in the Programmers format (three JSON arrays, one per line).
+    fn to_programmers(&self) -> String {
+        self.instance.to_text()
+    }
+
+    fn __str__(&self) -> String {
+        self.instance.to_grid()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Footholds.parse({:?})", self.instance.to_grid())
+    }
+
+    fn _repr_svg_(&self) -> String {
+        report::position_svg(&self.instance)
+    }
+}
+
+/// One move: who made it, from and to which cell, and the outcome it keeps for the mover.
+#[pyclass(module = "perfectplay", frozen, get_all)]
+pub struct Move {
+    /// `"A"` or `"B"`.
+    player: &'static str,
+    /// The cell left, `(row, column)`; its foothold vanishes.
+    from_cell: (usize, usize),
+    /// The cell reached.
+    to_cell: (usize, usize),
+    /// `"win"` or `"lose"`: the outcome for the mover after this move under optimal play.
+    value: String,
+    /// Total moves of the game from before this move to its end under optimal play.
+    remoteness: u32,
+}
+
+#[pymethods]
+impl Move {
+    fn __repr__(&self) -> String {
+        format!(
+            "Move({} {:?} -> {:?}: {} in {})",
+            self.player, self.from_cell, self.to_cell, self.value, self.remoteness
+        )
+    }
+}
+
+impl From<&Step> for Move {
+    fn from(step: &Step) -> Move {
+        Move {
+            player: player_name(step.player),
+            from_cell: step.from,
+            to_cell: step.to,
+            value: value_name(step.outcome.value),
+            remoteness: step.outcome.remoteness,
+        }
+    }
+}
+
+/// A solved position: the winner, the total moves, A's ranked first moves and the optimal line.
+#[pyclass(module = "perfectplay", frozen)]
+pub struct FootholdsSolution {
+    instance: Instance,
+    solution: Solution,
+}
+
+#[pymethods]
+impl FootholdsSolution {
+    /// `"win"` or `"lose"`: the outcome for A, who moves first.
+    #[getter]
+    fn value(&self) -> String {
+        value_name(self.solution.outcome.value)
+    }
+
+    /// `"A"` or `"B"`.
+    #[getter]
+    fn winner(&self) -> &'static str {
+        player_name(self.solution.winner())
+    }
+
+    /// Total moves under optimal play (the judge's answer): the winner wins as fast as possible, the loser holds
+    /// out as long as possible.
+    #[getter]
+    fn remoteness(&self) -> u32 {
+        self.solution.outcome.remoteness
+    }
+
+    /// A's first moves, best first, each a `Move` with its outcome for A (empty when solved with `moves=False`).
+    #[getter]
+    fn moves(&self) -> Vec<Move> {
+        self.solution.ranked_moves.iter().map(Move::from).collect()
+    }
+
+    /// The optimal line to the end of the game, move by move (empty when solved with `line=False`).
+    #[getter]
+    fn line(&self) -> Vec<Move> {
+        self.solution.line.iter().map(Move::from).collect()
+    }
+
+    /// Positions searched.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.solution.stats.nodes
+    }
+
+    /// Who wins and why, then the optimal line with the board after each move (the command line's `--explain`).
+    fn explain(&self) -> String {
+        report::explain(&self.instance, &self.solution)
+    }
+
+    /// The command line's `--json`: answer, winner, board, line and ranked moves.
+    fn to_json(&self) -> String {
+        report::json(&self.instance, &self.solution, None)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<FootholdsSolution: {} wins in {} moves>", self.winner(), self.remoteness())
+    }
+
+    fn _repr_html_(&self) -> String {
+        format!(
+            "{}<pre>{}</pre>",
+            report::position_svg(&self.instance),
+            html_escape(&report::explain(&self.instance, &self.solution))
+        )
+    }
+}
+
+/// Escapes text for HTML.
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+/// The outcome of every pair of starting footholds of a board, A to move, as numpy arrays indexed
+/// `[a_row, a_col, b_row, b_col]`.
+#[pyclass(module = "perfectplay", frozen)]
+pub struct FootholdsTablebase {
+    instance: Instance,
+    table: Tablebase,
+}
+
+impl FootholdsTablebase {
+    fn array<'py, T: numpy::Element>(
+        &self,
+        py: Python<'py>,
+        value: impl Fn(Option<Outcome>) -> T,
+    ) -> Bound<'py, PyArray4<T>> {
+        let (rows, cols) = (self.table.rows, self.table.cols);
+        let cells: Vec<(usize, usize)> = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
+        let data = cells.iter().flat_map(|&a| cells.iter().map(move |&b| (a, b)));
+        let data: Vec<T> = data.map(|(a, b)| value(self.table.outcome(a, b))).collect();
+        Array::from_shape_vec((rows, cols, rows, cols), data).expect("cells² outcomes").into_pyarray(py)
+    }
+}
+
+#[pymethods]
+impl FootholdsTablebase {
+    /// `int8` array, shape `(rows, cols, rows, cols)`: 0 when A wins, 1 when B wins, -1 when either start has
+    /// no foothold.
+    #[getter]
+    fn winner<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<i8>> {
+        self.array(py, |o| match o {
+            Some(o) if o.value == Value::Win => 0,
+            Some(_) => 1,
+            None => -1,
+        })
+    }
+
+    /// `int32` array, shape `(rows, cols, rows, cols)`: total moves under optimal play, -1 when either start has
+    /// no foothold.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<i32>> {
+        self.array(py, |o| o.map_or(-1, |o| o.remoteness as i32))
+    }
+
+    /// `(winner, total moves)` when A starts on `a` and B on `b`, or `None` when either has no foothold.
+    fn outcome(&self, a: (usize, usize), b: (usize, usize)) -> Option<(&'static str, u32)> {
+        let (rows, cols) = (self.table.rows, self.table.cols);
+        if a.0 >= rows || a.1 >= cols || b.0 >= rows || b.1 >= cols {
+            return None;
+        }
+        let o = self.table.outcome(a, b)?;
+        Some((if o.value == Value::Win { "A" } else { "B" }, o.remoteness))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<FootholdsTablebase {}×{}>", self.table.rows, self.table.cols)
+    }
+
+    fn _repr_svg_(&self) -> String {
+        report::tablebase_svg(&self.instance, &self.table)
+    }
+}

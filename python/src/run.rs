@@ -1,0 +1,98 @@
+//! Running a solve from Python: the GIL released, Ctrl-C honoured, the time limit kept, and the core's errors
+//! turned into Python exceptions.
+//!
+//! The solve runs on a scoped worker thread with a [`Limits`] whose cancel flag only this module raises. The calling
+//! thread (Python's main thread, where signals are delivered) waits for the answer without the GIL, waking every
+//! [`POLL`] to ask Python whether a signal arrived (`Python::check_signals`): on Ctrl-C it raises the flag, waits
+//! for the solver to stop (it checks its limits every few thousand positions) and re-raises Python's
+//! `KeyboardInterrupt`. On a terminal a spinner on stderr shows the work meanwhile.
+
+use perfectplay::engine::{Interrupted, Limits};
+use perfectplay::format::InputError;
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How often the waiting thread looks for signals.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Checks a `time_limit` argument: `None`, or a number of seconds above 0 (the command line's `--time-limit`).
+pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
+    match seconds {
+        None => Ok(None),
+        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) => Err(PyValueError::new_err(format!("time_limit: {s} is not a number of seconds above 0"))),
+    }
+}
+
+/// Runs `work` with the GIL released, under `time_limit` seconds, stoppable with Ctrl-C.
+///
+/// # Errors
+/// `KeyboardInterrupt` (or whatever a Python signal handler raised) when interrupted, `TimeoutError` when the time
+/// limit passed, `RuntimeError` if the solver panicked.
+pub fn solve<T, F>(py: Python<'_>, time_limit: Option<f64>, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(Limits) -> Result<T, Interrupted> + Send,
+{
+    let limit = self::time_limit(time_limit)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        deadline: limit.map(|d| Instant::now() + d),
+        progress: perfectplay::render::progress::terminal_spinner(),
+        cancel: Some(Arc::clone(&cancel)),
+    };
+    let (sender, receiver) = mpsc::channel();
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(move || {
+            // The receiver may be gone only if the caller panicked; the result is then of no use.
+            let _ = sender.send(work(limits));
+        });
+        let mut receiver = receiver;
+        let outcome = loop {
+            let (back, received) = py.detach(move || {
+                let received = receiver.recv_timeout(POLL);
+                (receiver, received)
+            });
+            receiver = back;
+            match received {
+                Ok(result) => break Ok(result),
+                Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(Err(Interrupted)),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(signal) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        break Err(signal);
+                    }
+                }
+            }
+        };
+        let joined = py.detach(move || worker.join());
+        if joined.is_err() {
+            return Err(PyRuntimeError::new_err("perfectplay: the solver stopped on an internal error (a bug)"));
+        }
+        match outcome? {
+            Ok(value) => Ok(value),
+            Err(Interrupted) => Err(timed_out(time_limit.unwrap_or_default())),
+        }
+    })
+}
+
+/// The exception for a solve stopped by its time limit.
+fn timed_out(seconds: f64) -> PyErr {
+    PyTimeoutError::new_err(format!(
+        "no answer within the time limit of {seconds} s (raise time_limit to let it finish)"
+    ))
+}
+
+/// A `ValueError` carrying the message of an input error (what and where, as the command line words it).
+pub fn input_error(error: InputError) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
+
+/// A `ValueError` with a message the core gave as text (an unsolvable board, options that do not fit).
+pub fn value_error(message: String) -> PyErr {
+    PyValueError::new_err(message)
+}

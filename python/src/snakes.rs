@@ -1,0 +1,345 @@
+//! Snakes and ladders (BOJ 16928) from Python: the judge's function, and a board with its fewest rolls, exact
+//! expectation and distribution of the number of rolls.
+
+use crate::run;
+use num_bigint::BigInt;
+use numpy::{IntoPyArray, PyArray1};
+use perfectplay::engine::chance::Distribution;
+use perfectplay::format::TextFormat;
+use perfectplay::games::snakes::{self as core, Board, Instance, Overshoot, Roll as CoreRoll, Rules, report};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The fewest rolls from the start to the last square when you choose each roll: the answer of BOJ 16928
+/// (뱀과 사다리 게임).
+///
+/// `ladders` are `(x, y)` pairs (x < y), `snakes` `(u, v)` pairs (u > v), as the judge gives them. The keyword
+/// options change the board: `size` (last square, 100), `faces` (die faces, 6), `start` (1; 0 starts off the
+/// board) and `overshoot` (`"stay"`, `"bounce"` or `"win"`: what a roll past the last square does).
+///
+/// Raises `ValueError` with the command line's message for a bad board or a last square that cannot be reached.
+///
+/// >>> import perfectplay
+/// >>> ladders = [(32, 62), (42, 68), (12, 98)]
+/// >>> snakes = [(95, 13), (97, 25), (93, 37), (79, 27), (75, 19), (49, 47), (67, 17)]
+/// >>> perfectplay.snakes(ladders, snakes)
+/// 3
+/// >>> perfectplay.snakes([], [], size=10, faces=2)
+/// 5
+/// >>> perfectplay.snakes([(5, 3)], [])
+/// Traceback (most recent call last):
+///     ...
+/// ValueError: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
+#[pyfunction]
+#[pyo3(signature = (ladders, snakes, *, size=100, faces=6, start=1, overshoot="stay"))]
+pub fn snakes(
+    py: Python<'_>,
+    ladders: Vec<(i64, i64)>,
+    snakes: Vec<(i64, i64)>,
+    size: i64,
+    faces: i64,
+    start: i64,
+    overshoot: &str,
+) -> PyResult<usize> {
+    let game = Snakes::new(ladders, snakes, size, faces, start, overshoot)?;
+    Ok(game.shortest(py, None)?.len())
+}
+
+/// A board option as a `u32`; out of that range it cannot be valid, and the message says which option.
+fn option(name: &str, value: i64) -> PyResult<u32> {
+    u32::try_from(value).map_err(|_| PyValueError::new_err(format!("{name}: {value} is out of range")))
+}
+
+/// Jumps as squares; a square that is not a `u32` is reported as the core reports square 0.
+fn jumps(kind: &str, pairs: &[(i64, i64)]) -> PyResult<Vec<(u32, u32)>> {
+    let square = |i: usize, s: i64| {
+        u32::try_from(s).map_err(|_| {
+            PyValueError::new_err(format!(
+                "{kind} {}: square {s} is not on the board (squares are numbered from 1)",
+                i + 1
+            ))
+        })
+    };
+    pairs.iter().enumerate().map(|(i, &(a, b))| Ok((square(i, a)?, square(i, b)?))).collect()
+}
+
+fn rules(size: i64, faces: i64, start: i64, overshoot: &str) -> PyResult<Rules> {
+    let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, false).map_err(|_| {
+        PyValueError::new_err(format!("overshoot: '{overshoot}' is not one of 'stay', 'bounce', 'win'"))
+    })?;
+    let rules = Rules {
+        size: option("size", size)?,
+        faces: option("faces", faces)?,
+        start: option("start", start)?,
+        overshoot,
+    };
+    rules.check().map_err(run::value_error)?;
+    Ok(rules)
+}
+
+/// A snakes-and-ladders board with its rules.
+///
+/// Build it from the judge's lists, `Snakes(ladders, snakes, size=100, faces=6, start=1, overshoot="stay")`, or from
+/// the judge's text with `Snakes.parse`. Every method takes `time_limit` (seconds; `TimeoutError` when passed),
+/// releases the GIL, and stops on Ctrl-C with `KeyboardInterrupt`.
+///
+/// >>> from perfectplay import Snakes
+/// >>> board = Snakes([], [], size=4, faces=2, overshoot="win")
+/// >>> board.fewest_rolls()
+/// 2
+/// >>> board.expected()
+/// Fraction(9, 4)
+/// >>> board.distribution().ends
+/// array([0.  , 0.  , 0.75, 0.25])
+#[pyclass(module = "perfectplay", frozen)]
+pub struct Snakes {
+    instance: Instance,
+    board: Board,
+}
+
+impl Snakes {
+    fn build(instance: Instance, rules: Rules) -> PyResult<Snakes> {
+        let board = instance.board(rules).map_err(run::input_error)?;
+        Ok(Snakes { instance, board })
+    }
+
+    /// One shortest game, or `ValueError` with the reason there is none.
+    fn shortest(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Vec<CoreRoll>> {
+        run::solve(py, time_limit, |limits| core::fewest_rolls(&self.board, &limits))?.map_err(run::value_error)
+    }
+}
+
+#[pymethods]
+impl Snakes {
+    #[new]
+    #[pyo3(signature = (ladders, snakes, *, size=100, faces=6, start=1, overshoot="stay"))]
+    fn new(
+        ladders: Vec<(i64, i64)>,
+        snakes: Vec<(i64, i64)>,
+        size: i64,
+        faces: i64,
+        start: i64,
+        overshoot: &str,
+    ) -> PyResult<Snakes> {
+        let rules = rules(size, faces, start, overshoot)?;
+        let instance =
+            Instance::new(&jumps("ladder", &ladders)?, &jumps("snake", &snakes)?).map_err(run::input_error)?;
+        Snakes::build(instance, rules)
+    }
+
+    /// Reads the judge's input (`N M`, N ladder lines, M snake lines), with the same keyword options as the
+    /// constructor. Raises `ValueError` naming the line and column of a mistake.
+    ///
+    /// >>> from perfectplay import Snakes, MILTON_BRADLEY
+    /// >>> Snakes.parse(MILTON_BRADLEY, start=0).expected_float()[0]
+    /// 39.22512230823...
+    /// >>> Snakes.parse("1 0\n5 3\n")
+    /// Traceback (most recent call last):
+    ///     ...
+    /// ValueError: line 2, column 3: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
+    #[staticmethod]
+    #[pyo3(signature = (text, *, size=100, faces=6, start=1, overshoot="stay"))]
+    fn parse(text: &str, size: i64, faces: i64, start: i64, overshoot: &str) -> PyResult<Snakes> {
+        let rules = rules(size, faces, start, overshoot)?;
+        Snakes::build(Instance::parse(text).map_err(run::input_error)?, rules)
+    }
+
+    /// The ladders as `(foot, top)` pairs.
+    #[getter]
+    fn ladders(&self) -> Vec<(u32, u32)> {
+        self.instance.ladders().collect()
+    }
+
+    /// The snakes as `(head, tail)` pairs.
+    #[getter]
+    fn snakes(&self) -> Vec<(u32, u32)> {
+        self.instance.snakes().collect()
+    }
+
+    /// The last square.
+    #[getter]
+    fn size(&self) -> u32 {
+        self.board.rules().size
+    }
+
+    /// The die's faces.
+    #[getter]
+    fn faces(&self) -> u32 {
+        self.board.rules().faces
+    }
+
+    /// The start square (0: off the board).
+    #[getter]
+    fn start(&self) -> u32 {
+        self.board.rules().start
+    }
+
+    /// What a roll past the last square does: `"stay"`, `"bounce"` or `"win"`.
+    #[getter]
+    fn overshoot(&self) -> String {
+        self.board.rules().overshoot.to_string()
+    }
+
+    /// The fewest rolls to the last square when you choose each roll (the judge's answer).
+    #[pyo3(signature = (*, time_limit=None))]
+    fn fewest_rolls(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<usize> {
+        Ok(self.shortest(py, time_limit)?.len())
+    }
+
+    /// One shortest game, roll by roll.
+    ///
+    /// >>> from perfectplay import Snakes
+    /// >>> Snakes([(2, 9)], [], size=10, faces=2).shortest_game()
+    /// [Roll(die=1, landed=2, square=9, jump='ladder'), Roll(die=1, landed=10, square=10, jump=None)]
+    #[pyo3(signature = (*, time_limit=None))]
+    fn shortest_game(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Vec<Roll>> {
+        Ok(self.shortest(py, time_limit)?.into_iter().map(Roll::from).collect())
+    }
+
+    /// The exact expected number of rolls with a fair die, as a `fractions.Fraction`. Raises `ValueError` when it
+    /// is infinite (a square the game can reach from which the last square cannot be reached). About 1 ms on the
+    /// classic 100-square board, 1 s on 1 000 squares; the time grows quickly beyond (use `time_limit`).
+    #[pyo3(signature = (*, time_limit=None))]
+    fn expected<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Bound<'py, PyAny>> {
+        let value = run::solve(py, time_limit, |limits| core::exact_expected_rolls(&self.board, &limits))?
+            .map_err(run::value_error)?;
+        let (numerator, denominator): (BigInt, BigInt) = value.into_raw();
+        py.import("fractions")?.getattr("Fraction")?.call1((numerator, denominator))
+    }
+
+    /// The expected number of rolls with a fair die in floating point, with a proven bound on its relative error:
+    /// `(value, relative_error)`. Raises `ValueError` when it is infinite.
+    #[pyo3(signature = (*, time_limit=None))]
+    fn expected_float(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<(f64, f64)> {
+        run::solve(py, time_limit, |limits| core::expected_rolls(&self.board, &limits))?.map_err(run::value_error)
+    }
+
+    /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail` is
+    /// left in play, or `max_rolls` rolls.
+    #[pyo3(signature = (*, tail=1e-12, max_rolls=100_000, time_limit=None))]
+    fn distribution(
+        &self,
+        py: Python<'_>,
+        tail: f64,
+        max_rolls: usize,
+        time_limit: Option<f64>,
+    ) -> PyResult<RollDistribution> {
+        if !(tail.is_finite() && tail > 0.0 && tail < 1.0) {
+            return Err(PyValueError::new_err(format!("tail: {tail} is not a probability between 0 and 1")));
+        }
+        if !(1..=100_000_000).contains(&max_rolls) {
+            return Err(PyValueError::new_err(format!(
+                "max_rolls: must be between 1 and 100000000, found {max_rolls}"
+            )));
+        }
+        let (distribution, expectation) = run::solve(py, time_limit, |limits| {
+            let distribution = core::roll_distribution(&self.board, tail, max_rolls, &limits)?;
+            // The histogram marks the expectation when it is finite.
+            let expectation = core::expected_rolls(&self.board, &limits)?.ok().map(|(value, _)| value);
+            Ok((distribution, expectation))
+        })?;
+        Ok(RollDistribution { board: self.board.clone(), distribution, expectation })
+    }
+
+    fn __repr__(&self) -> String {
+        let rules = self.board.rules();
+        format!(
+            "Snakes({:?}, {:?}, size={}, faces={}, start={}, overshoot={:?})",
+            self.ladders(),
+            self.snakes(),
+            rules.size,
+            rules.faces,
+            rules.start,
+            rules.overshoot.to_string()
+        )
+    }
+}
+
+/// One roll of a game.
+#[pyclass(module = "perfectplay", frozen, get_all)]
+pub struct Roll {
+    /// The number rolled.
+    die: u32,
+    /// The square the die moved the token to, before any ladder or snake.
+    landed: u32,
+    /// The square the token ends on.
+    square: u32,
+    /// `"ladder"`, `"snake"` or `None`: the jump taken.
+    jump: Option<String>,
+}
+
+#[pymethods]
+impl Roll {
+    fn __repr__(&self) -> String {
+        let jump = self.jump.as_ref().map_or("None".to_string(), |j| format!("'{j}'"));
+        format!("Roll(die={}, landed={}, square={}, jump={jump})", self.die, self.landed, self.square)
+    }
+}
+
+impl From<CoreRoll> for Roll {
+    fn from(roll: CoreRoll) -> Roll {
+        Roll { die: roll.die, landed: roll.landed, square: roll.square, jump: roll.jump.map(|j| j.to_string()) }
+    }
+}
+
+/// How many rolls a game with a fair die takes: `ends[t]` is the probability that it ends on roll `t`.
+/// In Jupyter it draws itself as a histogram with the expectation and the median marked.
+#[pyclass(module = "perfectplay", frozen)]
+pub struct RollDistribution {
+    board: Board,
+    distribution: Distribution,
+    expectation: Option<f64>,
+}
+
+#[pymethods]
+impl RollDistribution {
+    /// `float64` array: the probability that the game ends on roll `t` (`ends[0]` is 1 when it starts on the
+    /// last square).
+    #[getter]
+    fn ends<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        self.distribution.ends.clone().into_pyarray(py)
+    }
+
+    /// `float64` array: the probability that the game has ended by roll `t`.
+    #[getter]
+    fn cumulative<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        self.distribution.cumulative().into_pyarray(py)
+    }
+
+    /// The first roll by which the game has ended with probability at least one half (`None` if not reached).
+    #[getter]
+    fn median(&self) -> Option<usize> {
+        self.distribution.median()
+    }
+
+    /// The mean of the computed part of the distribution.
+    #[getter]
+    fn mean(&self) -> f64 {
+        self.distribution.mean()
+    }
+
+    /// The probability still in play after the last roll computed.
+    #[getter]
+    fn remaining(&self) -> f64 {
+        self.distribution.remaining
+    }
+
+    /// The probability of having reached a square from which the last square cannot be reached.
+    #[getter]
+    fn never(&self) -> f64 {
+        self.distribution.never
+    }
+
+    fn __len__(&self) -> usize {
+        self.distribution.ends.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let median = self.median().map_or("None".to_string(), |m| m.to_string());
+        format!("<RollDistribution: {} rolls computed, median {median}>", self.distribution.ends.len())
+    }
+
+    fn _repr_svg_(&self) -> PyResult<String> {
+        report::plot(&self.board, &self.distribution, self.expectation).map_err(run::value_error)
+    }
+}

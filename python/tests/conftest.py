@@ -1,0 +1,99 @@
+"""Shared helpers of the Python tests: the command line to compare against, and plain reference solvers."""
+
+import functools
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs the perfectplay command line (PERFECTPLAY_BIN, else target/release/perfectplay, built if missing):
+    cli(game, *args, input=text) -> CompletedProcess."""
+    binary = Path(os.environ.get("PERFECTPLAY_BIN", ROOT / "target" / "release" / "perfectplay"))
+    if not binary.exists():
+        subprocess.run(["cargo", "build", "--release", "--bin", "perfectplay"], cwd=ROOT, check=True)
+
+    def run(game, *args, input=""):
+        return subprocess.run(
+            [str(binary), game, *args], input=input, capture_output=True, text=True, check=False, timeout=120
+        )
+
+    return run
+
+
+def cli_json(result):
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def footholds_reference(board, aloc, bloc):
+    """The textbook recursion of vanishing footholds: (A wins, total moves). Tiny boards only."""
+    rows, cols = len(board), len(board[0])
+    start = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
+
+    @functools.lru_cache(maxsize=None)
+    def solve(footholds, mover, other):
+        if mover not in footholds:
+            return False, 0  # the opponent stepped off our cell: it vanished
+        steps = [
+            (mover[0] + dr, mover[1] + dc)
+            for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if (mover[0] + dr, mover[1] + dc) in footholds
+        ]
+        if not steps:
+            return False, 0
+        results = []
+        for to in steps:
+            opponent_wins, moves = solve(footholds - {mover}, other, to)
+            results.append((not opponent_wins, moves + 1))
+        wins = [moves for won, moves in results if won]
+        return (True, min(wins)) if wins else (False, max(moves for _, moves in results))
+
+    return solve(start, tuple(aloc), tuple(bloc))
+
+
+def gridgame_reference(grid, k):
+    """Win, remoteness and Grundy value of every open cell by the textbook pass over all moves."""
+    n, m = len(grid), len(grid[0])
+    wins, remoteness, grundy = {}, {}, {}
+    for r in reversed(range(n)):
+        for c in reversed(range(m)):
+            if grid[r][c] != ".":
+                continue
+            children = [(r + 1, c), (r, c + 1)] + [(r + d, c + d) for d in range(1, k + 1)]
+            children = [(a, b) for a, b in children if a < n and b < m and grid[a][b] == "."]
+            losing = [remoteness[x] for x in children if not wins[x]]
+            wins[r, c] = bool(losing)
+            if losing:
+                remoteness[r, c] = 1 + min(losing)
+            else:
+                remoteness[r, c] = 1 + max((remoteness[x] for x in children), default=-1)
+            values = {grundy[x] for x in children}
+            grundy[r, c] = next(g for g in range(len(values) + 1) if g not in values)
+    return wins, remoteness, grundy
+
+
+def snakes_fewest_reference(ladders, snakes, size=100, faces=6, start=1):
+    """Breadth-first search over squares, stay-on-overshoot rules: the fewest rolls, or None."""
+    jump = dict(ladders) | dict(snakes)
+    seen, frontier, rolls = {start}, [start], 0
+    while frontier:
+        if size in frontier:
+            return rolls
+        nxt = []
+        for square in frontier:
+            for die in range(1, faces + 1):
+                if square + die > size:
+                    continue
+                to = jump.get(square + die, square + die)
+                if to not in seen:
+                    seen.add(to)
+                    nxt.append(to)
+        frontier, rolls = nxt, rolls + 1
+    return None

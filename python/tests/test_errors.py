@@ -1,0 +1,92 @@
+"""Bad input raises ValueError with the command line's message; wrong types raise TypeError; limits hold."""
+
+import pytest
+
+import perfectplay
+
+FULL_11X11 = [[1] * 11 for _ in range(11)]
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: perfectplay.footholds([], [0, 0], [0, 0]), "board: the board has no cells"),
+        (lambda: perfectplay.footholds([[1, 1], [1]], [0, 0], [0, 0]), "board row 1: has 1 cells but row 0 has 2"),
+        (lambda: perfectplay.footholds([[1, 2]], [0, 0], [0, 0]), "board row 0, column 1: expected 0 or 1, found 2"),
+        (lambda: perfectplay.footholds([[1, 1]], [0], [0, 0]), "aloc: expected [row, column] with 2 numbers"),
+        (lambda: perfectplay.footholds([[1, 1]], [0, 0], [0, -1]), "bloc: the column must be a whole number"),
+        (lambda: perfectplay.footholds([[1, 1]], [0, 0], [0, 5]), "bloc: [0, 5] is outside the 1×2 board"),
+        (lambda: perfectplay.footholds([[1, 0]], [0, 0], [0, 1]), "bloc: [0, 1] has no foothold"),
+        (lambda: perfectplay.footholds([[1] * 17] * 8, [0, 0], [0, 0]), "at most 128 cells are supported"),
+        (lambda: perfectplay.Footholds.parse("#A\n#x"), "line 2, column 2: unexpected 'x'"),
+        (lambda: perfectplay.snakes([(5, 3)], []), "ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y"),
+        (lambda: perfectplay.snakes([], [(3, 5)]), "snake 1"),
+        (lambda: perfectplay.snakes([(5, 10), (5, 20)], []), "ladder 2"),
+        (lambda: perfectplay.snakes([], [(50, -2)]), "snake 1: square -2 is not on the board"),
+        (lambda: perfectplay.snakes([(50, 120)], []), "ladder 1"),
+        (lambda: perfectplay.snakes([], [], size=0), "--size must be between 1 and 10000000, found 0"),
+        (lambda: perfectplay.snakes([], [], faces=-1), "faces: -1 is out of range"),
+        (lambda: perfectplay.snakes([], [], overshoot="fly"), "overshoot: 'fly' is not one of"),
+        (lambda: perfectplay.snakes([], [], faces=1, overshoot="bounce", size=3, start=3), None),
+        (lambda: perfectplay.Snakes.parse("1 0\n5 3\n"), "line 2, column 3: ladder 1: goes down from 5 to 3"),
+        (lambda: perfectplay.gridgame([".#", ".."], 0, [(1, 2)]), "query 1: (1, 2) is a wall"),
+        (lambda: perfectplay.gridgame([".#", ".."], 0, [(3, 1)]), "query 1: x must be between 1 and 2, found 3"),
+        (lambda: perfectplay.gridgame([".#", ".."], 0, [(1, 0)]), "query 1: y must be between 1 and 2, found 0"),
+        (lambda: perfectplay.gridgame([".#", "."], 0, []), "board row 2: 1 cells, expected 2"),
+        (lambda: perfectplay.gridgame(["x."], 0, []), "board row 1: 'x' is not '.' or '#'"),
+        (lambda: perfectplay.gridgame([".."], 1, []), "K must be at most min(N - 1, M - 1) = 0, not 1"),
+        (lambda: perfectplay.gridgame([".."], -1, []), "K must be at least 0, not -1"),
+        (lambda: perfectplay.gridgame([], 0, []), "the board must have 1 to 5000 rows and columns"),
+        (lambda: perfectplay.GridGame.parse("2 2 0\n.#\n..\n1\n1 2\n"), "line 5, column 1: query 1: (1, 2) is a wall"),
+        (lambda: perfectplay.Footholds.parse("A#B").solve(time_limit=0), "time_limit: 0"),
+        (lambda: perfectplay.Footholds.parse("A#B").solve(threads=0), "threads: must be between 1 and 256"),
+        (lambda: perfectplay.Snakes([], []).distribution(tail=2), "tail: 2"),
+    ],
+)
+def test_value_errors_name_what_and_where(call, message):
+    if message is None:  # a valid call: no error
+        call()
+        return
+    with pytest.raises(ValueError) as error:
+        call()
+    assert message in str(error.value)
+
+
+def test_messages_are_the_command_lines(cli):
+    text = "[[1, 1]] [0, 0] [0, 5]"
+    result = cli("footholds", input=text)
+    assert result.returncode == 2 and result.stdout == ""
+    with pytest.raises(ValueError) as error:
+        perfectplay.Footholds.parse(text)
+    assert result.stderr.strip() == f"perfectplay: standard input: {error.value}"
+
+
+def test_unreachable_and_endless_snakes():
+    # Every square from 2 on leads back down a snake to square 1: the last square cannot be reached.
+    with pytest.raises(ValueError, match="cannot be reached|unreachable|never"):
+        perfectplay.snakes([], [(2, 1)], size=3, faces=1)
+    # Reachable, but a fair die can fall into a trap: the expectation is infinite.
+    trap = perfectplay.Snakes([], [], size=4, faces=2, start=1, overshoot="stay")
+    assert trap.fewest_rolls() == 2
+    endless = perfectplay.Snakes([(2, 4)], [(3, 1)], size=4, faces=1)
+    with pytest.raises(ValueError):
+        perfectplay.Snakes([], [(3, 1), (2, 1)], size=4, faces=2).expected()
+    assert endless.fewest_rolls() == 1
+
+
+def test_wrong_types_are_type_errors():
+    with pytest.raises(TypeError):
+        perfectplay.footholds("[[1]]", [0, 0], [0, 0])
+    with pytest.raises(TypeError):
+        perfectplay.gridgame([".."], 0, [("a", 1)])
+    with pytest.raises(TypeError):
+        perfectplay.snakes([], [], size="big")
+
+
+def test_time_limit_raises_timeout_error():
+    game = perfectplay.Footholds(FULL_11X11, [5, 5], [5, 6])
+    with pytest.raises(TimeoutError, match="time limit of 0.2 s"):
+        game.solve(time_limit=0.2, threads=1)
+    # A small memory cap is slower, never wrong.
+    small = perfectplay.Footholds([[1] * 5] * 5, [2, 2], [2, 3])
+    assert small.solve(memory=1 << 12, threads=1).remoteness == small.solve(threads=1).remoteness

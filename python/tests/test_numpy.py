@@ -1,0 +1,75 @@
+"""The tables as numpy arrays: shapes, dtypes, and values that agree with the single solves."""
+
+import numpy as np
+
+import perfectplay
+
+
+def test_footholds_board_and_tablebase_arrays():
+    game = perfectplay.Footholds([[1, 1, 0], [1, 1, 1]], [0, 0], [1, 2])
+    assert game.board.shape == (2, 3) and game.board.dtype == np.bool_
+    assert game.board.tolist() == [[True, True, False], [True, True, True]]
+    table = game.tablebase(threads=1)
+    assert table.winner.shape == table.moves.shape == (2, 3, 2, 3)
+    assert table.winner.dtype == np.int8 and table.moves.dtype == np.int32
+    # Pairs with a hole: -1 in both arrays.
+    assert (table.winner[0, 2] == -1).all() and (table.moves[:, :, 0, 2] == -1).all()
+    board = [[1, 1, 0], [1, 1, 1]]
+    for a in np.ndindex(2, 3):
+        for b in np.ndindex(2, 3):
+            if not (board[a[0]][a[1]] and board[b[0]][b[1]]):
+                assert table.outcome(a, b) is None
+                continue
+            solution = perfectplay.Footholds(board, list(a), list(b)).solve(threads=1)
+            assert table.winner[a + b] == (0 if solution.winner == "A" else 1)
+            assert table.moves[a + b] == solution.remoteness
+            assert table.outcome(a, b) == (solution.winner, solution.remoteness)
+
+
+def test_gridgame_tables():
+    game = perfectplay.GridGame([".#..", "....", "..#."], 1, [(1, 1), (3, 4)])
+    tables = game.solve()
+    for name in ["open", "wins"]:
+        array = getattr(tables, name)
+        assert array.shape == (3, 4) and array.dtype == np.bool_, name
+    for name in ["remoteness", "grundy"]:
+        array = getattr(tables, name)
+        assert array.shape == (3, 4) and array.dtype == np.uint16, name
+    assert tables.open.tolist() == [[c == "." for c in row] for row in [".#..", "....", "..#."]]
+    # Walls hold 0 and never win; a winning cell has odd remoteness and a Grundy value above 0.
+    assert not tables.wins[~tables.open].any()
+    assert (tables.remoteness[~tables.open] == 0).all() and (tables.grundy[~tables.open] == 0).all()
+    open_cells = tables.open
+    assert ((tables.remoteness[open_cells] % 2 == 1) == tables.wins[open_cells]).all()
+    assert ((tables.grundy[open_cells] > 0) == tables.wins[open_cells]).all()
+    assert game.answers() == ["First" if tables.wins[x - 1, y - 1] else "Second" for x, y in game.queries]
+    # Only what is asked for is computed.
+    wins_only = game.solve(remoteness=False, grundy=False)
+    assert wins_only.remoteness is None and wins_only.grundy is None
+    assert (wins_only.wins == tables.wins).all()
+
+
+def test_snakes_distribution_arrays():
+    distribution = perfectplay.Snakes.parse(perfectplay.MILTON_BRADLEY, start=0).distribution()
+    assert distribution.ends.dtype == np.float64 and distribution.ends.ndim == 1
+    assert distribution.cumulative.shape == distribution.ends.shape == (len(distribution),)
+    assert np.allclose(np.cumsum(distribution.ends), distribution.cumulative)
+    assert abs(distribution.cumulative[-1] + distribution.remaining + distribution.never - 1) < 1e-9
+    assert distribution.cumulative[distribution.median] >= 0.5 > distribution.cumulative[distribution.median - 1]
+
+
+def test_drawings_are_svg():
+    assert perfectplay.Footholds.parse("A#B")._repr_svg_().startswith("<svg")
+    assert perfectplay.Footholds.parse("A#B").tablebase()._repr_svg_().startswith("<svg")
+    assert "<svg" in perfectplay.Footholds.parse("A#B").solve()._repr_html_()
+    assert perfectplay.GridGame(["..", ".."], 1).solve()._repr_svg_().startswith("<svg")
+    assert perfectplay.Snakes.parse(perfectplay.MILTON_BRADLEY).distribution()._repr_svg_().startswith("<svg")
+
+
+def test_footholds_solve_computes_only_what_is_asked():
+    game = perfectplay.Footholds([[1] * 4] * 4, [1, 1], [2, 2])
+    full = game.solve(threads=1)
+    bare = game.solve(moves=False, line=False, threads=1)
+    assert (bare.winner, bare.remoteness) == (full.winner, full.remoteness)
+    assert bare.moves == [] and bare.line == [] and len(full.line) == full.remoteness
+    assert bare.nodes < full.nodes

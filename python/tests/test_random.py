@@ -1,0 +1,164 @@
+"""Random positions: the Python package gives the command line's answers, and both agree with plain references
+written here."""
+
+import json
+from fractions import Fraction
+
+from conftest import cli_json, footholds_reference, gridgame_reference, snakes_fewest_reference
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import perfectplay
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@st.composite
+def footholds_positions(draw):
+    rows = draw(st.integers(1, 4))
+    cols = draw(st.integers(1, 4 if rows < 4 else 3))
+    board = [[draw(st.sampled_from([0, 1, 1, 1])) for _ in range(cols)] for _ in range(rows)]
+    cells = [(r, c) for r in range(rows) for c in range(cols) if board[r][c]]
+    if not cells:
+        board[0][0] = 1
+        cells = [(0, 0)]
+    aloc = list(draw(st.sampled_from(cells)))
+    bloc = list(draw(st.sampled_from(cells)))
+    return board, aloc, bloc
+
+
+@SETTINGS
+@given(footholds_positions())
+def test_footholds_matches_cli_and_reference(cli, position):
+    board, aloc, bloc = position
+    answer = perfectplay.footholds(board, aloc, bloc)
+    wins, moves = footholds_reference(board, aloc, bloc)
+    assert answer == moves
+    report = cli_json(cli("footholds", "--json", input=f"{json.dumps(board)} {aloc} {bloc}"))
+    assert report["answer"] == answer
+    solution = perfectplay.Footholds(board, aloc, bloc).solve(threads=1)
+    assert solution.winner == report["winner"] == ("A" if wins else "B")
+    assert solution.value == ("win" if wins else "lose")
+    ours = sorted((m.to_cell, m.value, m.remoteness) for m in solution.moves)
+    theirs = sorted((tuple(m["to"]), m["value"], m["remoteness"]) for m in report["moves"])
+    assert ours == theirs
+    assert len(solution.line) == answer == len(report["line"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(footholds_positions())
+def test_footholds_tablebase_matches_cli(cli, position):
+    board, aloc, bloc = position
+    table = perfectplay.Footholds(board, aloc, bloc).tablebase(threads=1)
+    text = f"{json.dumps(board)} {aloc} {bloc}"
+    pairs = cli_json(cli("footholds", "--json", "--map", "/dev/null", input=text))["map"]
+    theirs = {(tuple(p["a"]), tuple(p["b"])): (p["winner"], p["moves"]) for p in pairs}
+    rows, cols = len(board), len(board[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for a in cells:
+        for b in cells:
+            expected = theirs.get((a, b))
+            assert table.outcome(a, b) == expected
+            winner, moves = expected if expected else (None, -1)
+            assert table.winner[a + b] == {"A": 0, "B": 1, None: -1}[winner]
+            assert table.moves[a + b] == moves
+
+
+@st.composite
+def grids(draw):
+    n = draw(st.integers(1, 7))
+    m = draw(st.integers(1, 7))
+    k = draw(st.integers(0, min(n, m) - 1))
+    grid = ["".join(draw(st.sampled_from("..#")) for _ in range(m)) for _ in range(n)]
+    opens = [(r + 1, c + 1) for r in range(n) for c in range(m) if grid[r][c] == "."]
+    queries = draw(st.lists(st.sampled_from(opens), max_size=6)) if opens else []
+    return grid, k, queries
+
+
+@SETTINGS
+@given(grids())
+def test_gridgame_matches_cli_and_reference(cli, case):
+    grid, k, queries = case
+    answers = perfectplay.gridgame(grid, k, queries)
+    text = f"{len(grid)} {len(grid[0])} {k}\n" + "\n".join(grid) + f"\n{len(queries)}\n"
+    text += "".join(f"{x} {y}\n" for x, y in queries)
+    assert answers == cli("gridgame", input=text).stdout.split()
+    wins, remoteness, grundy = gridgame_reference(grid, k)
+    assert answers == ["First" if wins[x - 1, y - 1] else "Second" for x, y in queries]
+    tables = perfectplay.GridGame(grid, k).solve()
+    for (r, c), won in wins.items():
+        assert tables.open[r, c]
+        assert tables.wins[r, c] == won
+        assert tables.remoteness[r, c] == remoteness[r, c]
+        assert tables.grundy[r, c] == grundy[r, c]
+    assert int(tables.open.sum()) == len(wins)
+    explained = cli_json(cli("gridgame", "--json", "--explain", input=text))["answers"]
+    for (x, y), answer in zip(queries, explained):
+        theirs = [(tuple(mv["from"]), mv["step"], tuple(mv["to"])) for mv in answer["line"]]
+        assert tables.line(x, y) == theirs
+        assert len(theirs) == remoteness[x - 1, y - 1]
+    table = cli_json(cli("gridgame", "--json", "-r", "-g", "--map", "/dev/null", input=text))["table"]
+    assert table["remoteness"] == [[None if v == 0 and not o else int(v) for v, o in zip(rr, oo)]
+                                   for rr, oo in zip(tables.remoteness.tolist(), tables.open.tolist())]
+
+
+@st.composite
+def snakes_boards(draw):
+    size = draw(st.integers(2, 40))
+    faces = draw(st.integers(1, 6))
+    starts = draw(st.lists(st.integers(1, size - 1), unique=True, max_size=min(8, size - 1)))
+    ladders, snakes = [], []
+    for square in starts:
+        if square < size - 1 and draw(st.booleans()):
+            ladders.append((square, draw(st.integers(square + 1, size))))
+        elif square > 1:
+            snakes.append((square, draw(st.integers(1, square - 1))))
+    return ladders, snakes, size, faces
+
+
+def judge_text(ladders, snakes):
+    pairs = ladders + snakes
+    return f"{len(ladders)} {len(snakes)}\n" + "".join(f"{a} {b}\n" for a, b in pairs)
+
+
+@SETTINGS
+@given(snakes_boards())
+def test_snakes_matches_cli_and_reference(cli, board):
+    ladders, snakes, size, faces = board
+    options = ["--size", str(size), "--faces", str(faces)]
+    fewest = snakes_fewest_reference(ladders, snakes, size, faces)
+    result = cli("snakes", *options, input=judge_text(ladders, snakes))
+    game = perfectplay.Snakes(ladders, snakes, size=size, faces=faces)
+    if fewest is None:
+        assert result.returncode == 2
+        try:
+            game.fewest_rolls()
+        except ValueError as error:
+            assert str(error) in result.stderr
+        else:
+            raise AssertionError("an unreachable last square must raise ValueError")
+        return
+    assert perfectplay.snakes(ladders, snakes, size=size, faces=faces) == fewest == int(result.stdout)
+    exact = cli("snakes", *options, "--exact", input=judge_text(ladders, snakes))
+    if exact.returncode == 0:
+        numerator, _, denominator = exact.stdout.strip().partition("/")
+        expected = game.expected()
+        assert isinstance(expected, Fraction)
+        assert expected == Fraction(int(numerator), int(denominator or 1))
+        value, error = game.expected_float()
+        assert abs(value - float(expected)) <= max(error, 1e-15) * float(expected) + 1e-12
+        distribution = game.distribution()
+        assert abs(distribution.mean - float(expected)) < 1e-6 * float(expected)
+        report = cli_json(cli("snakes", *options, "--json", "--distribution", input=judge_text(ladders, snakes)))
+        theirs = report["distribution"]
+        assert distribution.ends.tolist() == theirs["ends_on_roll"]
+        assert distribution.cumulative.tolist() == theirs["ended_by_roll"]
+        assert distribution.median == theirs["median"]
+    else:
+        assert exact.returncode == 2
+        try:
+            game.expected()
+        except ValueError as error:
+            assert str(error) in exact.stderr
+        else:
+            raise AssertionError("an infinite expectation must raise ValueError")

@@ -1,0 +1,24 @@
+//! Progress of a long solve, drawn as a spinner on stderr when stderr is a terminal.
+
+use crate::engine::{Progress, ProgressHook};
+use std::io::IsTerminal;
+
+/// A progress hook that draws a spinner on stderr (time, positions searched, table fill, the current stage), or
+/// `None` when stderr is not a terminal (a pipe, a file, a notebook, a captured test). The spinner is cleared when
+/// the hook is dropped, so only the answer or the error message stays on the terminal.
+pub fn terminal_spinner() -> Option<ProgressHook> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear);
+    Some(Box::new(move |p: &Progress| {
+        let fill = if p.table_capacity > 0 { 100.0 * p.table_used as f64 / p.table_capacity as f64 } else { 0.0 };
+        bar.set_message(format!(
+            "{:>6.1}s  {} positions  table {fill:.0}% full  {}",
+            p.elapsed.as_secs_f64(),
+            indicatif::HumanCount(p.nodes),
+            p.stage
+        ));
+        bar.tick();
+    }))
+}
