@@ -38,6 +38,48 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input an error message quotes; longer text is cut and marked with `...`.
+pub const QUOTE_CHARS: usize = 32;
+
+/// Input text as an error message shows it: in single quotes, cut after [`QUOTE_CHARS`] characters, with control
+/// characters, line and paragraph separators and other invisible characters escaped (`\u{1b}`, `\0`,
+/// `\u{2028}`), so that a message stays one short line and cannot drive the terminal.
+///
+/// ```
+/// use perfectplay::format::quote;
+/// assert_eq!(quote("x\u{1b}[2J"), r"'x\u{1b}[2J'");
+/// assert_eq!(quote(&"9".repeat(100)), format!("'{}...'", "9".repeat(32)));
+/// ```
+pub fn quote(text: &str) -> String {
+    format!("'{}'", cut(text))
+}
+
+/// Input text as [`quote`] shows it, without the quotes (for a number, say).
+pub fn cut(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    for c in chars.by_ref().take(QUOTE_CHARS) {
+        out.extend(escape_char(c));
+    }
+    if chars.next().is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Text from outside (a file name, say) with every character that could drive a terminal or break a line escaped,
+/// at any length.
+pub fn escape(text: &str) -> String {
+    text.chars().flat_map(escape_char).collect()
+}
+
+/// One character as a message shows it: printable characters as they are, anything else (controls, line and
+/// paragraph separators, bidirectional overrides, unassigned characters) as Rust writes it in a string literal;
+/// quotes and backslashes are escaped too, so that the quoting cannot be confused.
+fn escape_char(c: char) -> std::char::EscapeDebug {
+    c.escape_debug()
+}
+
 /// A game instance with a text format: parsing what printing wrote gives the instance back.
 pub trait TextFormat: Sized {
     /// Reads an instance.
@@ -141,11 +183,11 @@ impl<'a> Tokens<'a> {
         let token = self.next(what)?;
         let digits = token.text.strip_prefix(['-', '+']).unwrap_or(token.text);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(token.error(format!("{what} must be a whole number, found '{}'", token.text)));
+            return Err(token.error(format!("{what} must be a whole number, found {}", quote(token.text))));
         }
         match token.text.parse::<i64>() {
             Ok(value) if (min..=max).contains(&value) => Ok((value, token)),
-            _ => Err(token.error(format!("{what} must be between {min} and {max}, found {}", token.text))),
+            _ => Err(token.error(format!("{what} must be between {min} and {max}, found {}", cut(token.text)))),
         }
     }
 
@@ -156,7 +198,9 @@ impl<'a> Tokens<'a> {
     pub fn end(&mut self) -> Result<(), InputError> {
         match self.peek() {
             None => Ok(()),
-            Some(token) => Err(token.error(format!("unexpected text after the end of the input: '{}'", token.text))),
+            Some(token) => {
+                Err(token.error(format!("unexpected text after the end of the input: {}", quote(token.text))))
+            }
         }
     }
 }

@@ -23,7 +23,7 @@
 
 use super::cells::Cells;
 use super::rules::{Cell, Footholds};
-use crate::format::{InputError, TextFormat};
+use crate::format::{InputError, TextFormat, cut, quote};
 use serde_json::Value as Json;
 
 /// The most cells a board may have.
@@ -161,7 +161,10 @@ impl Instance {
                         return Err(InputError::at(
                             line_no,
                             column,
-                            format!("unexpected '{other}' (a grid row uses # . A B *; the JSON form starts with '[')"),
+                            format!(
+                                "unexpected {} (a grid row uses # . A B *; the JSON form starts with '[')",
+                                quote(other.encode_utf8(&mut [0; 4]))
+                            ),
                         ));
                     }
                 }
@@ -301,7 +304,10 @@ fn json_board(value: &Json) -> Result<Vec<Vec<bool>>, InputError> {
                 .map(|(c, cell)| match cell.as_u64() {
                     Some(0) => Ok(false),
                     Some(1) => Ok(true),
-                    _ => Err(InputError::new(format!("board row {r}, column {c}: expected 0 or 1, found {cell}"))),
+                    _ => Err(InputError::new(format!(
+                        "board row {r}, column {c}: expected 0 or 1, found {}",
+                        cut(&cell.to_string())
+                    ))),
                 })
                 .collect()
         })
@@ -319,7 +325,10 @@ fn json_cell(name: &str, value: &Json) -> Result<Cell, InputError> {
     }
     let coordinate = |i: usize, what: &str| {
         numbers[i].as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
-            InputError::new(format!("{name}: the {what} must be a whole number from 0, found {}", numbers[i]))
+            InputError::new(format!(
+                "{name}: the {what} must be a whole number from 0, found {}",
+                cut(&numbers[i].to_string())
+            ))
         })
     };
     Ok((coordinate(0, "row")?, coordinate(1, "column")?))
