@@ -86,9 +86,12 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
         explain: args.explain,
     };
     let table = args.json && (args.table || args.map.is_some());
+    let mut wanted = options.wanted(args.map.is_some());
+    // The table in JSON has every column the solver can fill.
+    wanted.remoteness |= table;
+    wanted.grundy |= table && options.grundy_values();
     let limits = args.time_limit.limits(out);
-    let analysis = Analysis::solve(board, options.wanted(args.map.is_some() || table), &limits)
-        .map_err(|e| args.time_limit.exceeded(e))?;
+    let analysis = Analysis::solve(board, wanted, &limits).map_err(|e| args.time_limit.exceeded(e))?;
     if let Some(map) = map {
         map.write(&report::board_map(&instance, &analysis, options.grundy_values()))?;
     }
