@@ -184,7 +184,7 @@ pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>)
     json::line(&json_report(instance, solution, table))
 }
 
-/// Writes the JSON of [`json`] into `out`, without the final newline.
+/// Writes the JSON of [`json()`] into `out`, without the final newline.
 ///
 /// # Errors
 /// The writer's error.

@@ -191,7 +191,7 @@ pub fn json(instance: &Instance, analysis: &Analysis, options: Options, table: b
     Ok(String::from_utf8(out).expect("JSON is UTF-8"))
 }
 
-/// Writes the JSON of [`json`] into `out` (without the final newline), one answer and one table row at a time.
+/// Writes the JSON of [`json()`] into `out` (without the final newline), one answer and one table row at a time.
 ///
 /// # Errors
 /// The writer's error.
