@@ -459,3 +459,35 @@ fn help_reads_well() {
     );
     assert!(!help("footholds").contains("well under a second or two"));
 }
+
+/// `script` runs a command on a pseudo-terminal (util-linux, on every Debian); the bytes the terminal received and
+/// the command's exit code.
+fn on_terminal(feed: &str, command: &str) -> (Option<i32>, String) {
+    let script = format!("({feed}) | script -qec \"$P {command}\" /dev/null");
+    let out =
+        std::process::Command::new("bash").arg("-c").arg(script).env("P", bin()).env("EX", example("")).output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_terminal_is_told_what_to_type_and_how_to_end_it() {
+    let (code, screen) = on_terminal(r"printf '2 2 0\n..\n..\n1\n1 1\n\004'", "gridgame");
+    assert_eq!(code, Some(0), "{screen}");
+    assert!(screen.contains("perfectplay: reading `N M K`"), "{screen}");
+    assert!(screen.contains("from the terminal; end it with Ctrl-D"), "{screen}");
+    assert!(screen.ends_with("Second\r\n"), "{screen:?}");
+}
+
+#[test]
+fn ctrl_c_on_a_terminal_clears_the_spinner() {
+    let (code, screen) =
+        on_terminal(r"sleep 3; printf '\003'; sleep 5", "footholds --json --table $EX/footholds/full8x8-centre.grid");
+    assert_eq!(code, Some(130), "{screen:?}");
+    // The spinner drew its line; the last thing before the message erases it.
+    assert!(screen.contains("positions"), "{screen:?}");
+    let (before, after) = screen.rsplit_once("perfectplay: interrupted").unwrap();
+    assert_eq!(after, "\r\n");
+    let last_line = before.rsplit('\r').next().unwrap();
+    assert!(!last_line.contains("positions"), "{screen:?}");
+    assert!(before.ends_with("\u{1b}[2K") || before.ends_with("\u{1b}[1A"), "{:?}", &before[before.len() - 40..]);
+}
