@@ -464,8 +464,13 @@ fn help_reads_well() {
 /// the command's exit code.
 fn on_terminal(feed: &str, command: &str) -> (Option<i32>, String) {
     let script = format!("({feed}) | script -qec \"$P {command}\" /dev/null");
-    let out =
-        std::process::Command::new("bash").arg("-c").arg(script).env("P", bin()).env("EX", example("")).output().unwrap();
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .env("P", bin())
+        .env("EX", example(""))
+        .output()
+        .unwrap();
     (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
@@ -490,4 +495,24 @@ fn ctrl_c_on_a_terminal_clears_the_spinner() {
     let last_line = before.rsplit('\r').next().unwrap();
     assert!(!last_line.contains("positions"), "{screen:?}");
     assert!(before.ends_with("\u{1b}[2K") || before.ends_with("\u{1b}[1A"), "{:?}", &before[before.len() - 40..]);
+}
+
+#[test]
+fn work_that_would_pass_1_gib_is_refused_before_it_starts() {
+    for mode in ["--expected", "--distribution", "--exact"] {
+        let started = Instant::now();
+        let out = perfectplay(&["snakes", "--size", "10000000", mode]).write_stdin("0 0\n").assert().code(2).stdout("");
+        let message = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_one_short_line(&message, mode);
+        assert!(started.elapsed() < Duration::from_secs(2), "{mode}: {:?}", started.elapsed());
+    }
+    let out = perfectplay(&["snakes", "--size", "30000", "--faces", "1000", "--plot", "/tmp/x.svg"])
+        .write_stdin("0 0\n")
+        .assert()
+        .code(2)
+        .stdout("");
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("at most 20000000 (this board: 30000000)"), "{stderr}");
+    // The distribution's table: 10⁷ rolls at most (80 MB).
+    perfectplay(&["snakes", "--distribution", "--max-rolls", "10000001"]).write_stdin("0 0\n").assert().code(2);
 }

@@ -53,9 +53,10 @@ pub struct Args {
     #[arg(long)]
     distribution: bool,
 
-    /// The most rolls --distribution computes (and --simulate plays in one game).
+    /// The most rolls --distribution computes (and --simulate plays in one game); at most 10 000 000, so that the
+    /// table stays within 80 MB.
     #[arg(long, value_name = "ROLLS", default_value_t = 100_000,
-          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_rolls: u64,
 
     /// Draw the distribution as an SVG histogram with the expectation and the median marked. The file is checked
@@ -96,7 +97,9 @@ chain. --expected solves it by elimination from the top square down, with one ex
 and proves an error bound (shown in --json); it prints only the digits the bound proves (at least 12 on \
 ordinary boards); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
 squares, 1 s on 1 000 squares with 100 ladders and snakes, 40 s on 2 000 with 200; offered up to 2 000 \
-squares. The fewest rolls is a breadth-first search: a million squares take about 0.05 s (up to 10 000 000).
+squares. --expected, --distribution and --plot are offered while squares × faces is at most 20 000 000 (3 \
+million squares with a six-sided die), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
+search: a million squares take about 0.05 s (up to 10 000 000).
 
 Examples (from the repository's root):
   perfectplay snakes examples/snakes/boj-sample1.txt
@@ -111,6 +114,11 @@ reached; 130 interrupted (Ctrl-C).";
 
 /// Boards up to this size get `--exact`.
 const MAX_EXACT_SIZE: u32 = 2_000;
+
+/// The largest chain `--expected`, `--distribution` and `--plot` solve, in steps (squares × die faces): each step
+/// costs about 30 bytes while the chain is built and solved, so this keeps a run under 1 GiB (measured: 3 million
+/// squares with a six-sided die, 0.5 GB).
+const MAX_CHAIN_STEPS: u64 = 20_000_000;
 
 /// What is left in play when `--distribution` stops.
 const TAIL: f64 = 1e-12;
@@ -127,6 +135,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
             "--exact is offered up to {MAX_EXACT_SIZE} squares (this board has {}); --expected alone gives the \
              value in floating point with a proven error bound",
             rules.size
+        )));
+    }
+    let steps = u64::from(rules.size) * u64::from(rules.faces.min(rules.size));
+    if (args.expected || args.exact || args.distribution || args.plot.is_some()) && steps > MAX_CHAIN_STEPS {
+        return Err(Error::Usage(format!(
+            "--expected, --distribution and --plot are offered while the board's squares times the die's faces is \
+             at most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of memory; the fewest rolls and \
+             --simulate have no such limit"
         )));
     }
     let mut plot = match &args.plot {
