@@ -21,7 +21,10 @@ use std::io::Write;
 /// few seconds; on a terminal, a spinner on stderr shows the work.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  perfectplay footholds examples/footholds/example1.txt\n  \
-                  echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain")]
+                  echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain\n  \
+                  perfectplay footholds --json --table examples/footholds/example2.txt\n\n\
+                  Exit codes: 0 answer printed; 2 bad input or options, or output that cannot be written (one \
+                  message on stderr); 3 --time-limit reached; 130 interrupted (Ctrl-C).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,

@@ -22,7 +22,9 @@ use std::path::PathBuf;
     perfectplay gridgame --remoteness --explain examples/gridgame/sample4.txt\n  \
     perfectplay gridgame --tokens --grundy examples/gridgame/tokens.txt\n  \
     perfectplay gridgame --json --table examples/gridgame/sample4.txt\n  \
-    perfectplay gridgame --remoteness --map maze.svg examples/gridgame/maze.txt")]
+    perfectplay gridgame --remoteness --map maze.svg examples/gridgame/maze.txt\n\n\
+    Exit codes: 0 answers printed; 2 bad input or options, or output that cannot be written (one message on \
+    stderr); 3 --time-limit reached; 130 interrupted (Ctrl-C).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,

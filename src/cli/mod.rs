@@ -115,7 +115,8 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 /// The `--time-limit` option every game shares: a deadline for the solve and progress on a terminal.
 #[derive(clap::Args, Debug)]
 struct TimeLimitArg {
-    /// Stop with exit code 3 if no answer is found within this many seconds.
+    /// Stop with exit code 3 if the answer is not found and written within this many seconds (counted for each
+    /// input file).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
 }
