@@ -349,6 +349,16 @@ fn several_files_get_one_answer_each() {
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
     assert!(stderr.starts_with("perfectplay: cannot read /nonexistent.txt: "), "{stderr}");
     assert!(stderr.ends_with("perfectplay: 1 of 3 inputs could not be answered\n"), "{stderr}");
+    // With --json too, and the bad file leaves no half line.
+    let bad = scratch("several").join("bad.txt");
+    std::fs::write(&bad, "2 2 0\n..\n").unwrap();
+    let out = perfectplay(&["gridgame", "--json", &sample, bad.to_str().unwrap(), &maze]).assert().code(2);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let files: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(files, [sample.clone(), maze.clone()]);
     // One output file cannot take several inputs.
     perfectplay(&["gridgame", "--map", "/tmp/x.svg", &maze, &sample]).assert().code(2).stdout("");
 }

@@ -82,9 +82,11 @@ impl InputArg {
                 let name = input.name.clone();
                 if json {
                     let name = serde_json::to_string(&name).expect("a string serialises");
-                    write!(out, "{{\"file\":{name},\"report\":").map_err(|e| out.failed(&e))?;
-                    answer(input, out)?;
-                    end(out, true)
+                    // Opened only when the report starts, so that a bad input leaves no half line.
+                    out.set_pending(format!("{{\"file\":{name},\"report\":"));
+                    let result = answer(input, out);
+                    out.drop_pending();
+                    result.and_then(|()| end(out, true))
                 } else {
                     out.set_prefix(Some(format!("{name}:")));
                     let result = answer(input, out);

@@ -66,6 +66,8 @@ pub struct Output {
     writer: BufWriter<Guarded>,
     prefix: Option<Vec<u8>>,
     line_start: bool,
+    /// Written before the next byte, if any comes (the opening of a JSON wrapper, dropped if the input fails).
+    pending: Vec<u8>,
 }
 
 impl Output {
@@ -86,6 +88,7 @@ impl Output {
             writer: BufWriter::with_capacity(BUFFER, Guarded { sink, deadline: None, seconds: 0.0, cancel: None }),
             prefix: None,
             line_start: true,
+            pending: Vec::new(),
         }
     }
 
@@ -101,6 +104,16 @@ impl Output {
     /// Starts every following line with `prefix` (`None`: no prefix).
     pub fn set_prefix(&mut self, prefix: Option<String>) {
         self.prefix = prefix.map(String::into_bytes);
+    }
+
+    /// Writes `opening` just before the next byte written, or never if [`Output::drop_pending`] comes first.
+    pub fn set_pending(&mut self, opening: String) {
+        self.pending = opening.into_bytes();
+    }
+
+    /// Forgets the opening set by [`Output::set_pending`] if nothing was written since.
+    pub fn drop_pending(&mut self) {
+        self.pending.clear();
     }
 
     /// Writes out what is buffered, still within the limits.
@@ -124,6 +137,10 @@ impl Output {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.pending.is_empty() && !buf.is_empty() {
+            let pending = std::mem::take(&mut self.pending);
+            self.writer.write_all(&pending)?;
+        }
         let Some(prefix) = &self.prefix else { return self.writer.write(buf) };
         let mut rest = buf;
         while !rest.is_empty() {
