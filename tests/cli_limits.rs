@@ -524,6 +524,19 @@ fn work_that_would_pass_1_gib_is_refused_before_it_starts() {
         .stdout("");
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("at most 20000000 (this board: 30000000)"), "{stderr}");
+    // A footholds board of six million rows is refused before it is parsed (it took 1.4 GB).
+    let rows = format!("[{}[1]] [0,0] [0,0]", "[1],".repeat(6_000_000));
+    let mut child = spawn(&["footholds"], rows.as_bytes());
+    let message = stderr_of(&mut child);
+    let (status, peak_kib, _) = watch(child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(2), "{message}");
+    assert!(message.contains("characters besides whitespace"), "{message}");
+    assert!(peak_kib < 256 << 10, "peak resident set {peak_kib} KiB");
+    // The largest board is still read, however it is spaced.
+    let mut rows = vec![vec!["0"; 16]; 8];
+    (rows[0][0], rows[7][15]) = ("1", "1");
+    let board = format!("[{}]", rows.iter().map(|r| format!("[{}]", r.join(" ,  "))).collect::<Vec<_>>().join(",\n\n"));
+    perfectplay(&["footholds"]).write_stdin(format!("{board}   [0,0]\n[7, 15]")).assert().success().stdout("0\n");
     // The distribution's table: 10⁷ rolls at most (80 MB).
     perfectplay(&["snakes", "--distribution", "--max-rolls", "10000001"]).write_stdin("0 0\n").assert().code(2);
 }

@@ -194,6 +194,16 @@ impl Instance {
     }
 
     fn parse_programmers(text: &str) -> Result<Instance, InputError> {
+        // Every cell of a valid board is `0` or `1`, so the three arrays of the largest board take well under
+        // MAX_JSON_CHARACTERS characters besides whitespace; a longer input is refused before serde builds a tree
+        // of it (a 36 MB array of arrays took 1.4 GB as JSON values).
+        let characters = text.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+        if characters > MAX_JSON_CHARACTERS {
+            return Err(InputError::new(format!(
+                "the input has {characters} characters besides whitespace; board, aloc and bloc of a board of at \
+                 most {MAX_CELLS} cells take fewer than {MAX_JSON_CHARACTERS}"
+            )));
+        }
         let mut values = Vec::new();
         let mut offset = 0;
         for name in ["board", "aloc", "bloc"] {
@@ -271,6 +281,10 @@ fn skip_separators(text: &str) -> usize {
         })
         .map_or(text.len(), |(i, _)| i)
 }
+
+/// More characters (besides whitespace) than the Programmers form of any valid instance has: 128 cells with their
+/// commas and brackets, and two cells of at most 20 digits a coordinate, take under 1 000.
+const MAX_JSON_CHARACTERS: usize = 4096;
 
 /// 1-based line and column of a byte offset.
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
