@@ -258,6 +258,7 @@ fn output_files_are_checked_before_the_work() {
     perfectplay(&["gridgame", "--map", svg.to_str().unwrap(), &example("gridgame/sample4.txt")]).assert().success();
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The games' inputs with one slot where a bad token goes.
@@ -350,7 +351,8 @@ fn several_files_get_one_answer_each() {
     assert!(stderr.starts_with("perfectplay: cannot read /nonexistent.txt: "), "{stderr}");
     assert!(stderr.ends_with("perfectplay: 1 of 3 inputs could not be answered\n"), "{stderr}");
     // With --json too, and the bad file leaves no half line.
-    let bad = scratch("several").join("bad.txt");
+    let dir = scratch("several");
+    let bad = dir.join("bad.txt");
     std::fs::write(&bad, "2 2 0\n..\n").unwrap();
     let out = perfectplay(&["gridgame", "--json", &sample, bad.to_str().unwrap(), &maze]).assert().code(2);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
@@ -359,6 +361,7 @@ fn several_files_get_one_answer_each() {
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(files, [sample.clone(), maze.clone()]);
+    std::fs::remove_dir_all(&dir).unwrap();
     // One output file cannot take several inputs.
     perfectplay(&["gridgame", "--map", "/tmp/x.svg", &maze, &sample]).assert().code(2).stdout("");
 }
