@@ -59,7 +59,7 @@ pub fn cut(text: &str) -> String {
     let mut out = String::new();
     let mut chars = text.chars();
     for c in chars.by_ref().take(QUOTE_CHARS) {
-        out.extend(escape_char(c));
+        out.push_str(&escape_char(c));
     }
     if chars.next().is_some() {
         out.push_str("...");
@@ -70,14 +70,17 @@ pub fn cut(text: &str) -> String {
 /// Text from outside (a file name, say) with every character that could drive a terminal or break a line escaped,
 /// at any length.
 pub fn escape(text: &str) -> String {
-    text.chars().flat_map(escape_char).collect()
+    text.chars().map(escape_char).collect()
 }
 
-/// One character as a message shows it: printable characters as they are, anything else (controls, line and
-/// paragraph separators, bidirectional overrides, unassigned characters) as Rust writes it in a string literal;
-/// quotes and backslashes are escaped too, so that the quoting cannot be confused.
-fn escape_char(c: char) -> std::char::EscapeDebug {
-    c.escape_debug()
+/// One character as a message shows it: printable characters (quotes and backslashes included) as they are,
+/// anything else (controls, line and paragraph separators, bidirectional overrides, unassigned characters) as
+/// Rust writes it in a string literal.
+fn escape_char(c: char) -> String {
+    match c {
+        '\'' | '"' | '\\' => c.to_string(),
+        _ => c.escape_debug().to_string(),
+    }
 }
 
 /// A game instance with a text format: parsing what printing wrote gives the instance back.

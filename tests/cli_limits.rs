@@ -543,3 +543,22 @@ fn work_that_would_pass_1_gib_is_refused_before_it_starts() {
     // The distribution's table: 10⁷ rolls at most (80 MB).
     perfectplay(&["snakes", "--distribution", "--max-rolls", "10000001"]).write_stdin("0 0\n").assert().code(2);
 }
+
+#[test]
+fn bad_options_are_quoted_short_and_escaped() {
+    let long = "9".repeat(100_000);
+    let runs: [&[&str]; 4] = [
+        &["gridgame", "--time-limit", "9\u{2028}x\u{7}"],
+        &["gridgame", "--x\u{2028}\u{1b}[31my"],
+        &["footholds", "--memory", "\u{1b}]0;title\u{7}"],
+        &["snakes", "--time-limit", &long],
+    ];
+    for args in runs {
+        let out = perfectplay(args).write_stdin("").assert().code(2).stdout("");
+        let message = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        for line in message.lines() {
+            assert_one_short_line(&format!("{line}\n"), &format!("{args:?}"));
+        }
+        assert!(message.len() < 1000, "{args:?}: {} bytes", message.len());
+    }
+}

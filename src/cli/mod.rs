@@ -10,6 +10,7 @@ mod snakes;
 
 use crate::engine::{Interrupted, Limits, Progress, ProgressHook};
 use crate::error::Error;
+use crate::format::quote;
 use clap::{Parser, Subcommand};
 use input::{Input, InputArg};
 use output::{Output, OutputFile};
@@ -44,8 +45,13 @@ enum Command {
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => {
+        Err(error) if !error.use_stderr() => {
+            // --help and --version.
             let _ = error.print();
+            return error.exit_code();
+        }
+        Err(error) => {
+            eprint!("{}", safe_lines(&error.render().to_string()));
             return error.exit_code();
         }
     };
@@ -73,6 +79,21 @@ fn finish(result: Result<(), Error>) -> i32 {
     }
 }
 
+/// A usage message that may quote the command line, with every line cut to 200 characters and anything that could
+/// drive a terminal escaped.
+fn safe_lines(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let mut safe = crate::format::escape(line);
+            if let Some((cut, _)) = safe.char_indices().nth(200) {
+                safe.truncate(cut);
+                safe.push_str("...");
+            }
+            safe + "\n"
+        })
+        .collect()
+}
+
 /// A progress hook that draws a spinner on stderr, or `None` when stderr is not a terminal.
 fn progress_on_terminal() -> Option<ProgressHook> {
     if !std::io::stderr().is_terminal() {
@@ -97,17 +118,17 @@ fn parse_memory(text: &str) -> Result<usize, String> {
     let text = text.trim();
     let split = text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let number: f64 = number.parse().map_err(|_| format!("'{text}' is not a size like 512M or 4G"))?;
+    let number: f64 = number.parse().map_err(|_| format!("{} is not a size like 512M or 4G", quote(text)))?;
     let scale = match unit.trim().to_ascii_uppercase().as_str() {
         "" | "B" => 1u64,
         "K" | "KB" | "KIB" => 1 << 10,
         "M" | "MB" | "MIB" => 1 << 20,
         "G" | "GB" | "GIB" => 1 << 30,
-        _ => return Err(format!("unknown unit '{unit}' in '{text}' (use K, M or G)")),
+        _ => return Err(format!("unknown unit {} in {} (use K, M or G)", quote(unit), quote(text))),
     };
     let bytes = number * scale as f64;
     if !(1.0..=(1u64 << 50) as f64).contains(&bytes) {
-        return Err(format!("'{text}' is not a usable memory size"));
+        return Err(format!("{} is not a usable memory size", quote(text)));
     }
     Ok(bytes as usize)
 }
@@ -148,7 +169,7 @@ fn limits_until(deadline: Option<Instant>) -> Limits {
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+        _ => Err(format!("{} is not a number of seconds above 0", quote(text))),
     }
 }
 
