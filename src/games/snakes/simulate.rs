@@ -5,6 +5,7 @@
 //! version; faces are drawn without bias by rejection.
 
 use super::board::Board;
+use crate::engine::chance::Watch;
 use crate::engine::{Interrupted, Limits};
 
 /// A small, fast, seeded generator with a fixed output sequence (SplitMix64).
@@ -65,7 +66,8 @@ pub fn simulate(board: &Board, games: u64, max_rolls: u64, seed: u64) -> Simulat
     simulate_within(board, games, max_rolls, seed, &Limits::default()).expect("no limits, no interruption")
 }
 
-/// [`simulate`] within `limits`: the deadline and the cancel flag are checked every [`CHECK_EVERY`] rolls.
+/// [`simulate`] within `limits`: the deadline and the cancel flag are checked, and progress reported, every 65 536
+/// rolls.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline passes or the flag is raised first.
@@ -79,16 +81,12 @@ pub fn simulate_within(
     let rules = board.rules();
     let mut rng = SplitMix64::new(seed);
     let (mut finished, mut sum, mut sum_squares) = (0u64, 0f64, 0f64);
-    let mut until_check = CHECK_EVERY;
+    let mut watch = Watch::new(limits, "simulating games");
     for _ in 0..games {
         let mut square = rules.start;
         let mut rolls = 0u64;
         while square != rules.size && rolls < max_rolls {
-            until_check -= 1;
-            if until_check == 0 {
-                limits.check()?;
-                until_check = CHECK_EVERY;
-            }
+            watch.tick(1)?;
             rolls += 1;
             if let Some(roll) = board.roll(square, rng.die(rules.faces)) {
                 square = roll.square;
@@ -105,9 +103,6 @@ pub fn simulate_within(
     let variance = if finished > 1 { (sum_squares - sum * mean) / (count - 1.0) } else { 0.0 };
     Ok(Simulation { games, finished, mean, standard_error: (variance.max(0.0) / count).sqrt() })
 }
-
-/// Rolls between two looks at the limits (a few milliseconds of play).
-pub const CHECK_EVERY: u64 = 1 << 20;
 
 #[cfg(test)]
 mod tests {
