@@ -194,6 +194,8 @@ fn shell(script: &str) -> (Option<i32>, String) {
 #[test]
 fn failed_writes_are_errors_and_a_closed_pipe_ends_quietly() {
     let runs = [
+        "--help",
+        "gridgame --help",
         "gridgame $EX/gridgame/maze.txt",
         "snakes --explain $EX/snakes/boj-sample2.txt",
         "footholds --explain $EX/footholds/example1.txt",

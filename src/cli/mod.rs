@@ -46,9 +46,13 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {
-            // --help and --version.
-            let _ = error.print();
-            return error.exit_code();
+            // --help and --version, written like any answer: a full disk or a closed stdout is an error.
+            let styled = error.render();
+            let text = if std::io::stdout().is_terminal() { styled.ansi().to_string() } else { styled.to_string() };
+            return finish(Output::stdout().and_then(|mut out| {
+                std::io::Write::write_all(&mut out, text.as_bytes()).map_err(|e| out.failed(&e))?;
+                out.finish()
+            }));
         }
         Err(error) => {
             eprint!("{}", safe_lines(&error.render().to_string()));
