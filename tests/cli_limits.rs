@@ -260,6 +260,19 @@ fn output_files_are_checked_before_the_work() {
     perfectplay(&["gridgame", "--map", svg.to_str().unwrap(), &example("gridgame/sample4.txt")]).assert().success();
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
+    // A symbolic link stays a link (to the new file); a device is written in place.
+    let link = dir.join("link.svg");
+    std::os::unix::fs::symlink("map.svg", &link).unwrap();
+    perfectplay(&["gridgame", "--map", link.to_str().unwrap(), &example("gridgame/maze.txt")]).assert().success();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("28"), "the maze's map");
+    let out = perfectplay(&["gridgame", "--map", "/dev/stdout", &example("gridgame/sample4.txt")]).assert().success();
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains("<svg"));
+    perfectplay(&["gridgame", "--map", "/dev/full", &example("gridgame/sample4.txt")])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("perfectplay: cannot write /dev/full: No space left on device (os error 28)\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

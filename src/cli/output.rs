@@ -163,26 +163,46 @@ impl Write for Output {
 
 /// An output file (`--map`, `--plot`): opened as a temporary file beside its path before the work starts, so that
 /// a path that cannot be written is refused at once, and moved into place only when complete, so that a failed or
-/// interrupted run leaves the old file (or none), never half a file.
+/// interrupted run leaves the old file (or none), never half a file. A path that is not a regular file
+/// (`/dev/stdout`, a named pipe) is opened and written directly; a symbolic link is followed.
 pub struct OutputFile {
     path: PathBuf,
-    file: tempfile::NamedTempFile,
+    file: Target,
+}
+
+enum Target {
+    /// Renamed onto the (resolved) path once written.
+    Replace(tempfile::NamedTempFile, PathBuf),
+    /// A device or a pipe, written in place.
+    Direct(std::fs::File),
 }
 
 impl OutputFile {
-    /// Checks that `path` can be written and reserves a temporary file beside it.
+    /// Checks that `path` can be written and reserves a temporary file beside it (or opens it, when it is not a
+    /// regular file).
     ///
     /// # Errors
     /// A usage error naming the file when its folder does not exist or cannot be written, or it is a folder.
     pub fn create(path: &Path) -> Result<OutputFile, Error> {
         let fail = |message: String| Error::Write { target: escape(&path.display().to_string()), message };
-        if path.is_dir() {
+        let existing = path.metadata().ok();
+        if existing.as_ref().is_some_and(std::fs::Metadata::is_dir) {
             return Err(fail("it is a folder".into()));
         }
-        if path.metadata().is_ok_and(|m| m.permissions().readonly()) {
+        if existing.as_ref().is_some_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| fail(system_reason(&e)))?;
+            return Ok(OutputFile { path: path.to_path_buf(), file: Target::Direct(file) });
+        }
+        if existing.as_ref().is_some_and(|m| m.permissions().readonly()) {
             return Err(fail("the file is read-only".into()));
         }
-        let folder = match path.parent() {
+        // The file a symbolic link points to is the one replaced, not the link (even when it does not exist yet).
+        let target = match (existing.is_some(), std::fs::read_link(path)) {
+            (true, _) => path.canonicalize().map_err(|e| fail(system_reason(&e)))?,
+            (false, Ok(dest)) => path.parent().map_or(dest.clone(), |folder| folder.join(&dest)),
+            (false, Err(_)) => path.to_path_buf(),
+        };
+        let folder = match target.parent() {
             Some(parent) if !parent.as_os_str().is_empty() => parent,
             _ => Path::new("."),
         };
@@ -196,18 +216,25 @@ impl OutputFile {
             .suffix(".part")
             .tempfile_in(folder)
             .map_err(|e| fail(system_reason(&e)))?;
-        Ok(OutputFile { path: path.to_path_buf(), file })
+        Ok(OutputFile { path: path.to_path_buf(), file: Target::Replace(file, target) })
     }
 
     /// Writes `contents` and moves the file into place.
     ///
     /// # Errors
     /// A usage error naming the file when writing or renaming fails.
-    pub fn write(mut self, contents: &str) -> Result<(), Error> {
-        let target = escape(&self.path.display().to_string());
-        let fail = |message: String| Error::Write { target: target.clone(), message };
-        self.file.write_all(contents.as_bytes()).and_then(|()| self.file.flush()).map_err(|e| fail(e.to_string()))?;
-        self.file.persist(&self.path).map_err(|e| fail(system_reason(&e.error)))?;
+    pub fn write(self, contents: &str) -> Result<(), Error> {
+        let name = escape(&self.path.display().to_string());
+        let fail = |message: String| Error::Write { target: name.clone(), message };
+        match self.file {
+            Target::Replace(mut file, target) => {
+                file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
+                file.persist(&target).map_err(|e| fail(system_reason(&e.error)))?;
+            }
+            Target::Direct(mut file) => {
+                file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
+            }
+        }
         Ok(())
     }
 }
