@@ -577,3 +577,24 @@ fn bad_options_are_quoted_short_and_escaped() {
         assert!(message.len() < 1000, "{args:?}: {} bytes", message.len());
     }
 }
+
+#[test]
+fn the_spinner_is_gone_before_the_answers_reach_the_terminal() {
+    let dir = scratch("spinner");
+    let input = dir.join("many.txt");
+    // 30 000 answers `Second 98`: more than the writer's 64 KiB buffer, so writing starts before the run ends.
+    std::fs::write(&input, open_board(50, 30_000, "1 1")).unwrap();
+    let runs = [
+        ("sleep 3", format!("gridgame -r {}", input.display()), "Second 98"),
+        // About 166 667 rolls, the board typed on the terminal.
+        (r"printf '0 0\n\004'; sleep 3", "snakes --explain --size 1000000".to_string(), "roll 1:"),
+    ];
+    for (feed, command, first) in runs {
+        let (code, screen) = on_terminal(feed, &command);
+        assert_eq!(code, Some(0), "{command}: {}", &screen[..screen.len().min(300)]);
+        let answers = screen.find(first).expect("the answers");
+        assert!(screen.len() - answers > 64 << 10, "{command}: {} bytes of answers", screen.len() - answers);
+        assert!(!screen[answers..].contains('\u{1b}'), "{command}: the spinner drew over the answers");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -94,6 +94,8 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
     wanted.grundy |= table && options.grundy_values();
     let limits = args.time_limit.limits(out);
     let analysis = Analysis::solve(board, wanted, &limits).map_err(|e| args.time_limit.exceeded(e))?;
+    // The spinner is cleared before the answers reach the terminal (`out` keeps the deadline and Ctrl-C).
+    drop(limits);
     if let Some(map) = map {
         map.write(&report::board_map(&instance, &analysis, options.grundy_values()))?;
     }

@@ -192,6 +192,8 @@ fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, ou
         .map(|games| snakes::simulate_within(&board, games, args.max_rolls, args.seed, &limits))
         .transpose()
         .map_err(timed_out)?;
+    // The spinner is cleared before the answer reaches the terminal (`out` keeps the deadline and Ctrl-C).
+    drop(limits);
 
     if let (Some(plot), Some(distribution)) = (plot, &distribution) {
         plot.write(&report::plot(&board, distribution, expectation.map(|e| e.0)).map_err(Error::Usage)?)?;
