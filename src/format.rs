@@ -224,6 +224,16 @@ mod tests {
     }
 
     #[test]
+    fn quoted_text_is_short_and_cannot_drive_a_terminal() {
+        assert_eq!(quote("a\u{1b}[2J\0\u{2028}\u{202e}\u{85}b"), r"'a\u{1b}[2J\0\u{2028}\u{202e}\u{85}b'");
+        assert_eq!(quote("it's \"x\" \\ é"), r#"'it's "x" \ é'"#);
+        let long = quote(&"\u{7}".repeat(1000));
+        assert_eq!(long, format!("'{}...'", r"\u{7}".repeat(QUOTE_CHARS)));
+        assert_eq!(cut("12345"), "12345");
+        assert_eq!(escape("a\nb\tc"), r"a\nb\tc");
+    }
+
+    #[test]
     fn trailing_text_is_reported() {
         let mut tokens = Tokens::new("1 2\nx");
         tokens.int("a", 0, 9).unwrap();
