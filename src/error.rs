@@ -32,6 +32,12 @@ pub enum Error {
         /// The system's reason.
         message: String,
     },
+    /// The time limit passed while the answer was being written: the output is cut short (exit code 3).
+    #[error("the time limit of {seconds} s was reached while writing the answer: the output is cut short")]
+    TimeLimitWriting {
+        /// The limit that was set.
+        seconds: f64,
+    },
     /// The reader of standard output closed it (`perfectplay ... | head -1`): the run ends quietly (exit code 0).
     #[error("the reader of standard output closed it")]
     OutputClosed,
@@ -59,7 +65,7 @@ impl Error {
     /// time limit, 130 for an interruption, 0 for a pipe its reader closed.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::TimeLimit { .. } => 3,
+            Error::TimeLimit { .. } | Error::TimeLimitWriting { .. } => 3,
             Error::Interrupted => 130,
             Error::OutputClosed => 0,
             _ => 2,

@@ -96,9 +96,16 @@ fn open_board(n: usize, q: usize, query: &str) -> Vec<u8> {
 #[test]
 fn explained_answers_stream_in_bounded_memory_and_stop_at_the_time_limit() {
     // 10⁶ explained queries on 1500 × 1500: about 200 GB of text, which used to be built in memory first.
-    let child = spawn(&["gridgame", "--explain", "--time-limit", "3"], &open_board(1500, 1_000_000, "1 1"));
+    let mut child = spawn(&["gridgame", "--explain", "--time-limit", "3"], &open_board(1500, 1_000_000, "1 1"));
+    let mut stderr = child.stderr.take().unwrap();
     let (status, peak_kib, took) = watch(child, Duration::from_secs(60));
     assert_eq!(status.code(), Some(3), "exit 3 at the time limit (took {took:?})");
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    assert_eq!(
+        message,
+        "perfectplay: the time limit of 3 s was reached while writing the answer: the output is cut short\n"
+    );
     assert!(took < Duration::from_secs(20), "stopped {took:?} after a 3 s limit");
     assert!(peak_kib < 512 << 10, "peak resident set {peak_kib} KiB");
 }

@@ -127,7 +127,7 @@ impl Output {
     /// The error that ends a run whose output could not be written.
     pub fn failed(&self, error: &io::Error) -> Error {
         match error.get_ref().and_then(|inner| inner.downcast_ref::<Stopped>()) {
-            Some(Stopped::Deadline) => Error::TimeLimit { seconds: self.writer.get_ref().seconds },
+            Some(Stopped::Deadline) => Error::TimeLimitWriting { seconds: self.writer.get_ref().seconds },
             Some(Stopped::Cancelled) => Error::Interrupted,
             None if error.kind() == io::ErrorKind::BrokenPipe => Error::OutputClosed,
             None => Error::Write { target: "standard output".into(), message: error.to_string() },
@@ -296,7 +296,7 @@ mod tests {
         let mut out = Output::new(Box::new(io::sink()));
         out.keep(&Limits { deadline: Some(Instant::now()), ..Limits::default() }, 1.0);
         let error = out.write_all(&[b'x'; 2 * BUFFER]).unwrap_err();
-        assert!(matches!(out.failed(&error), Error::TimeLimit { .. }));
+        assert!(matches!(out.failed(&error), Error::TimeLimitWriting { .. }));
 
         let flag = Arc::new(AtomicBool::new(true));
         let mut out = Output::new(Box::new(io::sink()));
