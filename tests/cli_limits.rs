@@ -112,10 +112,12 @@ fn explained_answers_stream_in_bounded_memory_and_stop_at_the_time_limit() {
 
 #[test]
 fn the_largest_snakes_board_in_json_stops_at_the_time_limit() {
-    let child = spawn(&["snakes", "--size", "10000000", "--json", "--time-limit", "1"], b"0 0\n");
+    // It used to take 2–4 s (release build) and 1.5 GB whatever the limit. Now it either finishes within the limit
+    // (a fast machine) or stops there with exit code 3, in bounded memory, on any build.
+    let child = spawn(&["snakes", "--size", "10000000", "--json", "--time-limit", "0.5"], b"0 0\n");
     let (status, peak_kib, took) = watch(child, Duration::from_secs(60));
-    assert_eq!(status.code(), Some(3), "took {took:?}");
-    assert!(took < Duration::from_secs(15), "stopped {took:?} after a 1 s limit");
+    assert!(matches!(status.code(), Some(0 | 3)), "{status:?} after {took:?}");
+    assert!(took < Duration::from_secs(3), "stopped {took:?} after a 0.5 s limit");
     assert!(peak_kib < 1 << 20, "peak resident set {peak_kib} KiB");
 }
 
