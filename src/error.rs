@@ -24,6 +24,34 @@ pub enum Error {
     /// The options do not fit together, or an output file cannot be written (exit code 2).
     #[error("{0}")]
     Usage(String),
+    /// An output (standard output, `--map FILE`) could not be written (exit code 2).
+    #[error("cannot write {target}: {message}")]
+    Write {
+        /// What could not be written: "standard output" or the file's name.
+        target: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The time limit passed while the answer was being written: the output is cut short (exit code 3).
+    #[error("the time limit of {seconds} s was reached while writing the answer: the output is cut short")]
+    TimeLimitWriting {
+        /// The limit that was set.
+        seconds: f64,
+    },
+    /// The reader of standard output closed it (`perfectplay ... | head -1`): the run ends quietly (exit code 0).
+    #[error("the reader of standard output closed it")]
+    OutputClosed,
+    /// The run was interrupted (Ctrl-C; exit code 130, as shells expect).
+    #[error("interrupted")]
+    Interrupted,
+    /// Some of several inputs could not be answered; each one's message was printed already (exit code 2).
+    #[error("{failed} of {inputs} inputs could not be answered")]
+    SomeInputs {
+        /// Inputs with no answer.
+        failed: usize,
+        /// Inputs in the run.
+        inputs: usize,
+    },
     /// The time limit passed before the answer was found (exit code 3).
     #[error("no answer within the time limit of {seconds} s (raise --time-limit to let it finish)")]
     TimeLimit {
@@ -33,10 +61,13 @@ pub enum Error {
 }
 
 impl Error {
-    /// The process exit code for this error: 2 for bad input or usage, 3 for a time limit.
+    /// The process exit code for this error: 2 for bad input, usage or an output that cannot be written, 3 for a
+    /// time limit, 130 for an interruption, 0 for a pipe its reader closed.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::TimeLimit { .. } => 3,
+            Error::TimeLimit { .. } | Error::TimeLimitWriting { .. } => 3,
+            Error::Interrupted => 130,
+            Error::OutputClosed => 0,
             _ => 2,
         }
     }

@@ -38,6 +38,51 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input an error message quotes; longer text is cut and marked with `...`.
+pub const QUOTE_CHARS: usize = 32;
+
+/// Input text as an error message shows it: in single quotes, cut after [`QUOTE_CHARS`] characters, with control
+/// characters, line and paragraph separators and other invisible characters escaped (`\u{1b}`, `\0`,
+/// `\u{2028}`), so that a message stays one short line and cannot drive the terminal.
+///
+/// ```
+/// use perfectplay::format::quote;
+/// assert_eq!(quote("x\u{1b}[2J"), r"'x\u{1b}[2J'");
+/// assert_eq!(quote(&"9".repeat(100)), format!("'{}...'", "9".repeat(32)));
+/// ```
+pub fn quote(text: &str) -> String {
+    format!("'{}'", cut(text))
+}
+
+/// Input text as [`quote`] shows it, without the quotes (for a number, say).
+pub fn cut(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    for c in chars.by_ref().take(QUOTE_CHARS) {
+        out.push_str(&escape_char(c));
+    }
+    if chars.next().is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Text from outside (a file name, say) with every character that could drive a terminal or break a line escaped,
+/// at any length.
+pub fn escape(text: &str) -> String {
+    text.chars().map(escape_char).collect()
+}
+
+/// One character as a message shows it: printable characters (quotes and backslashes included) as they are,
+/// anything else (controls, line and paragraph separators, bidirectional overrides, unassigned characters) as
+/// Rust writes it in a string literal.
+fn escape_char(c: char) -> String {
+    match c {
+        '\'' | '"' | '\\' => c.to_string(),
+        _ => c.escape_debug().to_string(),
+    }
+}
+
 /// A game instance with a text format: parsing what printing wrote gives the instance back.
 pub trait TextFormat: Sized {
     /// Reads an instance.
@@ -141,11 +186,11 @@ impl<'a> Tokens<'a> {
         let token = self.next(what)?;
         let digits = token.text.strip_prefix(['-', '+']).unwrap_or(token.text);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(token.error(format!("{what} must be a whole number, found '{}'", token.text)));
+            return Err(token.error(format!("{what} must be a whole number, found {}", quote(token.text))));
         }
         match token.text.parse::<i64>() {
             Ok(value) if (min..=max).contains(&value) => Ok((value, token)),
-            _ => Err(token.error(format!("{what} must be between {min} and {max}, found {}", token.text))),
+            _ => Err(token.error(format!("{what} must be between {min} and {max}, found {}", cut(token.text)))),
         }
     }
 
@@ -156,7 +201,9 @@ impl<'a> Tokens<'a> {
     pub fn end(&mut self) -> Result<(), InputError> {
         match self.peek() {
             None => Ok(()),
-            Some(token) => Err(token.error(format!("unexpected text after the end of the input: '{}'", token.text))),
+            Some(token) => {
+                Err(token.error(format!("unexpected text after the end of the input: {}", quote(token.text))))
+            }
         }
     }
 }
@@ -174,6 +221,16 @@ mod tests {
         assert!(err.message.contains("between 0 and 5"), "{err}");
         let err = tokens.next("Q").unwrap_err();
         assert!(err.to_string().contains("end of the input"), "{err}");
+    }
+
+    #[test]
+    fn quoted_text_is_short_and_cannot_drive_a_terminal() {
+        assert_eq!(quote("a\u{1b}[2J\0\u{2028}\u{202e}\u{85}b"), r"'a\u{1b}[2J\0\u{2028}\u{202e}\u{85}b'");
+        assert_eq!(quote("it's \"x\" \\ é"), r#"'it's "x" \ é'"#);
+        let long = quote(&"\u{7}".repeat(1000));
+        assert_eq!(long, format!("'{}...'", r"\u{7}".repeat(QUOTE_CHARS)));
+        assert_eq!(cut("12345"), "12345");
+        assert_eq!(escape("a\nb\tc"), r"a\nb\tc");
     }
 
     #[test]

@@ -30,4 +30,5 @@ pub mod engine;
 pub mod error;
 pub mod format;
 pub mod games;
+pub mod json;
 pub mod render;

@@ -127,7 +127,7 @@ fn map_draws_the_tablebase_and_json_lists_it() {
     let out =
         footholds().args(["--json", "--map"]).arg(&svg).write_stdin("[[1,1,1],[1,0,1]] [0,0] [1,2]").assert().success();
     let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    let pairs = json["map"].as_array().unwrap();
+    let pairs = json["table"].as_array().unwrap();
     assert_eq!(pairs.len(), 25, "5 footholds, 25 pairs of starts");
     for pair in pairs {
         // Every entry agrees with solving that pair on its own.

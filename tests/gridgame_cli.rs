@@ -145,7 +145,10 @@ fn bad_input_is_reported_with_line_and_column() {
         ("2 2 0\n.#\n.\n1\n1 1\n", "line 3, column 2: board row 2 has only 1 cell; every row must have M = 2 cells"),
         ("2 2 0\n.#.\n..\n1\n1 1\n", "line 2, column 3: board row 1 has 3 cells; every row must have M = 2 cells"),
         ("2 2 0\n.x\n..\n1\n1 1\n", "line 2, column 2: board row 1, cell 2: 'x' is not '.' (open) or '#' (wall)"),
-        ("2 2 0\n.\u{3000}\n..\n", "line 2, column 2: board row 1, cell 2: '\u{3000}' is not '.' (open) or '#' (wall)"),
+        (
+            "2 2 0\n.\u{3000}\n..\n",
+            "line 2, column 2: board row 1, cell 2: '\\u{3000}' is not '.' (open) or '#' (wall)",
+        ),
         ("0 2 0\n", "line 1, column 1: N (the number of rows) must be between 1 and 5000, found 0"),
         ("2 5001 0\n", "line 1, column 3: M (the number of columns) must be between 1 and 5000, found 5001"),
         ("2 3 2\n", "line 1, column 5: K (the diagonal reach) must be between 0 and min(N - 1, M - 1) = 1, found 2"),

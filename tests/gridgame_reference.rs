@@ -1,60 +1,15 @@
-//! The whole-board solver against plain references written here: the textbook O(N·M·K) pass that looks at every
-//! move (win/lose, remoteness, Grundy values) on random boards up to 40×40 with any K, and a brute-force search of
-//! the two-token game (a move moves one of the tokens) against the XOR of Grundy values.
+//! The whole-board solver against plain references: the textbook O(N·M·K) pass of `references/gridgame.rs`, which
+//! looks at every move (win/lose, remoteness, Grundy values), on random boards up to 40×40 with any K, and a
+//! brute-force search of the two-token game (a move moves one of the tokens) against the XOR of Grundy values.
 
 use perfectplay::engine::Limits;
 use perfectplay::games::gridgame::{Analysis, Board, Cell, Wanted};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
-/// The textbook tables: for each cell in reverse row-major order, every move is looked at.
-struct Reference {
-    wins: Vec<Option<bool>>,
-    remoteness: Vec<Option<u32>>,
-    grundy: Vec<Option<u32>>,
-}
-
-fn moves(open: &[bool], n: usize, m: usize, k: usize, r: usize, c: usize) -> Vec<usize> {
-    let mut out = Vec::new();
-    if r + 1 < n && open[(r + 1) * m + c] {
-        out.push((r + 1) * m + c);
-    }
-    if c + 1 < m && open[r * m + c + 1] {
-        out.push(r * m + c + 1);
-    }
-    for d in 1..=k {
-        if r + d < n && c + d < m && open[(r + d) * m + c + d] {
-            out.push((r + d) * m + c + d);
-        }
-    }
-    out
-}
-
-fn reference(open: &[bool], n: usize, m: usize, k: usize) -> Reference {
-    let mut wins = vec![None; n * m];
-    let mut remoteness = vec![None; n * m];
-    let mut grundy = vec![None; n * m];
-    for r in (0..n).rev() {
-        for c in (0..m).rev() {
-            let i = r * m + c;
-            if !open[i] {
-                continue;
-            }
-            let children = moves(open, n, m, k, r, c);
-            let win = children.iter().any(|&j| wins[j] == Some(false));
-            wins[i] = Some(win);
-            let rem = |j: usize| remoteness[j].unwrap();
-            remoteness[i] = Some(if win {
-                1 + children.iter().filter(|&&j| wins[j] == Some(false)).map(|&j| rem(j)).min().unwrap()
-            } else {
-                children.iter().map(|&j| 1 + rem(j)).max().unwrap_or(0)
-            });
-            let values: Vec<u32> = children.iter().map(|&j| grundy[j].unwrap()).collect();
-            grundy[i] = Some((0..).find(|g| !values.contains(g)).unwrap());
-        }
-    }
-    Reference { wins, remoteness, grundy }
-}
+#[path = "references/gridgame.rs"]
+mod reference;
+use reference::{moves, reference};
 
 fn boards(max_side: usize) -> impl Strategy<Value = (usize, usize, usize, Vec<bool>)> {
     (1..=max_side, 1..=max_side, 0u32..=60, any::<u64>()).prop_flat_map(|(n, m, walls, _)| {

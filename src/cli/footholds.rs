@@ -1,10 +1,11 @@
 //! `perfectplay footholds`: vanishing footholds from the Programmers arguments (or the grid format).
 
-use super::{Input, InputArg, TimeLimitArg, parse_memory, progress_on_terminal, write_file};
-use crate::engine::Limits;
+use super::output::Output;
+use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memory};
 use crate::error::Error;
 use crate::format::TextFormat;
 use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve, tablebase};
+use std::io::Write;
 
 /// Vanishing footholds (Programmers 92345).
 ///
@@ -16,11 +17,14 @@ use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve, tab
 /// The solve is exact: a null-window alpha-beta search over scores that carry the remoteness (the winner wins as
 /// fast as possible, the loser holds out as long as possible), moves ordered by each player's share of the board,
 /// mirror-image positions sharing table entries, and, once the players can no longer meet, the outcome read off
-/// their two longest walks. Full 8×8 boards take well under a second or two; on a terminal, a spinner on stderr
-/// shows the work.
+/// their two longest walks. A full 8×8 board takes a tenth of a second or less, a full 9×9 one from the centre a
+/// few seconds; on a terminal, a spinner on stderr shows the work.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  perfectplay footholds examples/footholds/example1.txt\n  \
-                  echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain")]
+                  echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain\n  \
+                  perfectplay footholds --json --table examples/footholds/example2.txt\n\n\
+                  Exit codes: 0 answer printed; 2 bad input or options, or output that cannot be written (one \
+                  message on stderr); 3 --time-limit reached; 130 interrupted (Ctrl-C).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -30,11 +34,17 @@ pub struct Args {
     /// List every legal first move of A with its value and remoteness, best first.
     #[arg(long)]
     moves: bool,
-    /// Print one JSON object: answer, winner, optimal line and ranked moves.
+    /// Print one JSON object per input, on one line: answer, winner, optimal line, ranked moves and positions
+    /// searched; with --table (or --map), `table` too.
     #[arg(long, conflicts_with_all = ["explain", "moves"])]
     json: bool,
+    /// With --json, add the board's whole tablebase as `table`: for every pair of starts `{a, b, winner, moves}`
+    /// (at most 128 × 128 pairs; a full 8×8 board takes about 20 s to solve them all).
+    #[arg(long, requires = "json")]
+    table: bool,
     /// Draw the board's whole tablebase to this SVG file: for every pair of starts, the winner and the total moves
-    /// (one small board per A start, B starts coloured by the winner). With --json, the table is in the JSON too.
+    /// (one small board per A start, B starts coloured by the winner). The file is checked before the work starts
+    /// and written whole at the end.
     #[arg(long, value_name = "FILE.svg")]
     map: Option<std::path::PathBuf>,
     /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
@@ -43,18 +53,33 @@ pub struct Args {
     /// Search threads (default: one per core). The answers do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
-    /// After the answer, print search statistics on stderr (positions, table use, time).
+    /// After the answer (once it is written), print search statistics on stderr: positions searched and settled
+    /// without search, table use, time.
     #[arg(long)]
     stats: bool,
     #[command(flatten)]
     time_limit: TimeLimitArg,
 }
 
-/// Runs the subcommand and returns what goes to stdout.
-pub fn run(args: Args) -> Result<String, Error> {
-    let input = Input::read(args.input.file.as_deref())?;
+/// What a person typing the input is asked for.
+const HINT: &str = "`board aloc bloc` as JSON arrays, or a grid of # . A B";
+
+/// Runs the subcommand, writing the answers into `out`.
+pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
+    let mut map = match &args.map {
+        Some(path) => {
+            args.input.single("--map")?;
+            Some(OutputFile::create(path)?)
+        }
+        None => None,
+    };
+    args.input.each(HINT, out, args.json, |input, out| answer(&args, &input, map.take(), out))
+}
+
+/// Solves one input and writes its answer (then, with --stats, the statistics on stderr).
+fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
     let instance = Instance::parse(&input.text).map_err(|e| input.error(e))?;
-    let limits = args.time_limit.limits();
+    let limits = args.time_limit.limits(out);
     let deadline = limits.deadline;
     let detailed = args.explain || args.moves || args.json;
     let wanted = Wanted { ranked_moves: detailed, line: detailed };
@@ -65,6 +90,36 @@ pub fn run(args: Args) -> Result<String, Error> {
     let started = std::time::Instant::now();
     let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
         .map_err(|e| args.time_limit.exceeded(e))?;
+    let table = if map.is_some() || (args.json && args.table) {
+        let limits = limits_until(deadline);
+        let table = tablebase(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
+            .map_err(|e| args.time_limit.exceeded(e))?;
+        if let Some(map) = map {
+            map.write(&report::tablebase_svg(&instance, &table))?;
+        }
+        Some(table)
+    } else {
+        None
+    };
+    let written = if args.json {
+        report::write_json(out, &instance, &solution, table.as_ref().filter(|_| args.json))
+    } else {
+        let mut text = String::new();
+        if args.explain {
+            text.push_str(&report::explain(&instance, &solution));
+        }
+        if args.moves {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&report::ranked_moves(&instance, &solution));
+        }
+        if text.is_empty() {
+            text = format!("{}\n", solution.outcome.remoteness);
+        }
+        out.write_all(text.as_bytes())
+    };
+    written.and_then(|()| out.flush()).map_err(|e| out.failed(&e))?;
     if args.stats {
         let (used, capacity) = solution.table;
         eprintln!(
@@ -75,31 +130,5 @@ pub fn run(args: Args) -> Result<String, Error> {
             started.elapsed().as_secs_f64()
         );
     }
-    let table = match &args.map {
-        Some(path) => {
-            let limits = Limits { deadline, progress: progress_on_terminal(), ..Limits::default() };
-            let table = tablebase(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
-                .map_err(|e| args.time_limit.exceeded(e))?;
-            write_file(path, &report::tablebase_svg(&instance, &table))?;
-            Some(table)
-        }
-        None => None,
-    };
-    if args.json {
-        return Ok(report::json(&instance, &solution, table.as_ref()));
-    }
-    let mut out = String::new();
-    if args.explain {
-        out.push_str(&report::explain(&instance, &solution));
-    }
-    if args.moves {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(&report::ranked_moves(&instance, &solution));
-    }
-    if out.is_empty() {
-        out = format!("{}\n", solution.outcome.remoteness);
-    }
-    Ok(out)
+    Ok(())
 }

@@ -1,11 +1,12 @@
 //! `perfectplay gridgame`: the grid game (BOJ 28218) for every query at once, from one whole-board solve.
 
-use super::{Input, InputArg, TimeLimitArg, write_file};
+use super::{Input, InputArg, OutputFile, TimeLimitArg};
+use crate::cli::output::Output;
 use crate::error::Error;
 use crate::games::gridgame::{Analysis, Instance, report};
 use std::path::PathBuf;
 
-/// Options of `perfectplay gridgame`.
+/// The grid game (BOJ 28218): First or Second for each start cell.
 ///
 /// Input (the judge's format): `N M K`, then N rows of `.` (open) and `#` (wall), then `Q`, then Q lines `x y`
 /// (1-based row and column of the token's start). A move takes the token one cell down, one cell right, or k cells
@@ -13,16 +14,17 @@ use std::path::PathBuf;
 /// Output: `First` or `Second` for each query, one per line, nothing else.
 ///
 /// Limits: 1 ≤ N, M ≤ 5000, 0 ≤ K ≤ min(N − 1, M − 1), 0 ≤ Q ≤ 1 000 000. The whole board is solved once, in
-/// O(N·M) whatever K (sliding windows along the diagonals), so every query is answered from the table.
+/// O(N·M) whatever K (sliding windows along the diagonals), so every query is answered from the table. Answers are
+/// written as they are found: a million explained queries stream out in constant memory, and --time-limit bounds
+/// the writing too.
 #[derive(clap::Args, Debug)]
-#[command(
-    after_help = "Input: `N M K`, N rows of `.` (open) and `#` (wall), `Q`, then Q lines `x y` (1-based row and \
-    column). Moves: one cell down, one right, or 1..=K cells diagonally down-right onto an open cell (walls may be \
-    jumped); who cannot move loses. Limits: N, M <= 5000, K <= min(N-1, M-1), Q <= 1000000.\n\nExamples:\n  perfectplay gridgame examples/gridgame/sample4.txt\n  \
+#[command(after_help = "Examples:\n  perfectplay gridgame examples/gridgame/sample4.txt\n  \
     perfectplay gridgame --remoteness --explain examples/gridgame/sample4.txt\n  \
     perfectplay gridgame --tokens --grundy examples/gridgame/tokens.txt\n  \
-    perfectplay gridgame --remoteness --map maze.svg examples/gridgame/maze.txt"
-)]
+    perfectplay gridgame --json --table examples/gridgame/sample4.txt\n  \
+    perfectplay gridgame --remoteness --map maze.svg examples/gridgame/maze.txt\n\n\
+    Exit codes: 0 answers printed; 2 bad input or options, or output that cannot be written (one message on \
+    stderr); 3 --time-limit reached; 130 interrupted (Ctrl-C).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,
@@ -31,32 +33,53 @@ pub struct Args {
     #[arg(long, short = 'r')]
     remoteness: bool,
     /// Several tokens per query: each query line holds 2t numbers `x1 y1 ... xt yt`; a move moves one token. The
-    /// answer is First exactly when the XOR of the tokens' Grundy values is not 0.
+    /// answer is First exactly when the XOR of the tokens' Grundy values is not 0. Not with --remoteness or
+    /// --explain (a sum of games has no single optimal line here).
     #[arg(long, short = 't', conflicts_with_all = ["remoteness", "explain"])]
     tokens: bool,
     /// After each answer (and the remoteness), the Grundy value of each token of the query.
     #[arg(long, short = 'g')]
     grundy: bool,
-    /// After each answer, the optimal line move by move (implies the remoteness in the answer line).
+    /// After each answer, the optimal line move by move (implies the remoteness in the answer line). Not with
+    /// --tokens.
     #[arg(long, short = 'e')]
     explain: bool,
     /// Draw the whole board into this SVG file: walls, winning and losing cells, with the remoteness (or, with
     /// --grundy or --tokens, the Grundy value) written in the cells when the board is small enough to read. Boards
-    /// over 250 cells a side are drawn in blocks.
+    /// over 250 cells a side are drawn in blocks. The file is checked before the solve and written whole at the end.
     #[arg(long, value_name = "FILE.svg")]
     map: Option<PathBuf>,
-    /// Print JSON instead: the answers and, with --map, the whole table.
+    /// Print one JSON object per input, on one line: `answers` (each query's cells, winner and what the other
+    /// options ask for) and, with --table (or --map), `table`.
     #[arg(long)]
     json: bool,
+    /// With --json, add the whole board: `table.values` (one string per row, `W` the player to move wins, `L`
+    /// loses, `#` wall), `table.remoteness` and, with --grundy or --tokens, `table.grundy` (a number per cell,
+    /// null on walls). Written row by row: a 5000 × 5000 board is about 150 MB of JSON.
+    #[arg(long, requires = "json")]
+    table: bool,
     #[command(flatten)]
     time_limit: TimeLimitArg,
 }
 
-/// Runs the subcommand and returns what goes to stdout.
-pub fn run(args: Args) -> Result<String, Error> {
-    let input = Input::read(args.input.file.as_deref())?;
+/// What a person typing the input is asked for.
+const HINT: &str = "`N M K`, N rows of . and #, `Q` and Q lines `x y`";
+
+/// Runs the subcommand, writing the answers into `out`.
+pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
+    let mut map = match &args.map {
+        Some(path) => {
+            args.input.single("--map")?;
+            Some(OutputFile::create(path)?)
+        }
+        None => None,
+    };
+    args.input.each(HINT, out, args.json, |input, out| answer(&args, &input, map.take(), out))
+}
+
+/// Solves one input and writes its answers.
+fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
     let instance = Instance::parse_judge(&input.text, args.tokens).map_err(|e| input.error(e))?;
-    drop(input);
     let board = &instance.board;
     let options = report::Options {
         remoteness: args.remoteness,
@@ -64,16 +87,22 @@ pub fn run(args: Args) -> Result<String, Error> {
         tokens: args.tokens,
         explain: args.explain,
     };
-    let limits = args.time_limit.limits();
-    let analysis =
-        Analysis::solve(board, options.wanted(args.map.is_some()), &limits).map_err(|e| args.time_limit.exceeded(e))?;
-
-    if let Some(path) = &args.map {
-        write_file(path, &report::board_map(&instance, &analysis, options.grundy_values()))?;
+    let table = args.json && (args.table || args.map.is_some());
+    let mut wanted = options.wanted(args.map.is_some());
+    // The table in JSON has every column the solver can fill.
+    wanted.remoteness |= table;
+    wanted.grundy |= table && options.grundy_values();
+    let limits = args.time_limit.limits(out);
+    let analysis = Analysis::solve(board, wanted, &limits).map_err(|e| args.time_limit.exceeded(e))?;
+    // The spinner is cleared before the answers reach the terminal (`out` keeps the deadline and Ctrl-C).
+    drop(limits);
+    if let Some(map) = map {
+        map.write(&report::board_map(&instance, &analysis, options.grundy_values()))?;
     }
-    if args.json {
-        return report::json(&instance, &analysis, options, args.map.is_some())
-            .map_err(|e| Error::Usage(format!("cannot write JSON: {e}")));
-    }
-    Ok(report::text(&instance, &analysis, options))
+    let written = if args.json {
+        report::write_json(out, &instance, &analysis, options, table)
+    } else {
+        report::write_text(out, &instance, &analysis, options)
+    };
+    written.map_err(|e| out.failed(&e))
 }

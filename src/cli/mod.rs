@@ -3,21 +3,26 @@
 
 mod footholds;
 mod gridgame;
+mod input;
+mod interrupt;
+mod output;
 mod snakes;
 
-use crate::engine::{Interrupted, Limits, Progress, ProgressHook};
+use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
-use crate::format::InputError;
+use crate::format::quote;
 use clap::{Parser, Subcommand};
-use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use input::{Input, InputArg};
+use output::{Output, OutputFile};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
 
 /// perfectplay: solve board games on grids exactly: who wins, in how many moves, and how.
 ///
 /// Each game reads its judge's exact input format from FILE or standard input and, by default, prints exactly
 /// the judge's answer on stdout. Options add explanations, rankings, JSON and pictures.
-/// Exit codes: 0 answer printed; 2 bad input or usage (one message on stderr); 3 time limit reached.
+/// Exit codes: 0 answer printed; 2 bad input or usage, or output that cannot be written (one message on stderr);
+/// 3 time limit reached; 130 interrupted (Ctrl-C).
 #[derive(Parser, Debug)]
 #[command(name = "perfectplay", version, max_term_width = 110)]
 pub struct Cli {
@@ -40,21 +45,37 @@ enum Command {
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version, written like any answer: a full disk or a closed stdout is an error.
+            let styled = error.render();
+            let text = if std::io::stdout().is_terminal() { styled.ansi().to_string() } else { styled.to_string() };
+            return finish(Output::stdout().and_then(|mut out| {
+                std::io::Write::write_all(&mut out, text.as_bytes()).map_err(|e| out.failed(&e))?;
+                out.finish()
+            }));
+        }
         Err(error) => {
-            let _ = error.print();
+            eprint!("{}", safe_lines(&error.render().to_string()));
             return error.exit_code();
         }
     };
-    let result = match cli.command {
-        Command::Footholds(args) => footholds::run(args),
-        Command::Snakes(args) => snakes::run(args),
-        Command::Gridgame(args) => gridgame::run(args),
+    let mut out = match Output::stdout() {
+        Ok(out) => out,
+        Err(error) => return finish(Err(error)),
     };
+    let result = match cli.command {
+        Command::Footholds(args) => footholds::run(args, &mut out),
+        Command::Snakes(args) => snakes::run(args, &mut out),
+        Command::Gridgame(args) => gridgame::run(args, &mut out),
+    };
+    finish(result)
+}
+
+/// The exit code of a run, after its error message (none for a pipe closed by its reader, which ends quietly).
+fn finish(result: Result<(), Error>) -> i32 {
     match result {
-        Ok(output) => {
-            write_stdout(&output);
-            0
-        }
+        Ok(()) => 0,
+        Err(Error::OutputClosed) => Error::OutputClosed.exit_code(),
         Err(error) => {
             eprintln!("perfectplay: {error}");
             error.exit_code()
@@ -62,80 +83,19 @@ pub fn run() -> i32 {
     }
 }
 
-/// Writes the answer; a closed pipe (`perfectplay ... | head -1`) is not an error.
-fn write_stdout(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush());
-}
-
-/// The input text, read from `file` or standard input, with the name errors should use for it.
-struct Input {
-    text: String,
-    name: String,
-}
-
-impl Input {
-    fn read(file: Option<&Path>) -> Result<Input, Error> {
-        let (bytes, name) = match file {
-            Some(path) if path != Path::new("-") => {
-                let name = path.display().to_string();
-                let bytes = std::fs::read(path)
-                    .map_err(|e| Error::Read { source_name: name.clone(), message: e.to_string() })?;
-                (bytes, name)
+/// A usage message that may quote the command line, with every line cut to 200 characters and anything that could
+/// drive a terminal escaped.
+fn safe_lines(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let mut safe = crate::format::escape(line);
+            if let Some((cut, _)) = safe.char_indices().nth(200) {
+                safe.truncate(cut);
+                safe.push_str("...");
             }
-            _ => {
-                let mut bytes = Vec::new();
-                let name = "standard input".to_string();
-                std::io::stdin()
-                    .read_to_end(&mut bytes)
-                    .map_err(|e| Error::Read { source_name: name.clone(), message: e.to_string() })?;
-                (bytes, name)
-            }
-        };
-        match String::from_utf8(bytes) {
-            // A byte-order mark (left by some Windows editors) is not part of the input.
-            Ok(text) => Ok(Input { text: text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text), name }),
-            Err(e) => {
-                let offset = e.utf8_error().valid_up_to();
-                let before = &e.as_bytes()[..offset];
-                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-                let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-                Err(Error::Input {
-                    source_name: name,
-                    error: InputError::at(line, column, "the input is not UTF-8 text"),
-                })
-            }
-        }
-    }
-
-    /// Wraps a parse error with the input's name.
-    fn error(&self, error: InputError) -> Error {
-        Error::Input { source_name: self.name.clone(), error }
-    }
-}
-
-/// Writes an output file (an SVG map, say), turning failure into a usage error that names the file.
-fn write_file(path: &Path, contents: &str) -> Result<(), Error> {
-    std::fs::write(path, contents).map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))
-}
-
-/// A progress hook that draws a spinner on stderr, or `None` when stderr is not a terminal.
-fn progress_on_terminal() -> Option<ProgressHook> {
-    if !std::io::stderr().is_terminal() {
-        return None;
-    }
-    // Cleared when the solve ends, so only the answer or the error message stays on the terminal.
-    let bar = indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear);
-    Some(Box::new(move |p: &Progress| {
-        let fill = if p.table_capacity > 0 { 100.0 * p.table_used as f64 / p.table_capacity as f64 } else { 0.0 };
-        bar.set_message(format!(
-            "{:>6.1}s  {} positions  table {fill:.0}% full  {}",
-            p.elapsed.as_secs_f64(),
-            indicatif::HumanCount(p.nodes),
-            p.stage
-        ));
-        bar.tick();
-    }))
+            safe + "\n"
+        })
+        .collect()
 }
 
 /// Reads a memory size such as `512M`, `4G` or `1000000` (bytes); for `--memory`.
@@ -143,17 +103,17 @@ fn parse_memory(text: &str) -> Result<usize, String> {
     let text = text.trim();
     let split = text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
-    let number: f64 = number.parse().map_err(|_| format!("'{text}' is not a size like 512M or 4G"))?;
+    let number: f64 = number.parse().map_err(|_| format!("{} is not a size like 512M or 4G", quote(text)))?;
     let scale = match unit.trim().to_ascii_uppercase().as_str() {
         "" | "B" => 1u64,
         "K" | "KB" | "KIB" => 1 << 10,
         "M" | "MB" | "MIB" => 1 << 20,
         "G" | "GB" | "GIB" => 1 << 30,
-        _ => return Err(format!("unknown unit '{unit}' in '{text}' (use K, M or G)")),
+        _ => return Err(format!("unknown unit {} in {} (use K, M or G)", quote(unit), quote(text))),
     };
     let bytes = number * scale as f64;
     if !(1.0..=(1u64 << 50) as f64).contains(&bytes) {
-        return Err(format!("'{text}' is not a usable memory size"));
+        return Err(format!("{} is not a usable memory size", quote(text)));
     }
     Ok(bytes as usize)
 }
@@ -161,39 +121,41 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 /// The `--time-limit` option every game shares: a deadline for the solve and progress on a terminal.
 #[derive(clap::Args, Debug)]
 struct TimeLimitArg {
-    /// Stop with exit code 3 if no answer is found within this many seconds.
+    /// Stop with exit code 3 if the answer is not found and written within this many seconds (counted for each
+    /// input file).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
 }
 
 impl TimeLimitArg {
-    /// Limits with the deadline counted from now, and a spinner on stderr when it is a terminal.
-    fn limits(&self) -> Limits {
-        let mut limits = Limits::with_time_limit(self.time_limit.map(Duration::from_secs_f64));
-        limits.progress = progress_on_terminal();
+    /// Limits for one input: the deadline counted from now, the Ctrl-C flag, and a spinner on stderr when it is a
+    /// terminal. `out` keeps the same deadline and flag while it writes the answer.
+    fn limits(&self, out: &mut Output) -> Limits {
+        let limits = limits_until(self.time_limit.map(|s| Instant::now() + Duration::from_secs_f64(s)));
+        out.keep(&limits, self.time_limit.unwrap_or_default());
         limits
     }
 
-    /// The error for a solve stopped by the deadline.
+    /// The error for a solve stopped by the deadline or by Ctrl-C.
     fn exceeded(&self, _: Interrupted) -> Error {
+        if interrupt::raised() {
+            return Error::Interrupted;
+        }
         Error::TimeLimit { seconds: self.time_limit.unwrap_or_default() }
     }
+}
+
+/// Limits with `deadline`, the Ctrl-C flag and a spinner on a terminal (for a second solve of the same input).
+fn limits_until(deadline: Option<Instant>) -> Limits {
+    Limits { deadline, progress: crate::render::progress::terminal_spinner(), cancel: Some(interrupt::flag()) }
 }
 
 /// Reads a positive number of seconds; for `--time-limit`.
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds above 0")),
+        _ => Err(format!("{} is not a number of seconds above 0", quote(text))),
     }
-}
-
-/// The input file argument every game shares.
-#[derive(clap::Args, Debug)]
-struct InputArg {
-    /// Input file in the judge's format; standard input when absent or `-`.
-    #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! `perfectplay snakes`: the fewest rolls (BOJ 16928), one shortest game, and the odds with a fair die.
 
-use super::{Input, InputArg, TimeLimitArg, write_file};
+use super::output::Output;
+use super::{Input, InputArg, OutputFile, TimeLimitArg};
 use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::{InputError, TextFormat};
@@ -52,16 +53,19 @@ pub struct Args {
     #[arg(long)]
     distribution: bool,
 
-    /// The most rolls --distribution computes (and --simulate plays in one game).
+    /// The most rolls --distribution computes (and --simulate plays in one game); at most 10 000 000, so that the
+    /// table stays within 80 MB.
     #[arg(long, value_name = "ROLLS", default_value_t = 100_000,
-          value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_rolls: u64,
 
-    /// Draw the distribution as an SVG histogram with the expectation and the median marked.
+    /// Draw the distribution as an SVG histogram with the expectation and the median marked. The file is checked
+    /// before the work starts and written whole at the end.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 
-    /// Play GAMES games with a seeded pseudo-random fair die and print the mean with its 95% confidence interval.
+    /// Play GAMES games with a seeded pseudo-random fair die and print the mean with its 95% confidence interval
+    /// (--time-limit and Ctrl-C stop it).
     #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     simulate: Option<u64>,
 
@@ -69,7 +73,8 @@ pub struct Args {
     #[arg(long, value_name = "SEED", default_value_t = 1)]
     seed: u64,
 
-    /// Print everything asked for as one JSON object (always with the fewest rolls and one shortest game).
+    /// Print everything asked for as one JSON object per input, on one line (always with the fewest rolls and one
+    /// shortest game).
     #[arg(long)]
     json: bool,
 
@@ -92,29 +97,39 @@ chain. --expected solves it by elimination from the top square down, with one ex
 and proves an error bound (shown in --json); it prints only the digits the bound proves (at least 12 on \
 ordinary boards); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
 squares, 1 s on 1 000 squares with 100 ladders and snakes, 40 s on 2 000 with 200; offered up to 2 000 \
-squares. The fewest rolls is a breadth-first search: a million squares take about 0.05 s (up to 10 000 000).
+squares. --expected, --distribution and --plot are offered while squares × faces is at most 20 000 000 (3 \
+million squares with a six-sided die), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
+search: a million squares take about 0.05 s (up to 10 000 000).
 
-Examples (files in examples/snakes/):
-  perfectplay snakes boj-sample1.txt
-  perfectplay snakes --explain boj-sample2.txt
-  perfectplay snakes --start 0 --exact milton-bradley.txt
-  perfectplay snakes --start 0 --distribution --plot mb.svg milton-bradley.txt
-  perfectplay snakes --start 0 --simulate 1000000 milton-bradley.txt
+Examples (from the repository's root):
+  perfectplay snakes examples/snakes/boj-sample1.txt
+  perfectplay snakes --explain examples/snakes/boj-sample2.txt
+  perfectplay snakes --start 0 --exact examples/snakes/milton-bradley.txt
+  perfectplay snakes --start 0 --distribution --plot mb.svg examples/snakes/milton-bradley.txt
+  perfectplay snakes --start 0 --simulate 1000000 examples/snakes/milton-bradley.txt
 
 Exit codes: 0 answer printed; 2 bad input or options (one message on stderr, nothing on stdout), including a \
-last square that cannot be reached and an infinite expectation; 3 --time-limit reached.";
+last square that cannot be reached and an infinite expectation, or output that cannot be written; 3 --time-limit \
+reached; 130 interrupted (Ctrl-C).";
 
 /// Boards up to this size get `--exact`.
 const MAX_EXACT_SIZE: u32 = 2_000;
 
+/// The largest chain `--expected`, `--distribution` and `--plot` solve, in steps (squares × die faces): each step
+/// costs about 30 bytes while the chain is built and solved, so this keeps a run under 1 GiB (measured: 3 million
+/// squares with a six-sided die, 0.5 GB).
+const MAX_CHAIN_STEPS: u64 = 20_000_000;
+
 /// What is left in play when `--distribution` stops.
 const TAIL: f64 = 1e-12;
 
-/// Runs the subcommand and returns what goes to stdout.
-pub fn run(args: Args) -> Result<String, Error> {
+/// What a person typing the input is asked for.
+const HINT: &str = "`N M`, N ladders `x y` and M snakes `u v`";
+
+/// Runs the subcommand, writing the answers into `out`.
+pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     let rules = Rules { size: args.size, faces: args.faces, start: args.start, overshoot: args.overshoot };
     rules.check().map_err(Error::Usage)?;
-    let expected = args.expected || args.exact;
     if args.exact && rules.size > MAX_EXACT_SIZE {
         return Err(Error::Usage(format!(
             "--exact is offered up to {MAX_EXACT_SIZE} squares (this board has {}); --expected alone gives the \
@@ -122,11 +137,31 @@ pub fn run(args: Args) -> Result<String, Error> {
             rules.size
         )));
     }
-    let input = Input::read(args.input.file.as_deref())?;
+    let steps = u64::from(rules.size) * u64::from(rules.faces.min(rules.size));
+    if (args.expected || args.exact || args.distribution || args.plot.is_some()) && steps > MAX_CHAIN_STEPS {
+        return Err(Error::Usage(format!(
+            "--expected, --distribution and --plot are offered while the board's squares times the die's faces is \
+             at most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of memory; the fewest rolls and \
+             --simulate have no such limit"
+        )));
+    }
+    let mut plot = match &args.plot {
+        Some(path) => {
+            args.input.single("--plot")?;
+            Some(OutputFile::create(path)?)
+        }
+        None => None,
+    };
+    args.input.each(HINT, out, args.json, |input, out| answer(&args, rules, &input, plot.take(), out))
+}
+
+/// Solves one board and writes what was asked.
+fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
+    let expected = args.expected || args.exact;
     let instance = Instance::parse(&input.text).map_err(|e| input.error(e))?;
     let board = instance.board(rules).map_err(|e| input.error(e))?;
 
-    let limits = args.time_limit.limits();
+    let limits = args.time_limit.limits(out);
     let timed_out = |i: Interrupted| args.time_limit.exceeded(i);
     let unsolvable = |why: String| input.error(InputError::new(why));
 
@@ -152,11 +187,16 @@ pub fn run(args: Args) -> Result<String, Error> {
     } else {
         None
     };
-    let simulation = args.simulate.map(|games| snakes::simulate(&board, games, args.max_rolls, args.seed));
+    let simulation = args
+        .simulate
+        .map(|games| snakes::simulate_within(&board, games, args.max_rolls, args.seed, &limits))
+        .transpose()
+        .map_err(timed_out)?;
+    // The spinner is cleared before the answer reaches the terminal (`out` keeps the deadline and Ctrl-C).
+    drop(limits);
 
-    if let (Some(path), Some(distribution)) = (&args.plot, &distribution) {
-        let svg = report::plot(&board, distribution, expectation.map(|e| e.0)).map_err(Error::Usage)?;
-        write_file(path, &svg)?;
+    if let (Some(plot), Some(distribution)) = (plot, &distribution) {
+        plot.write(&report::plot(&board, distribution, expectation.map(|e| e.0)).map_err(Error::Usage)?)?;
     }
 
     let report = Report {
@@ -170,5 +210,6 @@ pub fn run(args: Args) -> Result<String, Error> {
         simulation: simulation.as_ref(),
         seed: args.seed,
     };
-    Ok(if args.json { report.json() } else { report.text() })
+    let written = if args.json { report.write_json(out) } else { report.write_text(out) };
+    written.map_err(|e| out.failed(&e))
 }

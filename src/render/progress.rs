@@ -12,13 +12,15 @@ pub fn terminal_spinner() -> Option<ProgressHook> {
     }
     let bar = indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear);
     Some(Box::new(move |p: &Progress| {
-        let fill = if p.table_capacity > 0 { 100.0 * p.table_used as f64 / p.table_capacity as f64 } else { 0.0 };
-        bar.set_message(format!(
-            "{:>6.1}s  {} positions  table {fill:.0}% full  {}",
-            p.elapsed.as_secs_f64(),
-            indicatif::HumanCount(p.nodes),
-            p.stage
-        ));
+        // Solvers without positions or a table (the dice, the simulation) report only the time and the stage.
+        let mut message = format!("{:>6.1}s  ", p.elapsed.as_secs_f64());
+        if p.nodes > 0 {
+            message += &format!("{} positions  ", indicatif::HumanCount(p.nodes));
+        }
+        if p.table_capacity > 0 {
+            message += &format!("table {:.0}% full  ", 100.0 * p.table_used as f64 / p.table_capacity as f64);
+        }
+        bar.set_message(message + &p.stage);
         bar.tick();
     }))
 }

@@ -240,7 +240,7 @@ fn mark_predecessors(reverse: &(Vec<usize>, Vec<u32>), mut mark: Vec<bool>) -> V
 }
 
 /// Progress reporting and deadline checks for the long loops here.
-struct Watch<'l> {
+pub(crate) struct Watch<'l> {
     limits: &'l Limits,
     stage: &'static str,
     started: Instant,
@@ -249,13 +249,13 @@ struct Watch<'l> {
 }
 
 impl<'l> Watch<'l> {
-    fn new(limits: &'l Limits, stage: &'static str) -> Self {
+    pub(crate) fn new(limits: &'l Limits, stage: &'static str) -> Self {
         let now = Instant::now();
         Watch { limits, stage, started: now, last: now, ticks: 0 }
     }
 
     /// Counts `work` units; every so often checks the deadline and reports progress.
-    fn tick(&mut self, work: u64) -> Result<(), Interrupted> {
+    pub(crate) fn tick(&mut self, work: u64) -> Result<(), Interrupted> {
         self.ticks += work;
         if self.ticks >= 1 << 16 {
             self.ticks = 0;

@@ -23,7 +23,7 @@
 
 use super::cells::Cells;
 use super::rules::{Cell, Footholds};
-use crate::format::{InputError, TextFormat};
+use crate::format::{InputError, TextFormat, cut, quote};
 use serde_json::Value as Json;
 
 /// The most cells a board may have.
@@ -161,7 +161,10 @@ impl Instance {
                         return Err(InputError::at(
                             line_no,
                             column,
-                            format!("unexpected '{other}' (a grid row uses # . A B *; the JSON form starts with '[')"),
+                            format!(
+                                "unexpected {} (a grid row uses # . A B *; the JSON form starts with '[')",
+                                quote(other.encode_utf8(&mut [0; 4]))
+                            ),
                         ));
                     }
                 }
@@ -191,6 +194,16 @@ impl Instance {
     }
 
     fn parse_programmers(text: &str) -> Result<Instance, InputError> {
+        // Every cell of a valid board is `0` or `1`, so the three arrays of the largest board take well under
+        // MAX_JSON_CHARACTERS characters besides whitespace; a longer input is refused before serde builds a tree
+        // of it (a 36 MB array of arrays took 1.4 GB as JSON values).
+        let characters = text.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+        if characters > MAX_JSON_CHARACTERS {
+            return Err(InputError::new(format!(
+                "the input has {characters} characters besides whitespace; board, aloc and bloc of a board of at \
+                 most {MAX_CELLS} cells take fewer than {MAX_JSON_CHARACTERS}"
+            )));
+        }
         let mut values = Vec::new();
         let mut offset = 0;
         for name in ["board", "aloc", "bloc"] {
@@ -288,6 +301,10 @@ fn skip_separators(text: &str) -> usize {
         .map_or(text.len(), |(i, _)| i)
 }
 
+/// More characters (besides whitespace) than the Programmers form of any valid instance has: 128 cells with their
+/// commas and brackets, and two cells of at most 20 digits a coordinate, take under 1 000.
+const MAX_JSON_CHARACTERS: usize = 4096;
+
 /// 1-based line and column of a byte offset.
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset];
@@ -320,7 +337,10 @@ fn json_board(value: &Json) -> Result<Vec<Vec<bool>>, InputError> {
                 .map(|(c, cell)| match cell.as_u64() {
                     Some(0) => Ok(false),
                     Some(1) => Ok(true),
-                    _ => Err(InputError::new(format!("board row {r}, column {c}: expected 0 or 1, found {cell}"))),
+                    _ => Err(InputError::new(format!(
+                        "board row {r}, column {c}: expected 0 or 1, found {}",
+                        cut(&cell.to_string())
+                    ))),
                 })
                 .collect()
         })
@@ -338,7 +358,10 @@ fn json_cell(name: &str, value: &Json) -> Result<Cell, InputError> {
     }
     let coordinate = |i: usize, what: &str| {
         numbers[i].as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
-            InputError::new(format!("{name}: the {what} must be a whole number from 0, found {}", numbers[i]))
+            InputError::new(format!(
+                "{name}: the {what} must be a whole number from 0, found {}",
+                cut(&numbers[i].to_string())
+            ))
         })
     };
     Ok((coordinate(0, "row")?, coordinate(1, "column")?))

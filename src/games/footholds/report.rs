@@ -5,6 +5,7 @@ use super::rules::Cell;
 use super::solve::{Player, Solution, Step};
 use super::tablebase::Tablebase;
 use crate::engine::Value;
+use crate::json;
 use crate::render::map::{self, CellMap, Swatch};
 use crate::render::text;
 use serde::Serialize;
@@ -174,12 +175,29 @@ struct JsonReport {
     moves: Vec<JsonMove>,
     nodes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    map: Option<serde_json::Value>,
+    table: Option<serde_json::Value>,
 }
 
-/// One JSON object: the answer, the winner, the optimal line and A's ranked first moves, and the tablebase of
-/// every pair of starts when there is one.
+/// One JSON object on one line, ending in a newline: the answer, the winner, the optimal line and A's ranked first
+/// moves, and the tablebase of every pair of starts (`table`) when there is one.
 pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>) -> String {
+    json::line(&json_report(instance, solution, table))
+}
+
+/// Writes the JSON of [`json()`] into `out`, without the final newline.
+///
+/// # Errors
+/// The writer's error.
+pub fn write_json(
+    out: &mut impl std::io::Write,
+    instance: &Instance,
+    solution: &Solution,
+    table: Option<&Tablebase>,
+) -> std::io::Result<()> {
+    json::write(out, &json_report(instance, solution, table))
+}
+
+fn json_report(instance: &Instance, solution: &Solution, table: Option<&Tablebase>) -> JsonReport {
     let convert = |steps: &[Step]| {
         steps
             .iter()
@@ -192,7 +210,7 @@ pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>)
             })
             .collect()
     };
-    let report = JsonReport {
+    JsonReport {
         answer: solution.outcome.remoteness,
         winner: solution.winner(),
         board: instance.board_rows(),
@@ -201,9 +219,8 @@ pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>)
         line: convert(&solution.line),
         moves: convert(&solution.ranked_moves),
         nodes: solution.stats.nodes,
-        map: table.map(|t| tablebase_json(instance, t)),
-    };
-    serde_json::to_string_pretty(&report).expect("the report serialises") + "\n"
+        table: table.map(|t| tablebase_json(instance, t)),
+    }
 }
 
 /// One position as an SVG map: footholds and empty cells, with A and B written on their cells (`A·B` when they

@@ -16,7 +16,7 @@
 //! counts characters, not bytes, only when it reports an error.
 
 use super::board::{Board, Cell, MAX_SIDE};
-use crate::format::{InputError, TextFormat};
+use crate::format::{InputError, TextFormat, cut, quote};
 
 /// The most queries an input may hold.
 pub const MAX_QUERIES: usize = 1_000_000;
@@ -114,7 +114,7 @@ impl Instance {
                 k_at,
                 format!(
                     "K (the diagonal reach) must be between 0 and min(N - 1, M - 1) = {max_k}, found {}",
-                    s.word_at(k_at)
+                    cut(s.word_at(k_at))
                 ),
             ));
         }
@@ -128,7 +128,10 @@ impl Instance {
                 let column = row[..bad].chars().count() + 1;
                 return Err(s.error_at(
                     at + bad,
-                    format!("board row {r}, cell {column}: '{c}' is not '.' (open) or '#' (wall)"),
+                    format!(
+                        "board row {r}, cell {column}: {} is not '.' (open) or '#' (wall)",
+                        quote(c.encode_utf8(&mut [0; 4]))
+                    ),
                 ));
             }
             if row.len() != m {
@@ -174,13 +177,7 @@ impl Instance {
         }
         s.skip_space();
         if let Some((word, at)) = s.word() {
-            return Err(s.error_at(
-                at,
-                format!(
-                    "unexpected text after the last query (Q = {q}): '{}'",
-                    word.chars().take(20).collect::<String>()
-                ),
-            ));
+            return Err(s.error_at(at, format!("unexpected text after the last query (Q = {q}): {}", quote(word))));
         }
         Ok(Instance { board, cells, ends })
     }
@@ -285,7 +282,7 @@ impl<'a> Scanner<'a> {
             self.word().ok_or_else(|| self.error_here(format!("expected {what}, found the end of the input")))?;
         let digits = word.strip_prefix(['+', '-']).unwrap_or(word);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(self.error_at(at, format!("{what} must be a whole number, found '{}'", shorten(word))));
+            return Err(self.error_at(at, format!("{what} must be a whole number, found {}", quote(word))));
         }
         let magnitude = digits.bytes().fold(0i64, |v, d| v.saturating_mul(10).saturating_add(i64::from(d - b'0')));
         Ok((if word.starts_with('-') { -magnitude } else { magnitude }, at))
@@ -295,8 +292,9 @@ impl<'a> Scanner<'a> {
     fn int(&mut self, what: &str, min: i64, max: i64) -> Result<(i64, usize), InputError> {
         let (value, at) = self.int_unchecked(what)?;
         if !(min..=max).contains(&value) {
-            return Err(self
-                .error_at(at, format!("{what} must be between {min} and {max}, found {}", shorten(self.word_at(at)))));
+            return Err(
+                self.error_at(at, format!("{what} must be between {min} and {max}, found {}", cut(self.word_at(at))))
+            );
         }
         Ok((value, at))
     }
@@ -319,15 +317,6 @@ impl<'a> Scanner<'a> {
 /// "1 cell", "3 cells".
 fn cells(count: usize) -> String {
     if count == 1 { "1 cell".into() } else { format!("{count} cells") }
-}
-
-/// A word cut to a readable length for a message.
-fn shorten(word: &str) -> String {
-    if word.chars().count() > 24 {
-        format!("{}...", word.chars().take(24).collect::<String>())
-    } else {
-        word.to_string()
-    }
 }
 
 #[cfg(test)]

@@ -1,17 +1,19 @@
 //! Telling a solved board to people and programs: one answer line per query, the narrated optimal line, JSON, and
 //! the SVG map of the whole board.
 //!
-//! Queries are answered one at a time from the [`Analysis`], so a million queries never sit in memory at once as
-//! text answers.
+//! Queries are answered one at a time from the [`Analysis`] and written as they are answered (`write_text`,
+//! `write_json`), so a million explained queries never sit in memory at once; `text` and `json` return the same
+//! as a `String` for library callers.
 
 use super::board::{Board, Cell};
 use super::instance::Instance;
 use super::solve::{Analysis, LineMove, Wanted, optimal_line};
 use crate::engine::Value;
 use crate::engine::retrograde::remoteness_outcome;
+use crate::json::{self, Seq};
 use crate::render::map::{BLUE, CellMap, ORANGE, Swatch, WALL};
 use serde::Serialize;
-use std::fmt::Write;
+use std::io::{self, Write};
 
 /// What to tell about each query (the command line's switches).
 #[derive(Clone, Copy, Debug, Default)]
@@ -77,31 +79,40 @@ fn player(first: bool) -> &'static str {
 /// The answers as text: `First` or `Second` per query, one per line, each followed by what `options` asks for
 /// (the remoteness, the Grundy values, the optimal line).
 pub fn text(instance: &Instance, analysis: &Analysis, options: Options) -> String {
+    let mut out = Vec::with_capacity(instance.query_count() * 8);
+    write_text(&mut out, instance, analysis, options).expect("a Vec takes every byte");
+    String::from_utf8(out).expect("the answers are UTF-8")
+}
+
+/// Writes the answers of [`text`] into `out` one query at a time.
+///
+/// # Errors
+/// The writer's error.
+pub fn write_text(out: &mut impl Write, instance: &Instance, analysis: &Analysis, options: Options) -> io::Result<()> {
     let board = &instance.board;
-    let mut out = String::with_capacity(instance.query_count() * 8);
     for query in instance.queries() {
         let answer = Answer::new(board, analysis, query, options);
-        out.push_str(player(answer.first));
+        out.write_all(player(answer.first).as_bytes())?;
         if let Some(r) = answer.remoteness {
-            let _ = write!(out, " {r}");
+            write!(out, " {r}")?;
         }
         for g in answer.grundy.iter().flatten().filter(|_| options.grundy) {
-            let _ = write!(out, " {g}");
+            write!(out, " {g}")?;
         }
-        out.push('\n');
+        out.write_all(b"\n")?;
         if let Some(line) = answer.line {
-            explain(&mut out, &line, query[0]);
+            explain(out, &line, query[0])?;
         }
     }
-    out
+    Ok(())
 }
 
 /// Writes an optimal line, one move per line, under its answer.
-fn explain(out: &mut String, line: &[LineMove], start: Cell) {
+fn explain(out: &mut impl Write, line: &[LineMove], start: Cell) -> io::Result<()> {
     let mut first = true;
     for (i, mv) in line.iter().enumerate() {
         let left = remoteness_outcome(mv.outcome.remoteness as u16);
-        let _ = writeln!(
+        writeln!(
             out,
             "  move {}: {:<6} {} -> {}  {:<12} {} to move, {}",
             i + 1,
@@ -115,11 +126,11 @@ fn explain(out: &mut String, line: &[LineMove], start: Cell) {
             } else {
                 format!("loses in {}", left.remoteness)
             }
-        );
+        )?;
         first = !first;
     }
     let end = line.last().map_or(start, |mv| mv.to);
-    let _ = writeln!(out, "  {} cannot move at {end}: {} wins.", player(first), player(!first));
+    writeln!(out, "  {} cannot move at {end}: {} wins.", player(first), player(!first))
 }
 
 /// One answer, for `--json`.
@@ -147,51 +158,63 @@ struct JsonMove {
     left: u32,
 }
 
-/// The whole board, for `--json --map`.
+/// The whole board, for `--json --table`: every row is built only when it is written.
 #[derive(Serialize)]
-struct JsonTable {
+struct JsonTable<V, R, G> {
     rows: usize,
     cols: usize,
     k: usize,
     /// One string per row: `W` the player to move wins, `L` loses, `#` wall.
-    values: Vec<String>,
+    values: V,
     #[serde(skip_serializing_if = "Option::is_none")]
-    remoteness: Option<Vec<Vec<Option<u16>>>>,
+    remoteness: Option<R>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    grundy: Option<Vec<Vec<Option<u16>>>>,
+    grundy: Option<G>,
 }
 
 #[derive(Serialize)]
-struct JsonOutput {
-    answers: Vec<JsonAnswer>,
+struct JsonOutput<A, T> {
+    answers: A,
     #[serde(skip_serializing_if = "Option::is_none")]
-    table: Option<JsonTable>,
+    table: Option<T>,
 }
 
-/// The answers as one pretty-printed JSON object (ending in a newline): each query's cells (1-based), winner and
-/// what `options` asks for (with `tokens`, the Grundy values too), and with `table` the whole board's values.
+/// The answers as one line of JSON ending in a newline: each query's cells (1-based), winner and what `options`
+/// asks for (with `tokens`, the Grundy values too), and with `table` the whole board's values.
 ///
 /// # Errors
 /// When serde cannot write the JSON.
 pub fn json(instance: &Instance, analysis: &Analysis, options: Options, table: bool) -> serde_json::Result<String> {
+    let mut out = Vec::new();
+    write_json(&mut out, instance, analysis, options, table).map_err(serde_json::Error::io)?;
+    out.push(b'\n');
+    Ok(String::from_utf8(out).expect("JSON is UTF-8"))
+}
+
+/// Writes the JSON of [`json()`] into `out` (without the final newline), one answer and one table row at a time.
+///
+/// # Errors
+/// The writer's error.
+pub fn write_json(
+    out: &mut impl Write,
+    instance: &Instance,
+    analysis: &Analysis,
+    options: Options,
+    table: bool,
+) -> io::Result<()> {
     let board = &instance.board;
-    let answers = instance
-        .queries()
-        .map(|query| {
-            let answer = Answer::new(board, analysis, query, options);
-            JsonAnswer {
-                cells: query.iter().map(|&c| one_based(c)).collect(),
-                winner: player(answer.first),
-                remoteness: answer.remoteness,
-                grundy: answer.grundy,
-                line: answer.line.map(|line| json_line(&line)),
-            }
-        })
-        .collect();
+    let answers = instance.queries().map(|query| {
+        let answer = Answer::new(board, analysis, query, options);
+        JsonAnswer {
+            cells: query.iter().map(|&c| one_based(c)).collect(),
+            winner: player(answer.first),
+            remoteness: answer.remoteness,
+            grundy: answer.grundy,
+            line: answer.line.map(|line| json_line(&line)),
+        }
+    });
     let table = table.then(|| json_table(board, analysis));
-    let mut text = serde_json::to_string_pretty(&JsonOutput { answers, table })?;
-    text.push('\n');
-    Ok(text)
+    json::write(out, &JsonOutput { answers: Seq::new(answers), table })
 }
 
 fn json_line(line: &[LineMove]) -> Vec<JsonMove> {
@@ -207,29 +230,38 @@ fn json_line(line: &[LineMove]) -> Vec<JsonMove> {
         .collect()
 }
 
-fn json_table(board: &Board, analysis: &Analysis) -> JsonTable {
-    let cells = |r: usize| (0..board.cols()).map(move |c| Cell::new(r as u32, c as u32));
-    let values = (0..board.rows())
-        .map(|r| {
-            cells(r)
-                .map(|cell| match analysis.wins(board, cell) {
-                    Some(true) => 'W',
-                    Some(false) => 'L',
-                    None => '#',
-                })
-                .collect()
-        })
-        .collect();
-    let table = |get: &dyn Fn(Cell) -> Option<u16>| -> Vec<Vec<Option<u16>>> {
-        (0..board.rows()).map(|r| cells(r).map(get).collect()).collect()
-    };
+/// The cells of row `r`.
+fn row_cells(board: &Board, r: usize) -> impl Iterator<Item = Cell> + use<> {
+    (0..board.cols()).map(move |c| Cell::new(r as u32, c as u32))
+}
+
+/// One number (or `null` on a wall) per cell, row by row, read with `get` as each row is written.
+fn number_rows<'a>(
+    board: &'a Board,
+    get: impl Fn(Cell) -> Option<u16> + Copy + 'a,
+) -> impl Iterator<Item = Seq<impl Iterator<Item = Option<u16>> + 'a>> + 'a {
+    (0..board.rows()).map(move |r| Seq::new(row_cells(board, r).map(get)))
+}
+
+fn json_table<'a>(board: &'a Board, analysis: &'a Analysis) -> impl Serialize + 'a {
+    let values = (0..board.rows()).map(move |r| {
+        row_cells(board, r)
+            .map(|cell| match analysis.wins(board, cell) {
+                Some(true) => 'W',
+                Some(false) => 'L',
+                None => '#',
+            })
+            .collect::<String>()
+    });
     JsonTable {
         rows: board.rows(),
         cols: board.cols(),
         k: board.k(),
-        values,
-        remoteness: analysis.remoteness_table().map(|_| table(&|c| analysis.remoteness(board, c))),
-        grundy: analysis.grundy_table().map(|_| table(&|c| analysis.grundy(board, c))),
+        values: Seq::new(values),
+        remoteness: analysis
+            .remoteness_table()
+            .map(|_| Seq::new(number_rows(board, move |c| analysis.remoteness(board, c)))),
+        grundy: analysis.grundy_table().map(|_| Seq::new(number_rows(board, move |c| analysis.grundy(board, c)))),
     }
 }
 

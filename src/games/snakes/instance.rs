@@ -11,7 +11,7 @@
 //! the board size. Errors name the ladder or snake and its line and column.
 
 use super::board::{Board, MAX_SIZE, Rules};
-use crate::format::{InputError, TextFormat, Tokens};
+use crate::format::{InputError, TextFormat, Tokens, cut, quote};
 use rustc_hash::FxHashMap;
 
 /// A ladder or snake as read: its two squares and where each was written (line, column), if read from text.
@@ -158,7 +158,7 @@ impl TextFormat for Instance {
                 let name = format!("{kind} {i}: its {}", ends[end]);
                 let digits = token.text.strip_prefix('+').unwrap_or(token.text);
                 if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(token.error(format!("{name} must be a square number, found '{}'", token.text)));
+                    return Err(token.error(format!("{name} must be a square number, found {}", quote(token.text))));
                 }
                 squares[end] = match digits.parse::<u64>() {
                     Ok(0) => return Err(token.error(format!("{name} is square 0, but squares are numbered from 1"))),
@@ -166,7 +166,7 @@ impl TextFormat for Instance {
                     _ => {
                         return Err(token.error(format!(
                             "{name} is square {}, beyond the largest board supported ({MAX_SIZE} squares)",
-                            token.text
+                            cut(token.text)
                         )));
                     }
                 };
@@ -184,8 +184,8 @@ impl TextFormat for Instance {
         }
         if let Some(extra) = tokens.peek() {
             return Err(extra.error(format!(
-                "unexpected '{}' after the last {}: {announced}",
-                extra.text,
+                "unexpected {} after the last {}: {announced}",
+                quote(extra.text),
                 if m > 0 {
                     "snake"
                 } else if n > 0 {

@@ -38,7 +38,7 @@ pub mod simulate;
 
 pub use board::{Board, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules};
 pub use instance::Instance;
-pub use simulate::{Simulation, simulate};
+pub use simulate::{Simulation, simulate, simulate_within};
 
 use crate::engine::chance::{self, CompiledChain};
 use crate::engine::limits::{Interrupted, Limits};

@@ -4,9 +4,11 @@
 
 use super::{Board, Instance, JumpKind, Roll, Rules, Simulation};
 use crate::engine::chance::Distribution;
+use crate::json::{self, Seq};
 use crate::render::histogram::{Histogram, Marker, histogram_svg};
 use num_rational::BigRational;
-use serde_json::json;
+use serde::Serialize;
+use std::io::{self, Write};
 
 /// What a run found and was asked to tell; a field left `None` was not asked for.
 #[derive(Clone, Copy, Debug)]
@@ -35,61 +37,127 @@ impl Report<'_> {
     /// The text answer: the fewest rolls (alone, the judge's answer; otherwise only with `explain`), one shortest
     /// game, the expectation, the distribution table and the simulation line, each when asked.
     pub fn text(&self) -> String {
-        let mut out = String::new();
-        let chance = self.expected.is_some() || self.distribution.is_some() || self.simulation.is_some();
-        if self.explain || !chance {
-            out += &format!("{}\n", self.rolls.len());
-        }
-        if self.explain {
-            out += &explain(self.board.rules(), self.rolls);
-        }
-        if let Some(exact) = self.exact {
-            out += &format!("{exact}\n");
-        } else if let Some((value, error)) = self.expected {
-            out += &format!("{}\n", proven_digits(value, error));
-        }
-        if let Some(d) = self.distribution {
-            out += &distribution_table(d);
-        }
-        if let Some(s) = self.simulation {
-            out += &simulation_line(s, self.seed);
-        }
-        out
+        let mut out = Vec::new();
+        self.write_text(&mut out).expect("a Vec takes every byte");
+        String::from_utf8(out).expect("the report is UTF-8")
     }
 
-    /// Everything asked for as one JSON object on one line, always with the board, the fewest rolls and one
-    /// shortest game.
-    pub fn json(&self) -> String {
-        let mut object = json!({
-            "rules": self.board.rules(),
-            "ladders": self.instance.ladders().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
-            "snakes": self.instance.snakes().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
-            "fewest_rolls": self.rolls.len(),
-            "shortest_game": self.rolls,
-        });
-        if let Some((value, error)) = self.expected {
-            object["expected_rolls"] = json!({ "value": value, "relative_error_bound": error });
-            if let Some(exact) = self.exact {
-                object["expected_rolls"]["exact"] = json!(exact.to_string());
-            }
+    /// Writes the text of [`Report::text`] into `out`, the distribution table row by row.
+    ///
+    /// # Errors
+    /// The writer's error.
+    pub fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+        let chance = self.expected.is_some() || self.distribution.is_some() || self.simulation.is_some();
+        if self.explain || !chance {
+            writeln!(out, "{}", self.rolls.len())?;
+        }
+        if self.explain {
+            explain(out, self.board.rules(), self.rolls)?;
+        }
+        if let Some(exact) = self.exact {
+            writeln!(out, "{exact}")?;
+        } else if let Some((value, error)) = self.expected {
+            writeln!(out, "{}", proven_digits(value, error))?;
         }
         if let Some(d) = self.distribution {
-            object["distribution"] = json!({
-                "ends_on_roll": d.ends,
-                "ended_by_roll": d.cumulative(),
-                "median": d.median(),
-                "still_in_play": d.remaining,
-                "never_ends": d.never,
-            });
+            distribution_table(out, d)?;
         }
         if let Some(s) = self.simulation {
-            object["simulation"] = json!({
-                "games": s.games, "finished": s.finished, "mean": s.mean, "standard_error": s.standard_error,
-                "interval95": s.interval95(), "seed": self.seed,
-            });
+            out.write_all(simulation_line(s, self.seed).as_bytes())?;
         }
-        object.to_string() + "\n"
+        Ok(())
     }
+
+    /// Everything asked for as one JSON object on one line (ending in a newline), always with the board, the
+    /// fewest rolls and one shortest game.
+    pub fn json(&self) -> String {
+        json::line(&self.json_report())
+    }
+
+    /// Writes the JSON of [`Report::json`] into `out` (without the final newline), long arrays element by element.
+    ///
+    /// # Errors
+    /// The writer's error.
+    pub fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
+        json::write(out, &self.json_report())
+    }
+
+    fn json_report(&self) -> impl Serialize + '_ {
+        let jump = |(from, to): (u32, u32)| [from, to];
+        JsonReport {
+            rules: self.board.rules(),
+            ladders: Seq::new(self.instance.ladders().map(jump)),
+            snakes: Seq::new(self.instance.snakes().map(jump)),
+            fewest_rolls: self.rolls.len(),
+            shortest_game: self.rolls,
+            expected_rolls: self.expected.map(|(value, relative_error_bound)| JsonExpected {
+                value,
+                relative_error_bound,
+                exact: self.exact.map(ToString::to_string),
+            }),
+            distribution: self.distribution.map(|d| JsonDistribution {
+                ends_on_roll: &d.ends,
+                ended_by_roll: Seq::new(d.ends.iter().scan(0.0, |sum, &p| {
+                    *sum += p;
+                    Some(*sum)
+                })),
+                median: d.median(),
+                still_in_play: d.remaining,
+                never_ends: d.never,
+            }),
+            simulation: self.simulation.map(|s| JsonSimulation {
+                games: s.games,
+                finished: s.finished,
+                mean: s.mean,
+                standard_error: s.standard_error,
+                interval95: s.interval95(),
+                seed: self.seed,
+            }),
+        }
+    }
+}
+
+/// The JSON of a report; long arrays are written as they are read.
+#[derive(Serialize)]
+struct JsonReport<'a, L, S, C> {
+    rules: Rules,
+    ladders: L,
+    snakes: S,
+    fewest_rolls: usize,
+    shortest_game: &'a [Roll],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected_rolls: Option<JsonExpected>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distribution: Option<JsonDistribution<'a, C>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    simulation: Option<JsonSimulation>,
+}
+
+#[derive(Serialize)]
+struct JsonExpected {
+    value: f64,
+    relative_error_bound: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonDistribution<'a, C> {
+    ends_on_roll: &'a [f64],
+    ended_by_roll: C,
+    median: Option<usize>,
+    still_in_play: f64,
+    never_ends: f64,
+}
+
+#[derive(Serialize)]
+struct JsonSimulation {
+    games: u64,
+    finished: u64,
+    mean: f64,
+    standard_error: f64,
+    interval95: (f64, f64),
+    seed: u64,
 }
 
 /// Where the game starts, as a person would say it: "off the board" or "square 5".
@@ -98,27 +166,28 @@ pub(super) fn start_place(rules: Rules) -> String {
 }
 
 /// One shortest game, one line per roll.
-fn explain(rules: Rules, rolls: &[Roll]) -> String {
+fn explain(out: &mut impl Write, rules: Rules, rolls: &[Roll]) -> io::Result<()> {
     if rolls.is_empty() {
-        return format!("the token starts on the last square {}: no roll is needed\n", rules.size);
+        return writeln!(out, "the token starts on the last square {}: no roll is needed", rules.size);
     }
-    let mut out = format!(
-        "{} roll{} from {} to square {}:\n",
+    writeln!(
+        out,
+        "{} roll{} from {} to square {}:",
         rolls.len(),
         if rolls.len() == 1 { "" } else { "s" },
         start_place(rules),
         rules.size
-    );
+    )?;
     for (i, roll) in rolls.iter().enumerate() {
-        out += &format!("roll {}: {} to square {}", i + 1, roll.die, roll.landed);
+        write!(out, "roll {}: {} to square {}", i + 1, roll.die, roll.landed)?;
         match roll.jump {
-            Some(JumpKind::Ladder) => out += &format!(", ladder up to {}", roll.square),
-            Some(JumpKind::Snake) => out += &format!(", snake down to {}", roll.square),
+            Some(JumpKind::Ladder) => write!(out, ", ladder up to {}", roll.square)?,
+            Some(JumpKind::Snake) => write!(out, ", snake down to {}", roll.square)?,
             None => {}
         }
-        out.push('\n');
+        out.write_all(b"\n")?;
     }
-    out
+    Ok(())
 }
 
 /// `value` with as many significant digits as `relative_error` proves (at most 15), or with 15 digits and the bound
@@ -132,25 +201,29 @@ fn proven_digits(value: f64, relative_error: f64) -> String {
     if proven >= 12 { text } else { format!("{value:.15e} (relative error at most {relative_error:.1e})") }
 }
 
-/// The distribution as a table, then its median and what was left.
-fn distribution_table(d: &Distribution) -> String {
-    let mut out = String::from("# roll  P(ends on this roll)  P(ended by this roll)\n");
-    for (t, (p, c)) in d.ends.iter().zip(d.cumulative()).enumerate().skip(1) {
-        out += &format!("{t} {p:.11e} {c:.11e}\n");
+/// The distribution as a table, written row by row, then its median and what was left.
+fn distribution_table(out: &mut impl Write, d: &Distribution) -> io::Result<()> {
+    out.write_all(b"# roll  P(ends on this roll)  P(ended by this roll)\n")?;
+    let mut ended = 0.0;
+    for (t, p) in d.ends.iter().enumerate() {
+        ended += p;
+        if t > 0 {
+            writeln!(out, "{t} {p:.11e} {ended:.11e}")?;
+        }
     }
     if d.ends.len() == 1 {
-        out += &format!("0 {:.11e} {:.11e}\n", d.ends[0], d.ends[0]);
+        writeln!(out, "0 {:.11e} {:.11e}", d.ends[0], d.ends[0])?;
     }
     match d.median() {
-        Some(m) => out += &format!("# median: {m} rolls\n"),
-        None => out += "# median: not reached within the rolls computed\n",
+        Some(m) => writeln!(out, "# median: {m} rolls")?,
+        None => writeln!(out, "# median: not reached within the rolls computed")?,
     }
     let last = d.ends.len() - 1;
-    out += &format!("# still in play after roll {last}: {:.3e}\n", d.remaining);
+    writeln!(out, "# still in play after roll {last}: {:.3e}", d.remaining)?;
     if d.never > 0.0 {
-        out += &format!("# never ends (stuck where the last square cannot be reached): {:.11e}\n", d.never);
+        writeln!(out, "# never ends (stuck where the last square cannot be reached): {:.11e}", d.never)?;
     }
-    out
+    Ok(())
 }
 
 /// The simulated mean with its 95% confidence interval, and the games left out.

@@ -5,6 +5,8 @@
 //! version; faces are drawn without bias by rejection.
 
 use super::board::Board;
+use crate::engine::chance::Watch;
+use crate::engine::{Interrupted, Limits};
 
 /// A small, fast, seeded generator with a fixed output sequence (SplitMix64).
 #[derive(Clone, Debug)]
@@ -61,13 +63,30 @@ impl Simulation {
 /// Plays `games` games from the board's start with a fair die seeded by `seed`; a game that has not ended after
 /// `max_rolls` rolls is abandoned (and not counted in the mean).
 pub fn simulate(board: &Board, games: u64, max_rolls: u64, seed: u64) -> Simulation {
+    simulate_within(board, games, max_rolls, seed, &Limits::default()).expect("no limits, no interruption")
+}
+
+/// [`simulate`] within `limits`: the deadline and the cancel flag are checked, and progress reported, every 65 536
+/// rolls.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline passes or the flag is raised first.
+pub fn simulate_within(
+    board: &Board,
+    games: u64,
+    max_rolls: u64,
+    seed: u64,
+    limits: &Limits,
+) -> Result<Simulation, Interrupted> {
     let rules = board.rules();
     let mut rng = SplitMix64::new(seed);
     let (mut finished, mut sum, mut sum_squares) = (0u64, 0f64, 0f64);
+    let mut watch = Watch::new(limits, "simulating games");
     for _ in 0..games {
         let mut square = rules.start;
         let mut rolls = 0u64;
         while square != rules.size && rolls < max_rolls {
+            watch.tick(1)?;
             rolls += 1;
             if let Some(roll) = board.roll(square, rng.die(rules.faces)) {
                 square = roll.square;
@@ -82,7 +101,7 @@ pub fn simulate(board: &Board, games: u64, max_rolls: u64, seed: u64) -> Simulat
     let count = finished.max(1) as f64;
     let mean = sum / count;
     let variance = if finished > 1 { (sum_squares - sum * mean) / (count - 1.0) } else { 0.0 };
-    Simulation { games, finished, mean, standard_error: (variance.max(0.0) / count).sqrt() }
+    Ok(Simulation { games, finished, mean, standard_error: (variance.max(0.0) / count).sqrt() })
 }
 
 #[cfg(test)]

@@ -1,0 +1,175 @@
+//! Reading the inputs: one or several files or standard input, each at most [`MAX_INPUT_BYTES`], and the loop
+//! that answers them one after the other.
+
+use super::interrupt;
+use super::output::Output;
+use crate::error::Error;
+use crate::format::{InputError, escape};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The largest input read: 40 MiB. The largest legitimate input, a 5000 × 5000 grid game with a million queries,
+/// is about 36 MB; anything longer (`/dev/zero`, `yes | perfectplay ...`) is refused before memory runs out.
+pub const MAX_INPUT_BYTES: u64 = 40 << 20;
+
+/// The input files every game takes.
+#[derive(clap::Args, Debug)]
+pub struct InputArg {
+    /// Input files in the judge's format; standard input when none is given or for `-`. With several files each
+    /// gets its answer, every line prefixed by the file's name (`name:`), as grep does; with --json one JSON
+    /// object per line per file, `{"file": NAME, "report": ...}`. Inputs over 40 MiB are refused.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+impl InputArg {
+    /// How many inputs the run answers.
+    pub fn count(&self) -> usize {
+        self.files.len().max(1)
+    }
+
+    /// Refuses an option that writes one file (`what`) when the run has several inputs.
+    ///
+    /// # Errors
+    /// A usage error naming the option.
+    pub fn single(&self, what: &str) -> Result<(), Error> {
+        if self.count() > 1 {
+            return Err(Error::Usage(format!("{what} takes a single input file, not {}", self.count())));
+        }
+        Ok(())
+    }
+
+    /// Answers every input in turn with `answer`, which writes into `out`.
+    ///
+    /// With one input its error is the run's. With several, bad input in one file is reported on stderr (prefixed
+    /// by its name) and the run goes on with the next; any other error (a time limit, Ctrl-C, a failed write)
+    /// ends the run. `hint` says what a game reads, for a person typing it on a terminal.
+    ///
+    /// # Errors
+    /// The error of a single input; with several, [`Error::SomeInputs`] when some could not be answered.
+    pub fn each(
+        &self,
+        hint: &str,
+        out: &mut Output,
+        json: bool,
+        mut answer: impl FnMut(Input, &mut Output) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        let stdin = [PathBuf::from("-")];
+        let files = if self.files.is_empty() { &stdin[..] } else { &self.files[..] };
+        if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+            return Err(Error::Usage("standard input (-) can be read only once".into()));
+        }
+        // A JSON report is one line; the loop ends it (after closing the wrapper when there are several inputs).
+        let end = |out: &mut Output, wrapped: bool| {
+            let end: &[u8] = if !json {
+                b""
+            } else if wrapped {
+                b"}\n"
+            } else {
+                b"\n"
+            };
+            out.write_all(end).map_err(|e| out.failed(&e))
+        };
+        if files.len() == 1 {
+            let input = Input::read(&files[0], hint)?;
+            answer(input, out)?;
+            end(out, false)?;
+            return out.finish();
+        }
+        let mut failed = 0;
+        for file in files {
+            let result = Input::read(file, hint).and_then(|input| {
+                let name = input.name.clone();
+                if json {
+                    let name = serde_json::to_string(&name).expect("a string serialises");
+                    // Opened only when the report starts, so that a bad input leaves no half line.
+                    out.set_pending(format!("{{\"file\":{name},\"report\":"));
+                    let result = answer(input, out);
+                    out.drop_pending();
+                    result.and_then(|()| end(out, true))
+                } else {
+                    out.set_prefix(Some(format!("{name}:")));
+                    let result = answer(input, out);
+                    out.set_prefix(None);
+                    result
+                }
+            });
+            match result {
+                Ok(()) => {}
+                Err(error @ (Error::Input { .. } | Error::Read { .. })) => {
+                    out.finish()?;
+                    eprintln!("perfectplay: {error}");
+                    failed += 1;
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        out.finish()?;
+        if failed > 0 {
+            return Err(Error::SomeInputs { failed, inputs: files.len() });
+        }
+        Ok(())
+    }
+}
+
+/// One input's text and the name errors should use for it.
+pub struct Input {
+    /// The text, without a leading byte-order mark.
+    pub text: String,
+    /// The file's name, or "standard input".
+    pub name: String,
+}
+
+impl Input {
+    /// Reads `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`]. On a terminal, says on stderr what is
+    /// expected (`hint`) and how to end it.
+    ///
+    /// # Errors
+    /// When the file cannot be read, is too long, or is not UTF-8 text.
+    pub fn read(path: &Path, hint: &str) -> Result<Input, Error> {
+        let stdin = path.as_os_str() == "-";
+        let name = if stdin { "standard input".to_string() } else { escape(&path.display().to_string()) };
+        let fail = |message: String| Error::Read { source_name: name.clone(), message };
+        let too_long =
+            || fail(format!("the input is longer than {} MiB, more than any valid input", MAX_INPUT_BYTES >> 20));
+        let mut bytes = Vec::new();
+        if stdin {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                eprintln!("perfectplay: reading {hint} from the terminal; end it with Ctrl-D (or give a FILE)");
+            }
+            // Ctrl-C while a person types ends the run at once: no solve is under way to stop.
+            let _reading = interrupt::Reading::start();
+            stdin.lock().take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+        } else {
+            let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+            if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT_BYTES) {
+                return Err(too_long());
+            }
+            let _reading = interrupt::Reading::start();
+            file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+        }
+        if bytes.len() as u64 > MAX_INPUT_BYTES {
+            return Err(too_long());
+        }
+        match String::from_utf8(bytes) {
+            // A byte-order mark (left by some Windows editors) is not part of the input.
+            Ok(text) => Ok(Input { text: text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text), name }),
+            Err(e) => {
+                let offset = e.utf8_error().valid_up_to();
+                let before = &e.as_bytes()[..offset];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+                Err(Error::Input {
+                    source_name: name,
+                    error: InputError::at(line, column, "the input is not UTF-8 text"),
+                })
+            }
+        }
+    }
+
+    /// Wraps a parse error with the input's name.
+    pub fn error(&self, error: InputError) -> Error {
+        Error::Input { source_name: self.name.clone(), error }
+    }
+}

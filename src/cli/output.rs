@@ -1,0 +1,307 @@
+//! Where answers go: one writer for stdout that keeps the run's limits while it writes, and output files that are
+//! checked before the work and written atomically after it.
+//!
+//! Reports are written piece by piece into [`Output`], never built whole in memory, so a million explained queries
+//! cost the memory of one. Every 64 KiB that reach the terminal or the pipe, the writer checks the deadline and
+//! the cancel flag: writing is part of the work `--time-limit` bounds, and Ctrl-C stops it too. A write that fails
+//! ends the run with a message (`> /dev/full`, a closed stdout), except a pipe closed by its reader
+//! (`| head -1`), which ends the run quietly.
+
+use crate::engine::Limits;
+use crate::error::Error;
+use crate::format::escape;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The buffer between the reports and the file descriptor; limits are checked each time it is emptied.
+const BUFFER: usize = 64 << 10;
+
+/// Why a write was refused before it reached the system: the run's limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+enum Stopped {
+    #[error("the time limit was reached while writing the output")]
+    Deadline,
+    #[error("interrupted while writing the output")]
+    Cancelled,
+}
+
+/// A sink that refuses to write once the deadline has passed or the cancel flag is raised.
+struct Guarded {
+    sink: Box<dyn Write>,
+    deadline: Option<Instant>,
+    /// The `--time-limit` behind `deadline`, for the message.
+    seconds: f64,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Guarded {
+    fn check(&self) -> io::Result<()> {
+        if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(io::Error::other(Stopped::Cancelled));
+        }
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Err(io::Error::other(Stopped::Deadline)),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Write for Guarded {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.check()?;
+        self.sink.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.sink.flush()
+    }
+}
+
+/// The run's standard output: buffered, bounded by the run's limits, and, when several inputs are answered in one
+/// run, with every line prefixed by the input's name (as grep does).
+pub struct Output {
+    writer: BufWriter<Guarded>,
+    prefix: Option<Vec<u8>>,
+    line_start: bool,
+    /// Written before the next byte, if any comes (the opening of a JSON wrapper, dropped if the input fails).
+    pending: Vec<u8>,
+}
+
+impl Output {
+    /// The process's standard output.
+    ///
+    /// # Errors
+    /// When standard output was closed (`>&-`), which would otherwise swallow the answer without a word.
+    pub fn stdout() -> Result<Output, Error> {
+        if stdout_was_closed() {
+            return Err(Error::Write { target: "standard output".into(), message: "it is closed".into() });
+        }
+        Ok(Output::new(Box::new(io::stdout())))
+    }
+
+    /// An output into any sink (a test's buffer, say).
+    pub fn new(sink: Box<dyn Write>) -> Output {
+        Output {
+            writer: BufWriter::with_capacity(BUFFER, Guarded { sink, deadline: None, seconds: 0.0, cancel: None }),
+            prefix: None,
+            line_start: true,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Bounds the writing by the deadline and the cancel flag of `limits` (those of the input being answered);
+    /// `seconds` is the time limit the deadline comes from.
+    pub fn keep(&mut self, limits: &Limits, seconds: f64) {
+        let guard = self.writer.get_mut();
+        guard.deadline = limits.deadline;
+        guard.seconds = seconds;
+        guard.cancel = limits.cancel.clone();
+    }
+
+    /// Starts every following line with `prefix` (`None`: no prefix).
+    pub fn set_prefix(&mut self, prefix: Option<String>) {
+        self.prefix = prefix.map(String::into_bytes);
+    }
+
+    /// Writes `opening` just before the next byte written, or never if [`Output::drop_pending`] comes first.
+    pub fn set_pending(&mut self, opening: String) {
+        self.pending = opening.into_bytes();
+    }
+
+    /// Forgets the opening set by [`Output::set_pending`] if nothing was written since.
+    pub fn drop_pending(&mut self) {
+        self.pending.clear();
+    }
+
+    /// Writes out what is buffered, still within the limits.
+    ///
+    /// # Errors
+    /// As [`Output::failed`] explains.
+    pub fn finish(&mut self) -> Result<(), Error> {
+        self.flush().map_err(|e| self.failed(&e))
+    }
+
+    /// The error that ends a run whose output could not be written.
+    pub fn failed(&self, error: &io::Error) -> Error {
+        match error.get_ref().and_then(|inner| inner.downcast_ref::<Stopped>()) {
+            Some(Stopped::Deadline) => Error::TimeLimitWriting { seconds: self.writer.get_ref().seconds },
+            Some(Stopped::Cancelled) => Error::Interrupted,
+            None if error.kind() == io::ErrorKind::BrokenPipe => Error::OutputClosed,
+            None => Error::Write { target: "standard output".into(), message: error.to_string() },
+        }
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.pending.is_empty() && !buf.is_empty() {
+            let pending = std::mem::take(&mut self.pending);
+            self.writer.write_all(&pending)?;
+        }
+        let Some(prefix) = &self.prefix else { return self.writer.write(buf) };
+        let mut rest = buf;
+        while !rest.is_empty() {
+            if self.line_start {
+                self.writer.write_all(prefix)?;
+                self.line_start = false;
+            }
+            let end = rest.iter().position(|&b| b == b'\n').map_or(rest.len(), |i| i + 1);
+            self.writer.write_all(&rest[..end])?;
+            self.line_start = rest[end - 1] == b'\n';
+            rest = &rest[end..];
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// An output file (`--map`, `--plot`): opened as a temporary file beside its path before the work starts, so that
+/// a path that cannot be written is refused at once, and moved into place only when complete, so that a failed or
+/// interrupted run leaves the old file (or none), never half a file. A path that is not a regular file
+/// (`/dev/stdout`, a named pipe) is opened and written directly; a symbolic link is followed.
+pub struct OutputFile {
+    path: PathBuf,
+    file: Target,
+}
+
+enum Target {
+    /// Renamed onto the (resolved) path once written.
+    Replace(tempfile::NamedTempFile, PathBuf),
+    /// A device or a pipe, written in place.
+    Direct(std::fs::File),
+}
+
+impl OutputFile {
+    /// Checks that `path` can be written and reserves a temporary file beside it (or opens it, when it is not a
+    /// regular file).
+    ///
+    /// # Errors
+    /// A usage error naming the file when its folder does not exist or cannot be written, or it is a folder.
+    pub fn create(path: &Path) -> Result<OutputFile, Error> {
+        let fail = |message: String| Error::Write { target: escape(&path.display().to_string()), message };
+        let existing = path.metadata().ok();
+        if existing.as_ref().is_some_and(std::fs::Metadata::is_dir) {
+            return Err(fail("it is a folder".into()));
+        }
+        if existing.as_ref().is_some_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| fail(system_reason(&e)))?;
+            return Ok(OutputFile { path: path.to_path_buf(), file: Target::Direct(file) });
+        }
+        if existing.as_ref().is_some_and(|m| m.permissions().readonly()) {
+            return Err(fail("the file is read-only".into()));
+        }
+        // The file a symbolic link points to is the one replaced, not the link (even when it does not exist yet).
+        let target = match (existing.is_some(), std::fs::read_link(path)) {
+            (true, _) => path.canonicalize().map_err(|e| fail(system_reason(&e)))?,
+            (false, Ok(dest)) => path.parent().map_or(dest.clone(), |folder| folder.join(&dest)),
+            (false, Err(_)) => path.to_path_buf(),
+        };
+        let folder = match target.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        if !folder.is_dir() {
+            return Err(fail(format!("the folder {} does not exist", escape(&folder.display().to_string()))));
+        }
+        let file = tempfile::Builder::new()
+            // The usual permissions of a new file (less the umask), not a temporary file's private ones.
+            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+            .prefix(".perfectplay-")
+            .suffix(".part")
+            .tempfile_in(folder)
+            .map_err(|e| fail(system_reason(&e)))?;
+        Ok(OutputFile { path: path.to_path_buf(), file: Target::Replace(file, target) })
+    }
+
+    /// Writes `contents` and moves the file into place.
+    ///
+    /// # Errors
+    /// A usage error naming the file when writing or renaming fails.
+    pub fn write(self, contents: &str) -> Result<(), Error> {
+        let name = escape(&self.path.display().to_string());
+        let fail = |message: String| Error::Write { target: name.clone(), message };
+        match self.file {
+            Target::Replace(mut file, target) => {
+                file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
+                file.persist(&target).map_err(|e| fail(system_reason(&e.error)))?;
+            }
+            Target::Direct(mut file) => {
+                file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether the shell started the process with standard output closed. Rust's runtime then opens `/dev/null` in
+/// its place, for reading and writing, before `main`; a shell's `> /dev/null` opens it for writing only.
+fn stdout_was_closed() -> bool {
+    use rustix::fs::{FileType, OFlags};
+    let stdout = io::stdout();
+    let Ok(stat) = rustix::fs::fstat(&stdout) else { return true };
+    let null = rustix::fs::stat("/dev/null").is_ok_and(|n| n.st_rdev == stat.st_rdev);
+    let read_write = rustix::fs::fcntl_getfl(&stdout).is_ok_and(|f| f & OFlags::ACCMODE == OFlags::RDWR);
+    FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice && null && read_write
+}
+
+/// The system's reason for a failed file operation, without the temporary file's name tempfile adds to it.
+fn system_reason(error: &io::Error) -> String {
+    let message = error.to_string();
+    message.split(" at path ").next().unwrap_or(&message).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// A sink whose bytes the test can read after the output is dropped.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn prefixes_every_line() {
+        let shared = Shared::default();
+        let mut out = Output::new(Box::new(shared.clone()));
+        out.set_prefix(Some("a.txt:".into()));
+        out.write_all(b"one\ntw").unwrap();
+        out.write_all(b"o\n\nthree\n").unwrap();
+        out.set_prefix(None);
+        out.write_all(b"four\n").unwrap();
+        out.finish().unwrap();
+        assert_eq!(
+            String::from_utf8(shared.0.lock().unwrap().clone()).unwrap(),
+            "a.txt:one\na.txt:two\na.txt:\na.txt:three\nfour\n"
+        );
+    }
+
+    #[test]
+    fn stops_at_the_deadline_and_on_cancel() {
+        let mut out = Output::new(Box::new(io::sink()));
+        out.keep(&Limits { deadline: Some(Instant::now()), ..Limits::default() }, 1.0);
+        let error = out.write_all(&[b'x'; 2 * BUFFER]).unwrap_err();
+        assert!(matches!(out.failed(&error), Error::TimeLimitWriting { .. }));
+
+        let flag = Arc::new(AtomicBool::new(true));
+        let mut out = Output::new(Box::new(io::sink()));
+        out.keep(&Limits { cancel: Some(flag), ..Limits::default() }, 1.0);
+        let error = out.write_all(&[b'x'; 2 * BUFFER]).unwrap_err();
+        assert!(matches!(out.failed(&error), Error::Interrupted));
+    }
+}

@@ -1,0 +1,56 @@
+//! The one JSON style of every report: compact objects on one line (JSON Lines), written as they are serialised,
+//! never built whole in memory first.
+//!
+//! A report too big to hold as a [`serde_json::Value`] (a million answers, a 5000 × 5000 table) serialises its long
+//! arrays through [`Seq`], which hands serde one element at a time.
+
+use serde::{Serialize, Serializer};
+use std::cell::Cell;
+use std::io::{self, Write};
+
+/// A JSON array whose elements come from an iterator when it is serialised.
+///
+/// ```
+/// use perfectplay::json::Seq;
+/// let squares = Seq::new((1..4).map(|n| n * n));
+/// assert_eq!(serde_json::to_string(&squares).unwrap(), "[1,4,9]");
+/// ```
+pub struct Seq<I>(Cell<Option<I>>);
+
+impl<I> Seq<I> {
+    /// The array of the elements `items` yields; it can be serialised once.
+    pub fn new(items: I) -> Seq<I> {
+        Seq(Cell::new(Some(items)))
+    }
+}
+
+impl<I> Serialize for Seq<I>
+where
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0.take() {
+            Some(items) => serializer.collect_seq(items),
+            None => Err(serde::ser::Error::custom("a streamed JSON array can be written only once")),
+        }
+    }
+}
+
+/// Writes `value` as one compact line of JSON (without the newline), straight into `out`.
+///
+/// # Errors
+/// The writer's error, as it was (a closed pipe, a full disk, a deadline).
+pub fn write(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(out, value).map_err(io::Error::from)
+}
+
+/// `value` as one compact line of JSON ending in a newline: the non-streaming form, for library callers.
+///
+/// # Panics
+/// Never for the crate's reports: they contain no map with non-string keys and no failing serialiser.
+pub fn line(value: &impl Serialize) -> String {
+    let mut text = serde_json::to_string(value).expect("the report serialises");
+    text.push('\n');
+    text
+}

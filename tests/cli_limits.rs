@@ -1,0 +1,609 @@
+//! What every command must do whatever the game: keep `--time-limit` and Ctrl-C while it writes, stream its output in
+//! bounded memory, refuse oversized input, fail on write errors (but end quietly on a closed pipe), check output files
+//! before the work, quote bad input briefly and escaped, answer several files in one run, and write one JSON style.
+
+#[path = "references/footholds.rs"]
+mod footholds_reference;
+#[path = "references/gridgame.rs"]
+mod gridgame_reference;
+
+use assert_cmd::Command;
+use proptest::prelude::*;
+use std::io::Write;
+use std::process::{Child, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+fn perfectplay(args: &[&str]) -> Command {
+    let mut command = Command::cargo_bin("perfectplay").unwrap();
+    command.args(args);
+    command
+}
+
+fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("perfectplay")
+}
+
+fn example(path: &str) -> String {
+    format!("{}/examples/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("perfectplay-cli-limits-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The largest resident set of `child` seen while waiting for it (polled from /proc), its exit status and the time it
+/// took; the child is killed after `timeout`.
+fn watch(mut child: Child, timeout: Duration) -> (ExitStatus, u64, Duration) {
+    let started = Instant::now();
+    let mut peak_kib = 0;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status, peak_kib, started.elapsed());
+        }
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{}/status", child.id())) {
+            let rss = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+            peak_kib = peak_kib.max(rss.unwrap_or(0));
+        }
+        if started.elapsed() > timeout {
+            let _ = child.kill();
+            let status = child.wait().unwrap();
+            return (status, peak_kib, started.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Starts `perfectplay args` with `stdin` as input, stdout to /dev/null and stderr piped.
+fn spawn(args: &[&str], stdin: &[u8]) -> Child {
+    let mut child = std::process::Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // A child that stops reading early (it refused the input) closes the pipe: not an error here.
+    let _ = input.write_all(stdin);
+    drop(input);
+    child
+}
+
+fn stderr_of(child: &mut Child) -> String {
+    let mut text = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut text).unwrap();
+    text
+}
+
+/// An open `n` × `n` board, K = 0, with `q` queries at `query`.
+fn open_board(n: usize, q: usize, query: &str) -> Vec<u8> {
+    let mut text = format!("{n} {n} 0\n");
+    for _ in 0..n {
+        text.push_str(&".".repeat(n));
+        text.push('\n');
+    }
+    text.push_str(&format!("{q}\n"));
+    text.push_str(&format!("{query}\n").repeat(q));
+    text.into_bytes()
+}
+
+#[test]
+fn explained_answers_stream_in_bounded_memory_and_stop_at_the_time_limit() {
+    // 10⁶ explained queries on 1500 × 1500: about 200 GB of text, which used to be built in memory first.
+    let mut child = spawn(&["gridgame", "--explain", "--time-limit", "3"], &open_board(1500, 1_000_000, "1 1"));
+    let mut stderr = child.stderr.take().unwrap();
+    let (status, peak_kib, took) = watch(child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(3), "exit 3 at the time limit (took {took:?})");
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    assert_eq!(
+        message,
+        "perfectplay: the time limit of 3 s was reached while writing the answer: the output is cut short\n"
+    );
+    assert!(took < Duration::from_secs(20), "stopped {took:?} after a 3 s limit");
+    assert!(peak_kib < 512 << 10, "peak resident set {peak_kib} KiB");
+}
+
+#[test]
+fn the_largest_snakes_board_in_json_stops_at_the_time_limit() {
+    // It used to take 2–4 s (release build) and 1.5 GB whatever the limit. Now it either finishes within the limit
+    // (a fast machine) or stops there with exit code 3, in bounded memory, on any build.
+    let child = spawn(&["snakes", "--size", "10000000", "--json", "--time-limit", "0.5"], b"0 0\n");
+    let (status, peak_kib, took) = watch(child, Duration::from_secs(60));
+    assert!(matches!(status.code(), Some(0 | 3)), "{status:?} after {took:?}");
+    assert!(took < Duration::from_secs(3), "stopped {took:?} after a 0.5 s limit");
+    assert!(peak_kib < 1 << 20, "peak resident set {peak_kib} KiB");
+}
+
+#[test]
+fn simulate_obeys_the_time_limit() {
+    let board = std::fs::read(example("snakes/milton-bradley.txt")).unwrap();
+    let child = spawn(&["snakes", "--start", "0", "--simulate", "1000000000", "--time-limit", "1"], &board);
+    let (status, _, took) = watch(child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(3), "took {took:?}");
+    assert!(took < Duration::from_secs(10), "stopped {took:?} after a 1 s limit");
+}
+
+/// Sends SIGINT to a running child after `after`, as Ctrl-C would.
+fn interrupt(child: &Child, after: Duration) {
+    std::thread::sleep(after);
+    // bash's own kill: no procps needed.
+    let sent = std::process::Command::new("bash").arg("-c").arg(format!("kill -INT {}", child.id())).status().unwrap();
+    assert!(sent.success());
+}
+
+#[test]
+fn ctrl_c_stops_the_work_with_exit_code_130() {
+    let board = std::fs::read(example("snakes/milton-bradley.txt")).unwrap();
+    let full8 = std::fs::read(example("footholds/full8x8-centre.grid")).unwrap();
+    let runs: [(&[&str], &[u8]); 3] = [
+        (&["snakes", "--start", "0", "--simulate", "1000000000"], &board),
+        // Several search threads and the whole tablebase.
+        (&["footholds", "--json", "--table", "--threads", "2"], &full8),
+        // Writing: a stream of answers that would last minutes.
+        (&["gridgame", "--explain"], &open_board(300, 1_000_000, "1 1")),
+    ];
+    for (args, input) in runs {
+        let mut child = spawn(args, input);
+        interrupt(&child, Duration::from_millis(1500));
+        let mut stderr = child.stderr.take().unwrap();
+        let (status, _, took) = watch(child, Duration::from_secs(30));
+        let mut message = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+        assert_eq!(status.code(), Some(130), "{args:?}: {status:?} after {took:?}, stderr {message:?}");
+        assert_eq!(message, "perfectplay: interrupted\n", "{args:?}");
+    }
+}
+
+#[test]
+fn inputs_over_40_mib_are_refused() {
+    for game in ["gridgame", "snakes", "footholds"] {
+        let started = Instant::now();
+        let out = perfectplay(&[game, "/dev/zero"]).timeout(Duration::from_secs(60)).assert().code(2).stdout("");
+        assert!(String::from_utf8_lossy(&out.get_output().stderr).contains("longer than 40 MiB"), "{game}");
+        assert!(started.elapsed() < Duration::from_secs(30), "{game}: {:?}", started.elapsed());
+    }
+    // `yes '1 1' | perfectplay gridgame`
+    let mut child = spawn(&["gridgame"], &b"1 1\n".repeat(11 << 20));
+    let message = stderr_of(&mut child);
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+    assert_eq!(
+        message,
+        "perfectplay: cannot read standard input: the input is longer than 40 MiB, more than any valid input\n"
+    );
+    // The largest legitimate input is still read: a 5000 × 5000 board with a million queries (about 36 MB).
+    let big = open_board(5000, 1_000_000, "4999 5000");
+    assert!(big.len() > 35_000_000);
+    let out = perfectplay(&["gridgame", "--time-limit", "120"])
+        .write_stdin(big)
+        .timeout(Duration::from_secs(200))
+        .assert()
+        .success();
+    assert_eq!(out.get_output().stdout.len(), 1_000_000 * "First\n".len(), "one step from the corner: a win");
+}
+
+/// `bash -c script` with `$P` the binary; its status and stderr.
+fn shell(script: &str) -> (Option<i32>, String) {
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .env("P", bin())
+        .env("EX", format!("{}/examples", env!("CARGO_MANIFEST_DIR")))
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn failed_writes_are_errors_and_a_closed_pipe_ends_quietly() {
+    let runs = [
+        "--help",
+        "gridgame --help",
+        "gridgame $EX/gridgame/maze.txt",
+        "snakes --explain $EX/snakes/boj-sample2.txt",
+        "footholds --explain $EX/footholds/example1.txt",
+        "footholds --json $EX/footholds/example1.txt",
+    ];
+    for run in runs {
+        let (code, stderr) = shell(&format!("$P {run} > /dev/full"));
+        assert_eq!(code, Some(2), "{run} > /dev/full");
+        assert!(stderr.starts_with("perfectplay: cannot write standard output: No space left"), "{stderr}");
+        let (code, stderr) = shell(&format!("$P {run} >&-"));
+        assert_eq!(code, Some(2), "{run} >&-");
+        assert_eq!(stderr, "perfectplay: cannot write standard output: it is closed\n");
+        let (code, stderr) = shell(&format!("$P {run} > /dev/null"));
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "{run} > /dev/null");
+    }
+    // A reader that stops early: a million answers into `head -1`.
+    let (code, stderr) = shell(
+        "printf '2 2 0\\n..\\n..\\n1000000\\n' > /tmp/pp-$$.txt; yes '1 1' | head -1000000 \
+        >> /tmp/pp-$$.txt; $P gridgame --explain /tmp/pp-$$.txt | head -1 > /dev/null; s=${PIPESTATUS[0]}; \
+        rm /tmp/pp-$$.txt; exit $s",
+    );
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn output_files_are_checked_before_the_work() {
+    let full8 = example("footholds/full8x8-centre.grid");
+    let started = Instant::now();
+    // The whole 8×8 tablebase takes tens of seconds: the bad path must be refused before it.
+    perfectplay(&["footholds", "--map", "/nonexistent-folder/map.svg", &full8])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "perfectplay: cannot write /nonexistent-folder/map.svg: the folder /nonexistent-folder does not exist\n",
+        );
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    let dir = scratch("files");
+    perfectplay(&["gridgame", "--map", dir.to_str().unwrap(), &example("gridgame/maze.txt")])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(format!("perfectplay: cannot write {}: it is a folder\n", dir.display()));
+    perfectplay(&[
+        "snakes",
+        "--distribution",
+        "--plot",
+        "/nonexistent-folder/h.svg",
+        &example("snakes/boj-sample1.txt"),
+    ])
+    .assert()
+    .code(2)
+    .stdout("");
+    // A run stopped by its time limit leaves the old file as it was, and no temporary file.
+    let svg = dir.join("map.svg");
+    std::fs::write(&svg, "old").unwrap();
+    perfectplay(&["footholds", "--map", svg.to_str().unwrap(), "--time-limit", "0.5", &full8]).assert().code(3);
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "old");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
+    // A finished run replaces it whole.
+    perfectplay(&["gridgame", "--map", svg.to_str().unwrap(), &example("gridgame/sample4.txt")]).assert().success();
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
+    // A symbolic link stays a link (to the new file); a device is written in place.
+    let link = dir.join("link.svg");
+    std::os::unix::fs::symlink("map.svg", &link).unwrap();
+    perfectplay(&["gridgame", "--map", link.to_str().unwrap(), &example("gridgame/maze.txt")]).assert().success();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("28"), "the maze's map");
+    let out = perfectplay(&["gridgame", "--map", "/dev/stdout", &example("gridgame/sample4.txt")]).assert().success();
+    assert!(String::from_utf8_lossy(&out.get_output().stdout).contains("<svg"));
+    perfectplay(&["gridgame", "--map", "/dev/full", &example("gridgame/sample4.txt")])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("perfectplay: cannot write /dev/full: No space left on device (os error 28)\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The games' inputs with one slot where a bad token goes.
+const TEMPLATES: [(&str, &str); 6] = [
+    ("gridgame", "2 2 @\n..\n..\n1\n1 1\n"),
+    ("gridgame", "2 2 0\n.@\n..\n1\n1 1\n"),
+    ("gridgame", "2 2 0\n..\n..\n1\n1 1\n@\n"),
+    ("snakes", "1 0\n@ 5\n"),
+    ("footholds", "[[1, @]] [0, 0] [0, 1]"),
+    ("footholds", "A@B\n"),
+];
+
+/// The stderr of a run on bad input, which must fail with exit 2 and nothing on stdout.
+fn rejection(game: &str, input: &str) -> String {
+    let out = perfectplay(&[game]).write_stdin(input).assert().code(2).stdout("");
+    String::from_utf8(out.get_output().stderr.clone()).unwrap()
+}
+
+/// One line, short, with no character that could drive a terminal or start another line.
+fn assert_one_short_line(message: &str, context: &str) {
+    let line = message.strip_suffix('\n').unwrap_or_else(|| panic!("{context}: no final newline in {message:?}"));
+    assert!(line.chars().count() <= 300, "{context}: {} characters", line.chars().count());
+    let bad = line.chars().find(|&c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202e}'));
+    assert!(bad.is_none(), "{context}: {bad:?} in {line:?}");
+}
+
+#[test]
+fn a_five_megabyte_token_gives_a_short_message() {
+    let token = format!("9\u{1b}[2J\0\u{2028}{}", "x".repeat(5 << 20));
+    for (game, template) in TEMPLATES {
+        let message = rejection(game, &template.replace('@', &token));
+        assert_one_short_line(&message, template);
+    }
+    // File names are shown escaped too.
+    let out = perfectplay(&["gridgame", "no-such-\u{1b}[31m-file"]).assert().code(2).stdout("");
+    assert_one_short_line(&String::from_utf8(out.get_output().stderr.clone()).unwrap(), "file name");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn bad_tokens_are_quoted_short_and_escaped(
+        template in 0..TEMPLATES.len(),
+        token in proptest::collection::vec(
+            prop_oneof![
+                Just('\u{1b}'), Just('\0'), Just('\u{2028}'), Just('\u{85}'), Just('\u{202e}'), Just('\r'),
+                Just('\u{7}'), Just('x'), Just('9'), Just('\''), any::<char>(),
+            ],
+            1..120,
+        ),
+    ) {
+        let (game, text) = TEMPLATES[template];
+        // A token without whitespace, so that it stays one token.
+        let token: String = token.into_iter().filter(|c| !c.is_whitespace() || *c == '\u{2028}').collect();
+        prop_assume!(!token.is_empty() && token.parse::<i64>().is_err());
+        let message = rejection(game, &text.replace('@', &format!("x{token}")));
+        assert_one_short_line(&message, text);
+    }
+}
+
+#[test]
+fn stats_come_after_the_answer() {
+    let (code, _) = shell(
+        "out=$($P footholds --stats $EX/footholds/example1.txt 2>&1); \
+        [[ $(head -1 <<< \"$out\") == 5 && $(sed -n 2p <<< \"$out\") == *'positions searched'* ]]",
+    );
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn several_files_get_one_answer_each() {
+    let (one, two) = (example("footholds/example1.txt"), example("footholds/example2.txt"));
+    perfectplay(&["footholds", &one, &two]).assert().success().stdout(format!("{one}:5\n{two}:4\n"));
+    // With --json, one object per line per file.
+    let out = perfectplay(&["footholds", "--json", &one, &two]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!((&lines[0]["file"], &lines[0]["report"]["answer"]), (&serde_json::json!(one), &serde_json::json!(5)));
+    assert_eq!((&lines[1]["file"], &lines[1]["report"]["answer"]), (&serde_json::json!(two), &serde_json::json!(4)));
+    // Every line of a longer answer carries the name; a bad file is reported and the others still answered.
+    let (maze, sample) = (example("gridgame/maze.txt"), example("gridgame/sample4.txt"));
+    let out = perfectplay(&["gridgame", "-r", &sample, "/nonexistent.txt", &maze]).assert().code(2);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with(&format!("{sample}:First 3\n{sample}:Second 2\n{sample}:First 1\n{maze}:")), "{text}");
+    assert!(text.lines().all(|l| l.starts_with(&sample) || l.starts_with(&maze)));
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(stderr.starts_with("perfectplay: cannot read /nonexistent.txt: "), "{stderr}");
+    assert!(stderr.ends_with("perfectplay: 1 of 3 inputs could not be answered\n"), "{stderr}");
+    // With --json too, and the bad file leaves no half line.
+    let dir = scratch("several");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "2 2 0\n..\n").unwrap();
+    let out = perfectplay(&["gridgame", "--json", &sample, bad.to_str().unwrap(), &maze]).assert().code(2);
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let files: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(files, [sample.clone(), maze.clone()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // One output file cannot take several inputs.
+    perfectplay(&["gridgame", "--map", "/tmp/x.svg", &maze, &sample]).assert().code(2).stdout("");
+}
+
+#[test]
+fn json_is_one_compact_line_in_every_game() {
+    let runs: [&[&str]; 5] = [
+        &["footholds", "--json", "--table"],
+        &["gridgame", "--json", "--explain"],
+        &["gridgame", "--json", "--tokens", "--table"],
+        &["snakes", "--json", "--expected", "--distribution", "--simulate", "100"],
+        &["snakes", "--json", "--explain"],
+    ];
+    let inputs = ["footholds/example1.txt", "gridgame/sample4.txt", "gridgame/tokens.txt", "snakes/boj-sample1.txt"];
+    for (args, input) in runs.iter().zip([0, 1, 2, 3, 3]) {
+        let out = perfectplay(args).arg(example(inputs[input])).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert_eq!(text.matches('\n').count(), 1, "{args:?}: {text}");
+        assert!(text.ends_with("}\n") && !text.contains(": ") && !text.contains(", "), "{args:?}: {text}");
+        let _: serde_json::Value = serde_json::from_str(&text).unwrap();
+    }
+}
+
+/// A board as the Programmers input: rows of 0 and 1.
+fn programmers(board: &[Vec<bool>]) -> String {
+    let rows: Vec<String> = board
+        .iter()
+        .map(|row| format!("[{}]", row.iter().map(|&f| if f { "1" } else { "0" }).collect::<Vec<_>>().join(",")))
+        .collect();
+    format!("[{}]", rows.join(","))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn footholds_table_in_json_matches_the_plain_search(
+        (_rows, cols, cells) in (1usize..=3, 1usize..=4).prop_flat_map(|(r, c)| {
+            (Just(r), Just(c), proptest::collection::vec(proptest::bool::weighted(0.8), r * c))
+        }),
+    ) {
+        let board: Vec<Vec<bool>> = cells.chunks(cols).map(<[bool]>::to_vec).collect();
+        let Some(start) = cells.iter().position(|&f| f) else { return Ok(()) };
+        let at = [start / cols, start % cols];
+        let input = format!("{} [{},{}] [{},{}]", programmers(&board), at[0], at[1], at[0], at[1]);
+        let out = perfectplay(&["footholds", "--json", "--table"]).write_stdin(input).assert().success();
+        let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let pairs = json["table"].as_array().unwrap();
+        let footholds = cells.iter().filter(|&&f| f).count();
+        prop_assert_eq!(pairs.len(), footholds * footholds);
+        for pair in pairs {
+            let cell = |v: &serde_json::Value| (v[0].as_u64().unwrap() as usize, v[1].as_u64().unwrap() as usize);
+            let (a, b) = (cell(&pair["a"]), cell(&pair["b"]));
+            let (a_wins, moves) = footholds_reference::reference(&mut board.clone(), a, b);
+            prop_assert_eq!(&pair["winner"], if a_wins { "A" } else { "B" });
+            prop_assert_eq!(pair["moves"].as_u64(), Some(u64::from(moves)));
+        }
+    }
+
+    #[test]
+    fn gridgame_table_in_json_matches_the_textbook_pass(
+        (n, m, k, open) in (1usize..=9, 1usize..=9).prop_flat_map(|(n, m)| {
+            (Just(n), Just(m), 0..n.min(m), proptest::collection::vec(proptest::bool::weighted(0.75), n * m))
+        }),
+    ) {
+        let mut open = open;
+        open[n * m - 1] = true;
+        let rows: Vec<String> =
+            open.chunks(m).map(|row| row.iter().map(|&o| if o { '.' } else { '#' }).collect()).collect();
+        let input = format!("{n} {m} {k}\n{}\n0\n", rows.join("\n"));
+        let out = perfectplay(&["gridgame", "--json", "--table", "--grundy"]).write_stdin(input).assert().success();
+        let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        let expected = gridgame_reference::reference(&open, n, m, k);
+        let table = &json["table"];
+        for r in 0..n {
+            for c in 0..m {
+                let i = r * m + c;
+                let value = match expected.wins[i] { Some(true) => 'W', Some(false) => 'L', None => '#' };
+                prop_assert_eq!(table["values"][r].as_str().unwrap().chars().nth(c), Some(value));
+                prop_assert_eq!(table["grundy"][r][c].as_u64(), expected.grundy[i].map(u64::from));
+                prop_assert_eq!(table["remoteness"][r][c].as_u64(), expected.remoteness[i].map(u64::from));
+            }
+        }
+    }
+}
+
+fn help(game: &str) -> String {
+    let out = perfectplay(&[game, "--help"]).assert().success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn help_reads_well() {
+    for game in ["footholds", "snakes", "gridgame"] {
+        let text = help(game);
+        assert!(!text.starts_with("Options of"), "{game}");
+        // Every example file named in the help exists from the repository's root.
+        for word in text.split_whitespace().filter(|w| w.contains(".txt") || w.contains(".grid")) {
+            let path = format!("{}/{word}", env!("CARGO_MANIFEST_DIR"));
+            assert!(word.starts_with("examples/") && std::path::Path::new(&path).exists(), "{game}: {word}");
+        }
+        assert!(text.contains("--time-limit") && text.contains("40 MiB"), "{game}");
+    }
+    let gridgame = help("gridgame");
+    assert_eq!(gridgame.matches("N rows of").count(), 1, "the input is described once");
+    assert!(
+        gridgame.contains("Not with --remoteness or\n          --explain")
+            || gridgame.contains("Not with --remoteness")
+    );
+    assert!(!help("footholds").contains("well under a second or two"));
+}
+
+/// `script` runs a command on a pseudo-terminal (util-linux, on every Debian); the bytes the terminal received and
+/// the command's exit code.
+fn on_terminal(feed: &str, command: &str) -> (Option<i32>, String) {
+    let script = format!("({feed}) | script -qec \"$P {command}\" /dev/null");
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(script)
+        .env("P", bin())
+        .env("EX", example(""))
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_terminal_is_told_what_to_type_and_how_to_end_it() {
+    let (code, screen) = on_terminal(r"printf '2 2 0\n..\n..\n1\n1 1\n\004'", "gridgame");
+    assert_eq!(code, Some(0), "{screen}");
+    assert!(screen.contains("perfectplay: reading `N M K`"), "{screen}");
+    assert!(screen.contains("from the terminal; end it with Ctrl-D"), "{screen}");
+    assert!(screen.ends_with("Second\r\n"), "{screen:?}");
+}
+
+#[test]
+fn ctrl_c_on_a_terminal_clears_the_spinner() {
+    let (code, screen) =
+        on_terminal(r"sleep 3; printf '\003'; sleep 5", "footholds --json --table $EX/footholds/full8x8-centre.grid");
+    assert_eq!(code, Some(130), "{screen:?}");
+    // The spinner drew its line; the last thing before the message erases it.
+    assert!(screen.contains("positions"), "{screen:?}");
+    let (before, after) = screen.rsplit_once("perfectplay: interrupted").unwrap();
+    assert_eq!(after, "\r\n");
+    let last_line = before.rsplit('\r').next().unwrap();
+    assert!(!last_line.contains("positions"), "{screen:?}");
+    assert!(before.ends_with("\u{1b}[2K") || before.ends_with("\u{1b}[1A"), "{:?}", &before[before.len() - 40..]);
+}
+
+#[test]
+fn work_that_would_pass_1_gib_is_refused_before_it_starts() {
+    for mode in ["--expected", "--distribution", "--exact"] {
+        let started = Instant::now();
+        let out = perfectplay(&["snakes", "--size", "10000000", mode]).write_stdin("0 0\n").assert().code(2).stdout("");
+        let message = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert_one_short_line(&message, mode);
+        assert!(started.elapsed() < Duration::from_secs(2), "{mode}: {:?}", started.elapsed());
+    }
+    let out = perfectplay(&["snakes", "--size", "30000", "--faces", "1000", "--plot", "/tmp/x.svg"])
+        .write_stdin("0 0\n")
+        .assert()
+        .code(2)
+        .stdout("");
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("at most 20000000 (this board: 30000000)"), "{stderr}");
+    // A footholds board of six million rows is refused before it is parsed (it took 1.4 GB).
+    let rows = format!("[{}[1]] [0,0] [0,0]", "[1],".repeat(6_000_000));
+    let mut child = spawn(&["footholds"], rows.as_bytes());
+    let message = stderr_of(&mut child);
+    let (status, peak_kib, _) = watch(child, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(2), "{message}");
+    assert!(message.contains("characters besides whitespace"), "{message}");
+    assert!(peak_kib < 256 << 10, "peak resident set {peak_kib} KiB");
+    // The largest board is still read, however it is spaced.
+    let mut rows = vec![vec!["0"; 16]; 8];
+    (rows[0][0], rows[7][15]) = ("1", "1");
+    let board = format!("[{}]", rows.iter().map(|r| format!("[{}]", r.join(" ,  "))).collect::<Vec<_>>().join(",\n\n"));
+    perfectplay(&["footholds"]).write_stdin(format!("{board}   [0,0]\n[7, 15]")).assert().success().stdout("0\n");
+    // The distribution's table: 10⁷ rolls at most (80 MB).
+    perfectplay(&["snakes", "--distribution", "--max-rolls", "10000001"]).write_stdin("0 0\n").assert().code(2);
+}
+
+#[test]
+fn bad_options_are_quoted_short_and_escaped() {
+    let long = "9".repeat(100_000);
+    let runs: [&[&str]; 4] = [
+        &["gridgame", "--time-limit", "9\u{2028}x\u{7}"],
+        &["gridgame", "--x\u{2028}\u{1b}[31my"],
+        &["footholds", "--memory", "\u{1b}]0;title\u{7}"],
+        &["snakes", "--time-limit", &long],
+    ];
+    for args in runs {
+        let out = perfectplay(args).write_stdin("").assert().code(2).stdout("");
+        let message = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        for line in message.lines() {
+            assert_one_short_line(&format!("{line}\n"), &format!("{args:?}"));
+        }
+        assert!(message.len() < 1000, "{args:?}: {} bytes", message.len());
+    }
+}
+
+#[test]
+fn the_spinner_is_gone_before_the_answers_reach_the_terminal() {
+    let dir = scratch("spinner");
+    let input = dir.join("many.txt");
+    // 30 000 answers `Second 98`: more than the writer's 64 KiB buffer, so writing starts before the run ends.
+    std::fs::write(&input, open_board(50, 30_000, "1 1")).unwrap();
+    let runs = [
+        ("sleep 3", format!("gridgame -r {}", input.display()), "Second 98"),
+        // About 166 667 rolls, the board typed on the terminal.
+        (r"printf '0 0\n\004'; sleep 3", "snakes --explain --size 1000000".to_string(), "roll 1:"),
+    ];
+    for (feed, command, first) in runs {
+        let (code, screen) = on_terminal(feed, &command);
+        assert_eq!(code, Some(0), "{command}: {}", &screen[..screen.len().min(300)]);
+        let answers = screen.find(first).expect("the answers");
+        assert!(screen.len() - answers > 64 << 10, "{command}: {} bytes of answers", screen.len() - answers);
+        assert!(!screen[answers..].contains('\u{1b}'), "{command}: the spinner drew over the answers");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
