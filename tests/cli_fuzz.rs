@@ -45,15 +45,7 @@ const MODES: &[(&str, &[&[&str]])] = &[
     ),
     (
         "gridgame",
-        &[
-            &[],
-            &["-r"],
-            &["--explain"],
-            &["--grundy"],
-            &["--tokens", "--grundy"],
-            &["--json"],
-            &["-r", "--map", "OUT"],
-        ],
+        &[&[], &["-r"], &["--explain"], &["--grundy"], &["--tokens", "--grundy"], &["--json"], &["-r", "--map", "OUT"]],
     ),
 ];
 
@@ -104,10 +96,12 @@ fn examples(game: &str) -> Vec<(PathBuf, Vec<u8>)> {
     files.into_iter().map(|path| (path.clone(), std::fs::read(&path).expect("example"))).collect()
 }
 
-/// One to four random edits of `input`.
+/// Up to four random edits of `input`.
 fn mutate(rng: &mut StdRng, input: &[u8]) -> Vec<u8> {
     let mut bytes = input.to_vec();
-    for _ in 0..rng.random_range(1..=4) {
+    // Mostly one edit, so that many mutants are still valid and reach the solvers and the writers; sometimes none.
+    let edits = [0, 1, 1, 1, 1, 2, 2, 3, 4][rng.random_range(0..9)];
+    for _ in 0..edits {
         let at = if bytes.is_empty() { 0 } else { rng.random_range(0..bytes.len()) };
         match rng.random_range(0..7) {
             0 if !bytes.is_empty() => bytes[at] = BYTES[rng.random_range(0..BYTES.len())],
@@ -231,7 +225,8 @@ fn mutated_examples_never_break_the_rules() {
                         codes[code as usize] += 1;
                     }
                     if let Err(why) = check(&result) {
-                        let shown: String = String::from_utf8_lossy(&input[..input.len().min(2000)]).escape_debug().collect();
+                        let shown: String =
+                            String::from_utf8_lossy(&input[..input.len().min(2000)]).escape_debug().collect();
                         panic!(
                             "seed {seed}: `perfectplay {game} {}` on a mutation of {}: {why}\ninput ({} bytes, first \
                              2000 shown, escaped):\n{shown}",
@@ -245,7 +240,10 @@ fn mutated_examples_never_break_the_rules() {
         }
     }
     let _ = std::fs::remove_dir_all(&folder);
-    eprintln!("cli fuzz: {runs} runs: {} answered, {} refused, {} stopped by the time limit", codes[0], codes[2], codes[3]);
+    eprintln!(
+        "cli fuzz: {runs} runs: {} answered, {} refused, {} stopped by the time limit",
+        codes[0], codes[2], codes[3]
+    );
     assert!(runs >= 100, "only {runs} runs in {seconds} s");
     // The mutations must reach both sides: good inputs answered and bad ones refused.
     assert!(codes[0] > 0 && codes[2] > 0, "answered {} refused {}", codes[0], codes[2]);
