@@ -38,7 +38,8 @@ pub struct Args {
     #[arg(long)]
     explain: bool,
 
-    /// Print the expected number of rolls with a fair die (a decimal with the digits proven correct, at least 12).
+    /// Print the expected number of rolls with a fair die, rounded to nearest with only the digits its proven
+    /// error bound guarantees (usually 12 to 15 significant digits; never scientific notation).
     #[arg(long)]
     expected: bool,
 
@@ -47,8 +48,9 @@ pub struct Args {
     #[arg(long)]
     exact: bool,
 
-    /// Print, for each roll t, the probability that the game ends on roll t and by roll t, until less than 1e-12
-    /// is left in play (or --max-rolls), then the median.
+    /// Print, for each roll t from 1, the probability that the game ends on roll t and by roll t (12 decimals),
+    /// until less than 1e-12 is left in play (or --max-rolls), then the median. In --json: `ends_on_roll`, a list
+    /// of `{"roll", "probability", "cumulative"}` from roll 1.
     #[arg(long)]
     distribution: bool,
 
@@ -62,6 +64,8 @@ pub struct Args {
     plot: Option<PathBuf>,
 
     /// Play GAMES games with a seeded pseudo-random fair die and print the mean with its 95% confidence interval.
+    /// When some games do not end within --max-rolls, the mean is unknown: how many did not end and a lower
+    /// bound are printed instead (and that the expectation is infinite, when it is).
     #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     simulate: Option<u64>,
 
@@ -89,8 +93,9 @@ are allowed; two jumps may not start on the same square, and none on the last sq
 
 With --expected, --distribution, --plot or --simulate the die is fair and the game is an absorbing Markov \
 chain. --expected solves it by elimination from the top square down, with one extra unknown per snake tail, \
-and proves an error bound (shown in --json); it prints only the digits the bound proves (at least 12 on \
-ordinary boards); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
+and proves an error bound (shown in --json); it prints the value rounded to nearest with as many digits as \
+the bound proves that rounding (a digit fewer when the bound straddles a rounding boundary; usually 12 to 15 \
+significant digits); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
 squares, 1 s on 1 000 squares with 100 ladders and snakes, 40 s on 2 000 with 200; offered up to 2 000 \
 squares. The fewest rolls is a breadth-first search: a million squares take about 0.05 s (up to 10 000 000).
 

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 /// A random valid board: size 1..=40, faces 1..=8, any start and overshoot, and jumps drawn at random (those that
 /// would be invalid are dropped).
-fn boards() -> impl Strategy<Value = (Instance, Board)> {
+pub(super) fn boards() -> impl Strategy<Value = (Instance, Board)> {
     (
         1u32..=40,
         1u32..=8,

@@ -3,7 +3,8 @@
 //! histogram of the distribution as SVG.
 
 use super::{Board, Instance, JumpKind, Roll, Rules, Simulation};
-use crate::engine::chance::Distribution;
+use crate::engine::chance::{CompiledChain, Distribution};
+use crate::render::decimal::{plain_significant, proven_decimal};
 use crate::render::histogram::{Histogram, Marker, histogram_svg};
 use num_rational::BigRational;
 use serde_json::json;
@@ -46,15 +47,20 @@ impl Report<'_> {
         if let Some(exact) = self.exact {
             out += &format!("{exact}\n");
         } else if let Some((value, error)) = self.expected {
-            out += &format!("{}\n", proven_digits(value, error));
+            out += &expectation_line(value, error);
         }
         if let Some(d) = self.distribution {
             out += &distribution_table(d);
         }
         if let Some(s) = self.simulation {
-            out += &simulation_line(s, self.seed);
+            out += &simulation_line(s, self.seed, self.endless().as_deref());
         }
         out
+    }
+
+    /// Why the expectation is infinite, when a simulation is told (its mean then estimates nothing).
+    fn endless(&self) -> Option<String> {
+        super::why_endless(self.board, &CompiledChain::new(self.board))
     }
 
     /// Everything asked for as one JSON object on one line, always with the board, the fewest rolls and one
@@ -68,24 +74,34 @@ impl Report<'_> {
             "shortest_game": self.rolls,
         });
         if let Some((value, error)) = self.expected {
-            object["expected_rolls"] = json!({ "value": value, "relative_error_bound": error });
+            object["expected_rolls"] = json!({
+                "value": value,
+                "decimal": proven_decimal(value, error, MAX_DIGITS).map(|p| p.text),
+                "relative_error_bound": error,
+            });
             if let Some(exact) = self.exact {
                 object["expected_rolls"]["exact"] = json!(exact.to_string());
             }
         }
         if let Some(d) = self.distribution {
             object["distribution"] = json!({
-                "ends_on_roll": d.ends,
-                "ended_by_roll": d.cumulative(),
+                "ends_on_roll": distribution_rows(d)
+                    .map(|(roll, probability, cumulative)| json!({
+                        "roll": roll, "probability": probability, "cumulative": cumulative,
+                    }))
+                    .collect::<Vec<_>>(),
                 "median": d.median(),
                 "still_in_play": d.remaining,
                 "never_ends": d.never,
             });
         }
         if let Some(s) = self.simulation {
+            let endless = self.endless();
             object["simulation"] = json!({
-                "games": s.games, "finished": s.finished, "mean": s.mean, "standard_error": s.standard_error,
-                "interval95": s.interval95(), "seed": self.seed,
+                "games": s.games, "finished": s.finished, "unfinished": s.unfinished(), "max_rolls": s.max_rolls,
+                "mean": s.mean_of_all(), "standard_error": s.mean_of_all().map(|_| s.standard_error),
+                "interval95": s.mean_of_all().map(|_| s.interval95()), "mean_at_least": s.mean_at_least(),
+                "expectation_infinite": endless.is_some(), "seed": self.seed,
             });
         }
         object.to_string() + "\n"
@@ -121,47 +137,74 @@ fn explain(rules: Rules, rolls: &[Roll]) -> String {
     out
 }
 
-/// `value` with as many significant digits as `relative_error` proves (at most 15), or with 15 digits and the bound
-/// when fewer than 12 are proven.
-fn proven_digits(value: f64, relative_error: f64) -> String {
-    let proven = if relative_error > 0.0 { (-relative_error.log10()).floor() as i32 } else { 15 };
-    let digits = proven.clamp(1, 15);
-    let magnitude = if value > 0.0 { value.log10().floor() as i32 + 1 } else { 1 };
-    let decimals = (digits - magnitude).max(0) as usize;
-    let text = format!("{value:.decimals$}");
-    if proven >= 12 { text } else { format!("{value:.15e} (relative error at most {relative_error:.1e})") }
+/// The most significant digits an expectation is given with.
+const MAX_DIGITS: u32 = 15;
+
+/// Decimals of the probabilities in the distribution table.
+const TABLE_DECIMALS: usize = 12;
+
+/// The expectation rounded to nearest with every digit proven by `relative_error` (at most [`MAX_DIGITS`]
+/// significant digits); when not even the integer part is proven, "about" the value and its bound, plainly.
+fn expectation_line(value: f64, relative_error: f64) -> String {
+    match proven_decimal(value, relative_error, MAX_DIGITS) {
+        Some(proven) => format!("{}\n", proven.text),
+        None => format!(
+            "about {} (relative error at most {})\n",
+            if value.abs() >= 1.0 { format!("{value:.0}") } else { plain_significant(value, 3) },
+            plain_significant(relative_error, 2)
+        ),
+    }
 }
 
-/// The distribution as a table, then its median and what was left.
+/// The rows of the distribution as `(roll, P(ends on it), P(ended by it))`, from roll 1 (roll 0 only when the
+/// game is decided before the first roll).
+fn distribution_rows(d: &Distribution) -> impl Iterator<Item = (usize, f64, f64)> + '_ {
+    let skip = usize::from(d.ends.len() > 1);
+    d.ends.iter().zip(d.cumulative()).enumerate().skip(skip).map(|(t, (&p, c))| (t, p, c))
+}
+
+/// The distribution as a table with a fixed number of decimals, then its median and what was left.
 fn distribution_table(d: &Distribution) -> String {
-    let mut out = String::from("# roll  P(ends on this roll)  P(ended by this roll)\n");
-    for (t, (p, c)) in d.ends.iter().zip(d.cumulative()).enumerate().skip(1) {
-        out += &format!("{t} {p:.11e} {c:.11e}\n");
-    }
-    if d.ends.len() == 1 {
-        out += &format!("0 {:.11e} {:.11e}\n", d.ends[0], d.ends[0]);
+    let width = (d.ends.len() - 1).to_string().len().max(6);
+    let column = TABLE_DECIMALS + 2;
+    let mut out = format!("{:>width$}  {:>column$}  {:>column$}\n", "# roll", "P(ends on it)", "P(ended by it)");
+    for (t, p, c) in distribution_rows(d) {
+        out += &format!("{t:>width$}  {p:.TABLE_DECIMALS$}  {c:.TABLE_DECIMALS$}\n");
     }
     match d.median() {
         Some(m) => out += &format!("# median: {m} rolls\n"),
         None => out += "# median: not reached within the rolls computed\n",
     }
     let last = d.ends.len() - 1;
-    out += &format!("# still in play after roll {last}: {:.3e}\n", d.remaining);
+    out += &format!("# still in play after roll {last}: {}\n", plain_significant(d.remaining, 3));
     if d.never > 0.0 {
-        out += &format!("# never ends (stuck where the last square cannot be reached): {:.11e}\n", d.never);
+        out += &format!("# never ends (stuck where the last square cannot be reached): {:.TABLE_DECIMALS$}\n", d.never);
     }
     out
 }
 
-/// The simulated mean with its 95% confidence interval, and the games left out.
-fn simulation_line(s: &Simulation, seed: u64) -> String {
-    let (low, high) = s.interval95();
-    let mut out = format!(
-        "simulated mean: {:.4} rolls (95% confidence {low:.4} to {high:.4}) over {} games, seed {seed}\n",
-        s.mean, s.finished
-    );
-    if s.finished < s.games {
-        out += &format!("{} games did not end within --max-rolls and are left out\n", s.games - s.finished);
+/// The simulated mean with its 95% confidence interval; when some games did not end within the roll limit, how
+/// many, and only a lower bound on the mean; when the expectation is infinite (`endless` says why), that first.
+fn simulation_line(s: &Simulation, seed: u64, endless: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(why) = endless {
+        out += &format!("{why}; the simulated games estimate no finite mean\n");
+    }
+    if s.unfinished() == 0 {
+        let (low, high) = s.interval95();
+        out += &format!(
+            "simulated mean: {:.4} rolls (95% confidence {low:.4} to {high:.4}) over {} games, seed {seed}\n",
+            s.mean, s.games
+        );
+    } else {
+        out += &format!(
+            "simulated mean: unknown, at least {:.4} rolls: {} of {} games did not end within {} rolls \
+             (--max-rolls), seed {seed}\n",
+            s.mean_at_least(),
+            s.unfinished(),
+            s.games,
+            s.max_rolls
+        );
     }
     out
 }

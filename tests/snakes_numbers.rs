@@ -1,0 +1,147 @@
+//! The numbers `perfectplay snakes` prints, end to end: every digit of the expectation proven (the two boards of
+//! issue 11 included), plain decimals everywhere, fixed decimals per column in the distribution, a simulation that
+//! never averages only the games that ended, and JSON rows that name their roll.
+
+use assert_cmd::Command;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::Signed;
+
+const MILTON_BRADLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/snakes/milton-bradley.txt");
+
+/// Runs a successful `perfectplay snakes` and returns its stdout.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = Command::cargo_bin("perfectplay").unwrap().arg("snakes").args(args).write_stdin(stdin).assert();
+    String::from_utf8(out.success().stderr("").get_output().stdout.clone()).unwrap()
+}
+
+/// The exact expectation, from `--exact`.
+fn exact(args: &[&str], stdin: &str) -> BigRational {
+    let text = ok(&[args, &["--exact"]].concat(), stdin);
+    let (p, q) = text.trim().split_once('/').unwrap_or((text.trim(), "1"));
+    BigRational::new(p.parse().unwrap(), q.parse().unwrap())
+}
+
+/// Whether `text` is a plain decimal within half a unit of its last place of `exact` (a reference written here,
+/// in integers: 2·|p·10^d − n·q| ≤ q).
+fn correctly_rounded(text: &str, exact: &BigRational) -> bool {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) || whole.is_empty() {
+        return false;
+    }
+    let n: BigInt = format!("{whole}{fraction}").parse().unwrap();
+    let scale = BigInt::from(10).pow(fraction.len() as u32);
+    (exact.numer() * scale - n * exact.denom()).abs() * 2 <= *exact.denom()
+}
+
+#[test]
+fn the_boards_of_issue_11_print_only_right_digits() {
+    for (args, stdin) in [
+        (&["--size", "20", "--faces", "10", "--start", "0", "--overshoot", "win"][..], "0 0"),
+        (&["--size", "10", "--faces", "5", "--start", "0"][..], "0 2\n5 4\n3 1\n"),
+    ] {
+        let printed = ok(&[args, &["--expected"]].concat(), stdin);
+        let exact = exact(args, stdin);
+        assert!(correctly_rounded(printed.trim_end(), &exact), "{printed} against {exact}");
+        // One digit fewer than the fifteen the float has, since fifteen are not proven here.
+        assert!(printed.trim_end().len() >= 14, "{printed}");
+        let json: serde_json::Value =
+            serde_json::from_str(&ok(&[args, &["--expected", "--json"]].concat(), stdin)).unwrap();
+        assert_eq!(json["expected_rolls"]["decimal"].as_str(), Some(printed.trim_end()));
+        assert!(json["expected_rolls"]["relative_error_bound"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn long_games_print_plain_decimals() {
+    // Thirty snakes back to square 1 on a 1000-square board: about 2.4 million rolls, fewer digits proven.
+    let mut board = String::from("0 30\n");
+    for i in 0..30 {
+        board += &format!("{} 1\n", 300 + 20 * i);
+    }
+    let printed = ok(&["--size", "1000", "--expected"], &board);
+    assert!(!printed.contains('e') && printed.trim_end().contains('.'), "{printed}");
+    assert!(correctly_rounded(printed.trim_end(), &exact(&["--size", "1000"], &board)), "{printed}");
+}
+
+#[test]
+fn help_says_rounded_to_nearest() {
+    let out = Command::cargo_bin("perfectplay").unwrap().args(["snakes", "--help"]).assert().success();
+    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(help.contains("rounded to nearest"), "{help}");
+}
+
+#[test]
+fn distribution_columns_have_fixed_decimals() {
+    let out = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");
+    assert!(out.lines().filter(|l| !l.starts_with('#')).all(|l| !l.contains('e')), "no scientific notation:\n{out}");
+    let rows: Vec<Vec<&str>> =
+        out.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
+    assert!(rows.len() > 100);
+    for row in &rows {
+        assert_eq!(row.len(), 3, "{row:?}");
+        for number in &row[1..] {
+            let (whole, fraction) = number.split_once('.').unwrap();
+            assert!(whole == "0" || whole == "1", "{number}");
+            assert_eq!(fraction.len(), 12, "{number}");
+        }
+    }
+    // The first rows are the rolls 1, 2, 3…, with nothing ending before roll 7 on the classic board.
+    assert_eq!(rows[0], ["1", "0.000000000000", "0.000000000000"]);
+    assert_eq!(rows[6][0], "7");
+    let tail = out.lines().find(|l| l.starts_with("# still in play")).unwrap();
+    assert!(tail.rsplit(' ').next().unwrap().parse::<f64>().is_ok() && !tail.contains("e-"), "{tail}");
+}
+
+#[test]
+fn json_rows_name_their_roll() {
+    let out = ok(&["--start", "0", "--distribution", "--json", MILTON_BRADLEY], "");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = json["distribution"]["ends_on_roll"].as_array().unwrap();
+    let text = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");
+    let table: Vec<Vec<f64>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), table.len());
+    let mut cumulative = 0.0;
+    for (row, line) in rows.iter().zip(&table) {
+        assert_eq!(row["roll"].as_f64(), Some(line[0]));
+        let p = row["probability"].as_f64().unwrap();
+        cumulative += p;
+        assert!((p - line[1]).abs() <= 5e-13 && (row["cumulative"].as_f64().unwrap() - cumulative).abs() < 1e-12);
+    }
+    assert_eq!(rows[0]["roll"], 1);
+    assert_eq!(rows[6]["roll"], 7);
+    assert!(rows[6]["probability"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn a_simulation_never_averages_only_the_finished_games() {
+    // Faces 2: squares 10 and 11 send the token back to 8 and 9 for ever; the ladder 7 → 15 passes the trap.
+    let trap = "1 2\n7 15\n10 8\n11 9\n";
+    let out = ok(&["--size", "20", "--faces", "2", "--simulate", "1000", "--max-rolls", "200"], trap);
+    assert!(out.contains("the expected number of rolls is infinite"), "{out}");
+    let before = &out[..out.find(" of 1000 games did not end").unwrap_or_else(|| panic!("{out}"))];
+    let unfinished: u64 = before.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!((100..1000).contains(&unfinished), "{out}");
+    assert!(out.contains(&format!("{unfinished} of 1000 games did not end within 200 rolls")), "{out}");
+    assert!(!out.contains("confidence"), "no mean of the finished games alone: {out}");
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        &["--size", "20", "--faces", "2", "--simulate", "1000", "--max-rolls", "200", "--json"],
+        trap,
+    ))
+    .unwrap();
+    let s = &json["simulation"];
+    assert_eq!(s["unfinished"], unfinished);
+    assert!(s["mean"].is_null() && s["interval95"].is_null());
+    assert_eq!(s["expectation_infinite"], true);
+    // A finite game cut short by --max-rolls: the mean is unknown, bounded below.
+    let out = ok(&["--start", "0", "--simulate", "2000", "--max-rolls", "20", MILTON_BRADLEY], "");
+    assert!(out.starts_with("simulated mean: unknown, at least "), "{out}");
+    assert!(!out.contains("infinite"), "{out}");
+    // Every game ends: the mean and its interval.
+    let out = ok(&["--start", "0", "--simulate", "2000", MILTON_BRADLEY], "");
+    assert!(out.starts_with("simulated mean: ") && out.contains("over 2000 games"), "{out}");
+}
