@@ -3,4 +3,5 @@
 pub mod decimal;
 pub mod histogram;
 pub mod map;
+pub mod sheet;
 pub mod text;
