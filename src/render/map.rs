@@ -113,6 +113,9 @@ pub struct CellMap<'a> {
     pub legend: bool,
     /// About how many pixels the longer side of the grid takes.
     pub target_px: usize,
+    /// Whether a block without a clear majority is drawn paler (off when the palette has pale entries of its
+    /// own, which the pale blocks would be confused with).
+    pub mixed_paler: bool,
 }
 
 impl<'a> CellMap<'a> {
@@ -133,6 +136,7 @@ impl<'a> CellMap<'a> {
             first_index: 1,
             legend: true,
             target_px: TARGET_PX,
+            mixed_paler: true,
         }
     }
 
@@ -162,8 +166,14 @@ impl<'a> CellMap<'a> {
         if panel.block > 1 {
             notes.push(format!(
                 "{}×{} board drawn as {}×{} blocks of {}×{} cells: each block has the colour most of its cells \
-                 have, paler when fewer than two thirds have it",
-                self.rows, self.cols, panel.brows, panel.bcols, panel.block, panel.block
+                 have{}",
+                self.rows,
+                self.cols,
+                panel.brows,
+                panel.bcols,
+                panel.block,
+                panel.block,
+                if self.mixed_paler { ", paler when fewer than two thirds have it" } else { "" }
             ));
         }
         notes.extend(self.note.clone());
@@ -255,7 +265,7 @@ impl Panel {
         let drawn: usize = counts.iter().sum();
         let best = counts[..map.palette.len()].iter().max().copied().unwrap_or(0);
         let class = counts.iter().position(|&n| n == best).unwrap_or(0);
-        if (best as f64) < CLEAR_MAJORITY * drawn as f64 { fills.pale(class) } else { class }
+        if map.mixed_paler && (best as f64) < CLEAR_MAJORITY * drawn as f64 { fills.pale(class) } else { class }
     }
 
     /// Draws `map` laid out by this panel with its top left corner at (x, y).
@@ -385,7 +395,8 @@ impl Panel {
     /// Row numbers on the left and column numbers on top (counted from `first_index`), at a readable spacing.
     fn draw_coordinates(&self, map: &CellMap<'_>, svg: &mut String, ox: usize, oy: usize) {
         let spacing = |count: usize| {
-            let every_px = 28;
+            // Room for the widest number (about 8 px a digit at 12 px) and a gap.
+            let every_px = (8 * (count + map.first_index).to_string().len() + 12).max(28);
             let cells = (every_px as f64 / self.cell as f64 * self.block as f64).ceil() as usize;
             [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
                 .into_iter()
@@ -530,7 +541,7 @@ mod tests {
         // Half and half: the majority's pale colour (ties go to the first class).
         let half = |_: usize, c: usize| c % 2;
         let svg = CellMap::new(500, 500, &half).to_svg();
-        assert!(svg.contains("<path fill=\"#7FB8D8\""), "pale blue");
+        assert!(svg.contains("<path fill=\"#80B9D9\""), "pale blue");
         assert!(svg.contains("paler when fewer than two thirds"));
     }
 

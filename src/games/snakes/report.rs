@@ -209,8 +209,11 @@ fn simulation_line(s: &Simulation, seed: u64, endless: Option<&str>) -> String {
     out
 }
 
-/// The histogram of the distribution as SVG, cut where 99.99% of the games have ended, with the expectation and
-/// the median marked.
+/// Where the histogram is cut: the roll by which this share of the games has ended.
+const PLOT_QUANTILE: f64 = 0.999;
+
+/// The histogram of the distribution as SVG, with P(ended by roll t) as a curve on a second axis, the expectation
+/// and the median marked, cut at the 99.9th percentile (a note says how much lies beyond).
 ///
 /// # Errors
 /// A message when there is nothing to draw (the game is decided before the first roll) or the drawing fails.
@@ -219,7 +222,7 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
         return Err("--plot: nothing to draw, the game is decided before the first roll".into());
     }
     let cumulative = d.cumulative();
-    let last = cumulative.iter().position(|&c| c >= 0.9999).unwrap_or(cumulative.len() - 1).max(1);
+    let last = cumulative.iter().position(|&c| c >= PLOT_QUANTILE).unwrap_or(cumulative.len() - 1).max(1);
     let rules = board.rules();
     let mut markers = Vec::new();
     if let Some(e) = expectation {
@@ -228,6 +231,7 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
     if let Some(m) = d.median() {
         markers.push(Marker { x: m as f64, label: format!("median {m} rolls") });
     }
+    let beyond = 1.0 - cumulative[last];
     let chart = Histogram {
         title: format!(
             "Rolls to reach square {} from {} ({}-sided die, overshoot {})",
@@ -236,18 +240,19 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
             rules.faces,
             rules.overshoot
         ),
-        x_label: if last + 1 < d.ends.len() {
+        x_label: if last + 1 < d.ends.len() || d.remaining > 0.0 {
             format!(
-                "roll on which the game ends (up to {last}; later rolls have {:.1e} in all)",
-                1.0 - cumulative[last]
+                "roll t on which the game ends (cut at roll {last}, the 99.9th percentile; later rolls: {} in all)",
+                plain_significant(beyond.max(0.0), 2)
             )
         } else {
-            "roll on which the game ends".into()
+            "roll t on which the game ends".into()
         },
-        y_label: "probability".into(),
+        y_label: "P(ends on roll t)".into(),
         first: 1,
-        bars: d.ends[1..=last.min(d.ends.len() - 1)].to_vec(),
+        bars: d.ends[1..=last].to_vec(),
         markers,
+        cumulative: Some((cumulative[1..=last].iter().map(|c| c.min(1.0)).collect(), "P(ended by roll t)".into())),
     };
-    histogram_svg(&chart, 960, 540)
+    histogram_svg(&chart, 1000, 560)
 }
