@@ -46,7 +46,10 @@ fn footholds_sheet_has_one_legend_the_asked_pair_and_the_outline_explained() {
     assert!(svg.contains(">A at (1, 0): asked</text>"));
     assert_eq!(svg.matches("<circle").count(), 2, "one ring (a black circle on a white halo)");
     assert!(svg.contains("A at (1, 0) and B at (1, 2): A wins, 5 moves in all"));
-    assert!(svg.contains("The outlined square itself is B starting on A&apos;s square") || svg.contains("The outlined square itself is B starting on A's square"));
+    assert!(
+        svg.contains("The outlined square itself is B starting on A&apos;s square")
+            || svg.contains("The outlined square itself is B starting on A's square")
+    );
     // A 3×3 board gets no overview.
     assert!(!svg.contains("Overview"));
 }
@@ -84,8 +87,19 @@ fn snakes_histogram_has_the_running_total_readable_text_and_a_cut_tail() {
     assert!(svg.matches("<line").count() <= 12, "{} lines", svg.matches("<line").count());
     // No scientific notation anywhere in the text.
     let bytes = svg.as_bytes();
-    let scientific = bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'e' && (w[2] == b'-' || w[2].is_ascii_digit()));
+    let scientific =
+        bytes.windows(3).any(|w| w[0].is_ascii_digit() && w[1] == b'e' && (w[2] == b'-' || w[2].is_ascii_digit()));
     assert!(!scientific, "plain decimals");
+}
+
+#[test]
+fn snakes_histogram_of_a_board_with_a_trap_says_what_never_ends() {
+    // Faces 2: squares 10 and 11 send the token back to 8 and 9 for ever, with probability 21/64.
+    let svg_path = temp("trap.svg");
+    let path = svg_path.to_str().unwrap();
+    let svg = draw(&["snakes", "--size", "20", "--faces", "2", "--plot", path], "1 2\n7 15\n10 8\n11 9\n", &svg_path);
+    assert!(svg.contains("the 99.9th percentile of the games that end"), "the cut counts only games that end");
+    assert!(svg.contains("never ends: 0.328"));
 }
 
 /// A `n`×`n` grid-game board, K = n − 1, with walls in a pattern that makes blocks of mixed winning and losing

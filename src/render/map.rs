@@ -372,7 +372,10 @@ impl Panel {
         }
         if let Some((r, c)) = map.asked.filter(|&(r, c)| r < map.rows && c < map.cols) {
             let half = self.cell as f64 / 2.0;
-            let (x, y) = (ox as f64 + ((c / self.block) * self.cell) as f64 + half, oy as f64 + ((r / self.block) * self.cell) as f64 + half);
+            let (x, y) = (
+                ox as f64 + ((c / self.block) * self.cell) as f64 + half,
+                oy as f64 + ((r / self.block) * self.cell) as f64 + half,
+            );
             // A black ring with a white halo reads on every fill.
             let _ = writeln!(
                 svg,
@@ -523,7 +526,8 @@ mod tests {
         // 600 × 600 cells are drawn in blocks: no labels, so no note about them.
         let class = |_: usize, _: usize| 0;
         let label = |_: usize, _: usize| Some("1".to_string());
-        let map = CellMap { label: Some(&label), label_note: Some("numbers: ones".into()), ..CellMap::new(600, 600, &class) };
+        let map =
+            CellMap { label: Some(&label), label_note: Some("numbers: ones".into()), ..CellMap::new(600, 600, &class) };
         let svg = map.to_svg();
         assert!(!svg.contains("numbers: ones") && !svg.contains(">1</text>"));
     }

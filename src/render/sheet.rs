@@ -60,7 +60,8 @@ impl Sheet<'_> {
         let height = title_height + overview_height + legend_height + cell_height * rows;
         let mut svg = String::new();
         open_svg(&mut svg, width, height);
-        let _ = writeln!(svg, r#"<text x="10" y="24" font-size="18" font-weight="bold">{}</text>"#, escape(&self.title));
+        let _ =
+            writeln!(svg, r#"<text x="10" y="24" font-size="18" font-weight="bold">{}</text>"#, escape(&self.title));
         let mut y = title_height;
         if let Some((map, panel)) = &overview {
             panel.draw(map, &mut svg, 0, y);

@@ -268,7 +268,11 @@ pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
          winner and labelled with the total moves."
             .to_string(),
         "The outlined square itself is B starting on A's square (both on one foothold).".to_string(),
-        format!("Ringed, on the framed board: the pair asked, A at {} and B at {}{asked}.", at(instance.a), at(instance.b)),
+        format!(
+            "Ringed, on the framed board: the pair asked, A at {} and B at {}{asked}.",
+            at(instance.a),
+            at(instance.b)
+        ),
     ];
     let (share_class, share_label) = (
         |r: usize, c: usize| win_share(instance, table, (r, c)).map_or(SHARE_BANDS, |s| share_band(s)),

@@ -102,8 +102,7 @@ impl Shades {
 
     /// The palette entry of an open cell with this remoteness.
     fn class(&self, remoteness: u16) -> usize {
-        let (ranges, offset) =
-            if remoteness % 2 == 1 { (&self.wins, 0) } else { (&self.losses, self.wins.len()) };
+        let (ranges, offset) = if remoteness % 2 == 1 { (&self.wins, 0) } else { (&self.losses, self.wins.len()) };
         offset + ranges.iter().position(|&last| remoteness <= last).unwrap_or(ranges.len().saturating_sub(1))
     }
 }
@@ -118,11 +117,7 @@ fn ranges(first: u16, longest: Option<u16>) -> Vec<u16> {
 
 /// "3" or "1–5 moves".
 fn span(first: u16, last: u16) -> String {
-    if first == last {
-        format!("{first}")
-    } else {
-        format!("{first}–{last}")
-    }
+    if first == last { format!("{first}") } else { format!("{first}–{last}") }
 }
 
 #[cfg(test)]

@@ -6,10 +6,10 @@
 
 use super::board::{Board, Cell};
 use super::instance::Instance;
+pub use super::map::board_map;
 use super::solve::{Analysis, LineMove, Wanted, optimal_line};
 use crate::engine::Value;
 use crate::engine::retrograde::remoteness_outcome;
-pub use super::map::board_map;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -35,10 +35,7 @@ impl Options {
     /// The tables to compute for these answers, and for the map when `map` is set (the map draws the remoteness
     /// only when it is asked for, so it needs no table of its own).
     pub fn wanted(self, _map: bool) -> Wanted {
-        Wanted {
-            remoteness: self.remoteness || self.explain,
-            grundy: self.grundy_values(),
-        }
+        Wanted { remoteness: self.remoteness || self.explain, grundy: self.grundy_values() }
     }
 }
 

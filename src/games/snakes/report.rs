@@ -222,7 +222,9 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
         return Err("--plot: nothing to draw, the game is decided before the first roll".into());
     }
     let cumulative = d.cumulative();
-    let last = cumulative.iter().position(|&c| c >= PLOT_QUANTILE).unwrap_or(cumulative.len() - 1).max(1);
+    // The percentile of the games that end: on a board with a trap, the games that never end are left out.
+    let ended = cumulative.last().copied().unwrap_or(0.0);
+    let last = cumulative.iter().position(|&c| c >= PLOT_QUANTILE * ended).unwrap_or(cumulative.len() - 1).max(1);
     let rules = board.rules();
     let mut markers = Vec::new();
     if let Some(e) = expectation {
@@ -231,7 +233,24 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
     if let Some(m) = d.median() {
         markers.push(Marker { x: m as f64, label: format!("median {m} rolls") });
     }
-    let beyond = 1.0 - cumulative[last];
+    let mut notes = Vec::new();
+    if last + 1 < d.ends.len() {
+        notes.push(format!(
+            "cut at roll {last}, the 99.9th percentile{}; later rolls: {} in all",
+            if d.never > 0.0 { " of the games that end" } else { "" },
+            plain_significant((ended - cumulative[last] + d.remaining).max(0.0), 2)
+        ));
+    } else if d.remaining > 0.0 {
+        notes.push(format!("still in play after roll {last}: {}", plain_significant(d.remaining, 2)));
+    }
+    if d.never > 0.0 {
+        notes.push(format!("never ends: {}", plain_significant(d.never, 3)));
+    }
+    let x_label = if notes.is_empty() {
+        "roll t on which the game ends".to_string()
+    } else {
+        format!("roll t on which the game ends ({})", notes.join("; "))
+    };
     let chart = Histogram {
         title: format!(
             "Rolls to reach square {} from {} ({}-sided die, overshoot {})",
@@ -240,14 +259,7 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
             rules.faces,
             rules.overshoot
         ),
-        x_label: if last + 1 < d.ends.len() || d.remaining > 0.0 {
-            format!(
-                "roll t on which the game ends (cut at roll {last}, the 99.9th percentile; later rolls: {} in all)",
-                plain_significant(beyond.max(0.0), 2)
-            )
-        } else {
-            "roll t on which the game ends".into()
-        },
+        x_label,
         y_label: "P(ends on roll t)".into(),
         first: 1,
         bars: d.ends[1..=last].to_vec(),
