@@ -3,9 +3,15 @@
 //! never averages only the games that ended, and JSON rows that name their roll.
 
 use assert_cmd::Command;
-use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Signed;
+
+#[path = "references/decimal.rs"]
+mod decimal;
+
+/// Whether `text` is a plain decimal, `exact` correctly rounded.
+fn correctly_rounded(text: &str, exact: &BigRational) -> bool {
+    decimal::correctly_rounded(text, exact).is_ok()
+}
 
 const MILTON_BRADLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/snakes/milton-bradley.txt");
 
@@ -20,18 +26,6 @@ fn exact(args: &[&str], stdin: &str) -> BigRational {
     let text = ok(&[args, &["--exact"]].concat(), stdin);
     let (p, q) = text.trim().split_once('/').unwrap_or((text.trim(), "1"));
     BigRational::new(p.parse().unwrap(), q.parse().unwrap())
-}
-
-/// Whether `text` is a plain decimal within half a unit of its last place of `exact` (a reference written here,
-/// in integers: 2·|p·10^d − n·q| ≤ q).
-fn correctly_rounded(text: &str, exact: &BigRational) -> bool {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) || whole.is_empty() {
-        return false;
-    }
-    let n: BigInt = format!("{whole}{fraction}").parse().unwrap();
-    let scale = BigInt::from(10).pow(fraction.len() as u32);
-    (exact.numer() * scale - n * exact.denom()).abs() * 2 <= *exact.denom()
 }
 
 #[test]

@@ -2,30 +2,16 @@
 //! rounded to nearest at the number of decimals printed, checked on random boards against the exact fraction.
 
 use super::snakes::boards;
-use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::Zero;
 use perfectplay::engine::Limits;
 use perfectplay::games::snakes::report::Report;
 use perfectplay::games::snakes::{exact_expected_rolls, expected_rolls, fewest_rolls};
 use proptest::prelude::*;
 
-/// Checks that `text` is a plain decimal (digits, at most one point, no exponent) within half a unit of its last
-/// place of `exact`; returns its number of significant digits.
-pub fn correctly_rounded(text: &str, exact: &BigRational) -> Result<usize, String> {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty() || !whole.bytes().chain(fraction.bytes()).all(|b| b.is_ascii_digit()) {
-        return Err(format!("'{text}' is not a plain decimal"));
-    }
-    let printed: BigInt = format!("{whole}{fraction}").parse().unwrap();
-    let scale = BigInt::from(10).pow(fraction.len() as u32);
-    // |exact − printed / 10^d| ≤ 1 / (2·10^d)  ⇔  2·|p·10^d − printed·q| ≤ q.
-    let gap = (exact.numer() * &scale - &printed * exact.denom()).abs() * 2;
-    if gap > *exact.denom() {
-        return Err(format!("'{text}' is not {exact} rounded to {} decimals", fraction.len()));
-    }
-    Ok(format!("{whole}{fraction}").trim_start_matches('0').len())
-}
+#[path = "../references/decimal.rs"]
+mod decimal;
+use decimal::correctly_rounded;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]

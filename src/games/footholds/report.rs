@@ -275,7 +275,7 @@ pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
         ),
     ];
     let (share_class, share_label) = (
-        |r: usize, c: usize| win_share(instance, table, (r, c)).map_or(SHARE_BANDS, |s| share_band(s)),
+        |r: usize, c: usize| win_share(instance, table, (r, c)).map_or(SHARE_BANDS, share_band),
         |r: usize, c: usize| win_share(instance, table, (r, c)).map(|s| format!("{:.0}", 100.0 * s)),
     );
     let overview = (instance.rows * instance.cols > OVERVIEW_CELLS).then(|| CellMap {
