@@ -69,19 +69,22 @@ fn help_says_rounded_to_nearest() {
 fn distribution_columns_have_fixed_decimals() {
     let out = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");
     assert!(out.lines().filter(|l| !l.starts_with('#')).all(|l| !l.contains('e')), "no scientific notation:\n{out}");
+    // The header says how many decimals; the error bounds of the classic board leave room for 10.
+    assert!(out.starts_with("# rounded to nearest, 10 decimals; every digit shown is proven"), "{out}");
     let rows: Vec<Vec<&str>> =
         out.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
     assert!(rows.len() > 100);
+    let mut complete = 0;
     for row in &rows {
         assert_eq!(row.len(), 3, "{row:?}");
-        for number in &row[1..] {
-            let (whole, fraction) = number.split_once('.').unwrap();
-            assert!(whole == "0" || whole == "1", "{number}");
-            assert_eq!(fraction.len(), 12, "{number}");
-        }
+        let decimals: Vec<usize> = row[1..].iter().map(|x| x.split_once('.').unwrap().1.len()).collect();
+        assert!(decimals.iter().all(|&d| (8..=10).contains(&d)), "{row:?}");
+        complete += usize::from(decimals == [10, 10]);
     }
+    // A value shows fewer decimals only when its next digit is not proven: rarely, with a digit to spare.
+    assert!(complete * 100 >= rows.len() * 97, "{complete} of {} rows complete", rows.len());
     // The first rows are the rolls 1, 2, 3…, with nothing ending before roll 7 on the classic board.
-    assert_eq!(rows[0], ["1", "0.000000000000", "0.000000000000"]);
+    assert_eq!(rows[0], ["1", "0.0000000000", "0.0000000000"]);
     assert_eq!(rows[6][0], "7");
     let tail = out.lines().find(|l| l.starts_with("# still in play")).unwrap();
     assert!(tail.rsplit(' ').next().unwrap().parse::<f64>().is_ok() && !tail.contains("e-"), "{tail}");
@@ -104,7 +107,7 @@ fn json_rows_name_their_roll() {
         assert_eq!(row["roll"].as_f64(), Some(line[0]));
         let p = row["probability"].as_f64().unwrap();
         cumulative += p;
-        assert!((p - line[1]).abs() <= 5e-13 && (row["cumulative"].as_f64().unwrap() - cumulative).abs() < 1e-12);
+        assert!((p - line[1]).abs() <= 5e-9 && (row["cumulative"].as_f64().unwrap() - cumulative).abs() < 1e-12);
     }
     assert_eq!(rows[0]["roll"], 1);
     assert_eq!(rows[6]["roll"], 7);

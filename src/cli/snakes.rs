@@ -48,8 +48,10 @@ pub struct Args {
     #[arg(long)]
     exact: bool,
 
-    /// Print, for each roll t from 1, the probability that the game ends on roll t and by roll t (12 decimals),
-    /// until less than 1e-12 is left in play (or --max-rolls), then the median. In --json: `ends_on_roll`, a list
+    /// Print, for each roll t from 1, the probability that the game ends on roll t and by roll t, until less than
+    /// 1e-12 is left in play (or --max-rolls), then the median. Rounded to nearest with only proven digits: as
+    /// many decimals as the computation's error bound allows (up to 12, said in the header), fewer on a row whose
+    /// next digit is not proven. In --json: `ends_on_roll`, a list
     /// of `{"roll", "probability", "cumulative"}` from roll 1.
     #[arg(long)]
     distribution: bool,

@@ -37,14 +37,30 @@ pub struct ProvenDecimal {
 /// assert_eq!(proven_decimal(1.0, 0.0, 15).unwrap().text, "1.00000000000000");
 /// ```
 pub fn proven_decimal(value: f64, relative_error: f64, max_significant: u32) -> Option<ProvenDecimal> {
+    if !value.is_finite() {
+        return None;
+    }
+    let most = (i64::from(max_significant) - i64::from(magnitude(value))).clamp(0, 400) as u32;
+    proven_fixed(value, relative_error, most)
+}
+
+/// `value` rounded to nearest with at most `max_decimals` decimals, as many as `relative_error` proves; `None`
+/// when even the rounding to an integer is not proven, or the value or bound is not finite.
+///
+/// ```
+/// use perfectplay::render::decimal::proven_fixed;
+/// assert_eq!(proven_fixed(0.0015110596707818, 1e-12, 12).unwrap().text, "0.001511059671");
+/// // 0.12345 ± 0.000012: 0.1234 or 0.1235 at 4 decimals, 0.123 at 3.
+/// assert_eq!(proven_fixed(0.12345, 1e-4, 12).unwrap().text, "0.123");
+/// ```
+pub fn proven_fixed(value: f64, relative_error: f64, max_decimals: u32) -> Option<ProvenDecimal> {
     if !value.is_finite() || !relative_error.is_finite() || relative_error < 0.0 {
         return None;
     }
     let x = BigRational::from_float(value)?;
     let spread = BigRational::from_float(relative_error)? * x.abs();
     let (low, high) = (&x - &spread, &x + &spread);
-    let most = (i64::from(max_significant) - i64::from(magnitude(value))).clamp(0, 400) as u32;
-    (0..=most).rev().find_map(|decimals| {
+    (0..=max_decimals).rev().find_map(|decimals| {
         let rounded = round_scaled(&low, decimals);
         (rounded == round_scaled(&high, decimals))
             .then(|| ProvenDecimal { text: scaled_text(&rounded, decimals), decimals })

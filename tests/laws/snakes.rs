@@ -36,7 +36,7 @@ pub(super) fn boards() -> impl Strategy<Value = (Instance, Board)> {
 
 /// Where one roll of `die` from `square` ends, written again from the rules in the design notes, independently of
 /// `Board` (which the game uses): `None` when the roll is not played.
-fn reference_roll(rules: Rules, jumps: &[(u32, u32)], square: u32, die: u32) -> Option<u32> {
+pub(super) fn reference_roll(rules: Rules, jumps: &[(u32, u32)], square: u32, die: u32) -> Option<u32> {
     let mut to = square + die;
     if to > rules.size {
         match rules.overshoot {

@@ -4,7 +4,7 @@
 
 use super::{Board, Instance, JumpKind, Roll, Rules, Simulation};
 use crate::engine::chance::{CompiledChain, Distribution};
-use crate::render::decimal::{plain_significant, proven_decimal};
+use crate::render::decimal::{plain_significant, proven_decimal, proven_fixed};
 use crate::render::histogram::{Histogram, Marker, histogram_svg};
 use num_rational::BigRational;
 use serde_json::json;
@@ -140,8 +140,8 @@ fn explain(rules: Rules, rolls: &[Roll]) -> String {
 /// The most significant digits an expectation is given with.
 const MAX_DIGITS: u32 = 15;
 
-/// Decimals of the probabilities in the distribution table.
-const TABLE_DECIMALS: usize = 12;
+/// The most decimals of the probabilities in the distribution table.
+const TABLE_DECIMALS: u32 = 12;
 
 /// The expectation rounded to nearest with every digit proven by `relative_error` (at most [`MAX_DIGITS`]
 /// significant digits); when not even the integer part is proven, "about" the value and its bound, plainly.
@@ -163,24 +163,54 @@ fn distribution_rows(d: &Distribution) -> impl Iterator<Item = (usize, f64, f64)
     d.ends.iter().zip(d.cumulative()).enumerate().skip(skip).map(|(t, (&p, c))| (t, p, c))
 }
 
-/// The distribution as a table with a fixed number of decimals, then its median and what was left.
+/// The distribution as a table of probabilities rounded to nearest, each digit proven by the distribution's error
+/// bounds: as many decimals as the largest bound leaves room for, a digit to spare (at most
+/// [`TABLE_DECIMALS`]); a value whose last digit is still not proven is shown with fewer, the column kept aligned.
+/// Then the median and what was left.
 fn distribution_table(d: &Distribution) -> String {
     let width = (d.ends.len() - 1).to_string().len().max(6);
-    let column = TABLE_DECIMALS + 2;
-    let mut out = format!("{:>width$}  {:>column$}  {:>column$}\n", "# roll", "P(ends on it)", "P(ended by it)");
-    for (t, p, c) in distribution_rows(d) {
-        out += &format!("{t:>width$}  {p:.TABLE_DECIMALS$}  {c:.TABLE_DECIMALS$}\n");
+    let decimals = table_decimals(d);
+    let column = decimals as usize + 2;
+    let cell = |value: f64, error: f64| {
+        let text = proven_fixed(value, error, decimals).map_or_else(|| "?".to_string(), |p| p.text);
+        format!("{text:<column$}")
+    };
+    let mut out = format!(
+        "# rounded to nearest, {decimals} decimals; every digit shown is proven (a value with fewer decimals: its \
+         next digit is not)\n{:>width$}  {:<column$}  {:<column$}\n",
+        "# roll", "P(ends on it)", "P(ended by it)"
+    );
+    let cumulative_errors = (0..d.ends.len()).map(|t| d.cumulative_relative_error(t));
+    for ((t, p, c), c_error) in distribution_rows(d).zip(cumulative_errors.skip(usize::from(d.ends.len() > 1))) {
+        let line = format!("{t:>width$}  {}  {}", cell(p, d.relative_error(t)), cell(c, c_error));
+        out += line.trim_end();
+        out.push('\n');
     }
     match d.median() {
         Some(m) => out += &format!("# median: {m} rolls\n"),
         None => out += "# median: not reached within the rolls computed\n",
     }
     let last = d.ends.len() - 1;
-    out += &format!("# still in play after roll {last}: {}\n", plain_significant(d.remaining, 3));
+    let significant = |value: f64, error: f64| match value {
+        0.0 => "0".to_string(),
+        _ => proven_decimal(value, error, 3).map_or_else(|| plain_significant(value, 1), |p| p.text),
+    };
+    out += &format!("# still in play after roll {last}: {}\n", significant(d.remaining, d.remaining_relative_error()));
     if d.never > 0.0 {
-        out += &format!("# never ends (stuck where the last square cannot be reached): {:.TABLE_DECIMALS$}\n", d.never);
+        out += &format!(
+            "# never ends (stuck where the last square cannot be reached): {}\n",
+            significant(d.never, d.never_relative_error())
+        );
     }
     out
+}
+
+/// The decimals of the distribution table: one fewer than the largest error bound (that of the last running
+/// total, at most 1) leaves correct, between 3 and [`TABLE_DECIMALS`].
+fn table_decimals(d: &Distribution) -> u32 {
+    let largest = d.cumulative_relative_error(d.ends.len() - 1);
+    let room = if largest > 0.0 { (-largest.log10()).floor() - 1.0 } else { f64::from(TABLE_DECIMALS) };
+    room.clamp(3.0, f64::from(TABLE_DECIMALS)) as u32
 }
 
 /// The simulated mean with its 95% confidence interval; when some games did not end within the roll limit, how
