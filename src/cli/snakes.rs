@@ -162,7 +162,7 @@ pub fn run(args: Args) -> Result<String, Error> {
     let simulation = args.simulate.map(|games| snakes::simulate(&board, games, args.max_rolls, args.seed));
 
     if let (Some(path), Some(distribution)) = (&args.plot, &distribution) {
-        let svg = report::plot(&board, distribution, expectation.map(|e| e.0)).map_err(Error::Usage)?;
+        let svg = report::plot(&board, distribution, expectation).map_err(Error::Usage)?;
         write_file(path, &svg)?;
     }
 

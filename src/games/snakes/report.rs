@@ -243,11 +243,11 @@ fn simulation_line(s: &Simulation, seed: u64, endless: Option<&str>) -> String {
 const PLOT_QUANTILE: f64 = 0.999;
 
 /// The histogram of the distribution as SVG, with P(ended by roll t) as a curve on a second axis, the expectation
-/// and the median marked, cut at the 99.9th percentile (a note says how much lies beyond).
+/// (with its proven relative error) and the median marked, cut at the 99.9th percentile (a note says how much lies beyond).
 ///
 /// # Errors
 /// A message when there is nothing to draw (the game is decided before the first roll) or the drawing fails.
-pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result<String, String> {
+pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) -> Result<String, String> {
     if d.ends.len() <= 1 {
         return Err("--plot: nothing to draw, the game is decided before the first roll".into());
     }
@@ -257,8 +257,10 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
     let last = cumulative.iter().position(|&c| c >= PLOT_QUANTILE * ended).unwrap_or(cumulative.len() - 1).max(1);
     let rules = board.rules();
     let mut markers = Vec::new();
-    if let Some(e) = expectation {
-        markers.push(Marker { x: e, label: format!("expected {e:.2} rolls") });
+    if let Some((e, error)) = expectation {
+        // Two decimals at most, only proven ones, as everywhere.
+        let text = proven_fixed(e, error, 2).map_or_else(|| format!("about {e:.0}"), |p| p.text);
+        markers.push(Marker { x: e, label: format!("expected {text} rolls") });
     }
     if let Some(m) = d.median() {
         markers.push(Marker { x: m as f64, label: format!("median {m} rolls") });
@@ -296,5 +298,7 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
         markers,
         cumulative: Some((cumulative[1..=last].iter().map(|c| c.min(1.0)).collect(), "P(ended by roll t)".into())),
     };
-    histogram_svg(&chart, 1000, 560)
+    // Wide enough for the axis label at about 7.5 px a character.
+    let width = (chart.x_label.chars().count() as u32 * 15 / 2 + 80).max(1000);
+    histogram_svg(&chart, width, 560)
 }
