@@ -42,9 +42,12 @@ fn footholds_sheet_has_one_legend_the_asked_pair_and_the_outline_explained() {
     let path = svg_path.to_str().unwrap();
     let svg = draw(&["footholds", "--map", path, &example("footholds/example1.txt")], "", &svg_path);
     assert_eq!(svg.matches(">A wins</text>").count(), 1, "one legend for the sheet");
-    // The pair asked, A at (1, 0) and B at (1, 2): its board is titled, framed, and B's square ringed.
-    assert!(svg.contains(">A at (1, 0): asked</text>"));
+    // The pair asked, A at (1, 0) and B at (1, 2): one board framed, B's square on it ringed, and said in words.
+    assert_eq!(svg.matches("stroke-width=\"3\"").count(), 1, "one framed board");
     assert_eq!(svg.matches("<circle").count(), 2, "one ring (a black circle on a white halo)");
+    let frame = svg.find("stroke-width=\"3\"").unwrap();
+    let board = svg[..frame].rfind(">A starts at (").unwrap();
+    assert!(svg[board..].starts_with(">A starts at (1, 0)<"), "the frame is on A's board at (1, 0)");
     assert!(svg.contains("A at (1, 0) and B at (1, 2): A wins, 5 moves in all"));
     assert!(
         svg.contains("The outlined square itself is B starting on A&apos;s square")
@@ -60,14 +63,14 @@ fn footholds_sheet_of_a_larger_board_starts_with_an_overview() {
     let path = svg_path.to_str().unwrap();
     let svg = draw(&["footholds", "--map", path, &example("footholds/holes6x7.grid")], "", &svg_path);
     let overview = svg.find("Overview: for each start of A, the share of B").expect("an overview");
-    assert!(overview < svg.find(">A at (0, 0)</text>").unwrap(), "the overview comes first");
+    assert!(overview < svg.find(">A starts at (0, 0)</text>").unwrap(), "the overview comes first");
     assert_eq!(svg.matches(">A wins</text>").count(), 1);
     // One small board per foothold, and the sheet well under the 2880×3252 px the 8×8 sheet once took.
     let grid = std::fs::read_to_string(example("footholds/holes6x7.grid")).unwrap();
     let footholds = grid.chars().filter(|c| "#AB*".contains(*c)).count();
-    assert_eq!(svg.matches(">A at (").count(), footholds);
+    assert_eq!(svg.matches(">A starts at (").count(), footholds);
     let (width, height) = size(&svg);
-    assert!(width <= 1400 && height <= 2000, "{width}×{height}");
+    assert!(width <= 1300 && height <= 1900, "{width}×{height}");
     assert!(font_sizes(&svg).iter().all(|&px| px >= 12.0), "text of at least 12 px");
 }
 

@@ -247,7 +247,7 @@ pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
         .map(|(&a, (class, label))| {
             let asked = a == instance.a;
             CellMap {
-                title: format!("A at {}{}", at(a), if asked { ": asked" } else { "" }),
+                title: format!("A starts at {}", at(a)),
                 palette: palette.clone(),
                 label: Some(label),
                 marks: vec![a],

@@ -52,7 +52,15 @@ pub fn board_map(instance: &Instance, analysis: &Analysis, grundy_values: bool) 
     };
     CellMap {
         title: format!("Grid game {}×{}, K = {}", board.rows(), board.cols(), board.k()),
-        note: Some(format!("Outlined: query cells. Moves: down, right, up to {} diagonal.", board.k())),
+        note: Some(format!(
+            "{}Outlined: query cells. Moves: down, right, up to {} diagonal.",
+            if shades.is_some() {
+                "Blues: the player to move wins, oranges: loses; the darker, the sooner the game ends. "
+            } else {
+                ""
+            },
+            board.k()
+        )),
         label_note: written.map(|w| format!("Numbers in cells: {w}.")),
         palette,
         label: written.map(|_| &label as &dyn Fn(usize, usize) -> Option<String>),
