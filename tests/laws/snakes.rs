@@ -3,8 +3,9 @@
 use super::one_player::{chain_laws, puzzle_laws};
 use super::round_trip;
 use perfectplay::engine::Limits;
+use perfectplay::engine::chance::CompiledChain;
 use perfectplay::format::TextFormat;
-use perfectplay::games::snakes::{Board, Instance, Overshoot, Rules, fewest_rolls};
+use perfectplay::games::snakes::{Board, Instance, Overshoot, Rules, fewest_rolls, why_endless};
 use proptest::prelude::*;
 
 /// A random valid board: size 1..=40, faces 1..=8, any start and overshoot, and jumps drawn at random (those that
@@ -123,6 +124,14 @@ proptest! {
     #[test]
     fn instances_round_trip((instance, _) in boards()) {
         round_trip(&instance);
+    }
+
+    #[test]
+    fn endless_games_are_those_of_the_markov_chain((_, board) in boards()) {
+        // The backward search for traps against the chain's own test (every reachable state can still end).
+        let chain = CompiledChain::new(&board);
+        let ends = chain.ends_surely()[board.rules().start as usize];
+        prop_assert_eq!(why_endless(&board).is_none(), ends);
     }
 }
 

@@ -3,7 +3,7 @@
 //! histogram of the distribution as SVG.
 
 use super::{Board, Instance, JumpKind, Roll, Rules, Simulation};
-use crate::engine::chance::{CompiledChain, Distribution};
+use crate::engine::chance::Distribution;
 use crate::render::decimal::{plain_significant, proven_decimal, proven_fixed};
 use crate::render::histogram::{Histogram, Marker, histogram_svg};
 use num_rational::BigRational;
@@ -60,7 +60,7 @@ impl Report<'_> {
 
     /// Why the expectation is infinite, when a simulation is told (its mean then estimates nothing).
     fn endless(&self) -> Option<String> {
-        super::why_endless(self.board, &CompiledChain::new(self.board))
+        super::why_endless(self.board)
     }
 
     /// Everything asked for as one JSON object on one line, always with the board, the fewest rolls and one
