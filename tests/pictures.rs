@@ -129,6 +129,13 @@ fn gridgame_blocks_take_their_majority_not_a_blend() {
     assert!(svg.contains("each block has the colour most of its cells have"));
     // No numbers are drawn in blocks, so no note about them.
     assert!(!svg.contains("Numbers in cells"));
+    assert!(svg.contains("Outlined: query cells."));
+    // More than 200 query cells: the note says which are outlined.
+    let mut many = big_board(600).replace("1\n1 2\n", "300\n");
+    let open = (0..600usize).flat_map(|r| (0..3usize).map(move |c| (r, c))).filter(|(r, c)| (r * 7 + c * 3) % 11 != 0);
+    many.extend(open.take(300).map(|(r, c)| format!("{} {}\n", r + 1, c + 1)));
+    let svg = draw(&["gridgame", "--map", path], &many, &svg_path);
+    assert!(svg.contains("Outlined: the first 200 of the 300 query cells."));
 }
 
 #[test]

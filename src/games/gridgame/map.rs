@@ -6,6 +6,9 @@ use super::instance::Instance;
 use super::solve::Analysis;
 use crate::render::map::{BLUE, CellMap, ORANGE, SKY_BLUE, Swatch, VERMILLION, WALL};
 
+/// The most query cells outlined; the note says when there are more.
+const MAX_MARKS: usize = 200;
+
 /// A pale Okabe–Ito sky blue, for the slowest wins.
 const PALE_BLUE: &str = "#BBDDF2";
 /// A pale Okabe–Ito orange, for the longest losses.
@@ -41,7 +44,13 @@ pub fn board_map(instance: &Instance, analysis: &Analysis, grundy_values: bool) 
         shades.as_ref().map(|_| "remoteness (moves left under optimal play)")
     };
     let marks: Vec<(usize, usize)> =
-        instance.queries().flatten().take(200).map(|c| (c.row as usize, c.col as usize)).collect();
+        instance.queries().flatten().take(MAX_MARKS).map(|c| (c.row as usize, c.col as usize)).collect();
+    let query_cells = instance.queries().flatten().count();
+    let outlined = if query_cells > MAX_MARKS {
+        format!("Outlined: the first {MAX_MARKS} of the {query_cells} query cells.")
+    } else {
+        "Outlined: query cells.".to_string()
+    };
     let palette = match &shades {
         Some(shades) => shades.palette.clone(),
         None => vec![
@@ -53,7 +62,7 @@ pub fn board_map(instance: &Instance, analysis: &Analysis, grundy_values: bool) 
     CellMap {
         title: format!("Grid game {}×{}, K = {}", board.rows(), board.cols(), board.k()),
         note: Some(format!(
-            "{}Outlined: query cells. Moves: down, right, up to {} diagonal.",
+            "{}{outlined} Moves: down, right, up to {} diagonal.",
             if shades.is_some() {
                 "Blues: the player to move wins, oranges: loses; the darker, the sooner the game ends. "
             } else {
