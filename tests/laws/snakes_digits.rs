@@ -9,13 +9,28 @@ use num_traits::Zero;
 use perfectplay::engine::Limits;
 use perfectplay::games::snakes::report::Report;
 use perfectplay::games::snakes::{
-    Board, Instance, exact_expected_rolls, expected_rolls, fewest_rolls, roll_distribution,
+    Board, Instance, Roll, exact_expected_rolls, expected_rolls, fewest_rolls, roll_distribution,
 };
 use proptest::prelude::*;
 
 #[path = "../references/decimal.rs"]
 mod decimal;
 use decimal::correctly_rounded;
+
+/// A report of `board` that asks for nothing: fill in what a test asks for.
+fn asking_nothing<'a>(instance: &'a Instance, board: &'a Board, rolls: &'a [Roll]) -> Report<'a> {
+    Report {
+        instance,
+        board,
+        rolls,
+        explain: false,
+        expected: None,
+        exact: None,
+        distribution: None,
+        simulation: None,
+        seed: 1,
+    }
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
@@ -25,17 +40,7 @@ proptest! {
         let Ok((value, bound)) = expected_rolls(&board, &Limits::default()).unwrap() else { return Ok(()) };
         let exact = exact_expected_rolls(&board, &Limits::default()).unwrap().unwrap();
         let rolls = fewest_rolls(&board, &Limits::default()).unwrap().unwrap();
-        let report = Report {
-            instance: &instance,
-            board: &board,
-            rolls: &rolls,
-            explain: false,
-            expected: Some((value, bound)),
-            exact: None,
-            distribution: None,
-            simulation: None,
-            seed: 1,
-        };
+        let report = Report { expected: Some((value, bound)), ..asking_nothing(&instance, &board, &rolls) };
         let text = report.text();
         let significant = correctly_rounded(text.trim_end(), &exact).map_err(TestCaseError::fail)?;
         // The bound these boards get (below 1e-13) proves at least 11 significant digits.
@@ -85,18 +90,7 @@ proptest! {
     fn every_printed_digit_of_the_distribution_is_right((instance, board) in boards()) {
         let d = roll_distribution(&board, 1e-12, 2_000, &Limits::default()).unwrap();
         let rolls = fewest_rolls(&board, &Limits::default()).unwrap().unwrap_or_default();
-        let report = Report {
-            instance: &instance,
-            board: &board,
-            rolls: &rolls,
-            explain: false,
-            expected: None,
-            exact: None,
-            distribution: Some(&d),
-            simulation: None,
-            seed: 1,
-        };
-        let text = report.text();
+        let text = Report { distribution: Some(&d), ..asking_nothing(&instance, &board, &rolls) }.text();
         let rows: Vec<Vec<&str>> =
             text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
         if d.ends.len() == 1 {
