@@ -142,3 +142,18 @@ fn a_simulation_never_averages_only_the_finished_games() {
     let out = ok(&["--start", "0", "--simulate", "2000", MILTON_BRADLEY], "");
     assert!(out.starts_with("simulated mean: ") && out.contains("over 2000 games"), "{out}");
 }
+
+#[test]
+fn the_median_is_told_only_as_far_as_it_is_proven() {
+    // The classic board: P(ended by roll 32) is clear of one half, so the median is 32.
+    let out = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");
+    assert!(out.contains("\n# median: 32 rolls\n"), "{out}");
+    // A coin on three squares: the game ends on roll 1 with probability exactly 1/2; floating point cannot tell
+    // whether the running total reaches one half on roll 1, so the median is 1 or 2.
+    let out = ok(&["--size", "3", "--faces", "2", "--distribution"], "0 0");
+    assert!(out.contains("\n# median: 1 or 2 rolls\n"), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["--size", "3", "--faces", "2", "--distribution", "--json"], "0 0")).unwrap();
+    assert!(json["distribution"]["median"].is_null());
+    assert_eq!(json["distribution"]["median_between"], serde_json::json!([1, 2]));
+}

@@ -107,6 +107,16 @@ proptest! {
             // many probabilities end in a 5 just past the last decimal).
             prop_assert!(shown(row[1]) <= decimals && shown(row[2]) <= decimals);
         }
+        // The median told is the exact one, or a range that holds it.
+        let half = BigRational::new(1.into(), 2.into());
+        let median = exact.iter().position(|(_, c)| *c >= half).map(|t| t + 1);
+        let told = text.lines().find_map(|l| l.strip_prefix("# median: ")).unwrap();
+        let numbers: Vec<usize> = told.split(' ').filter_map(|w| w.parse().ok()).collect();
+        match (told.contains(" or ") || told.contains(" to "), median) {
+            (false, Some(m)) if !told.starts_with("at least") => prop_assert_eq!(numbers[0], m, "{}", told),
+            (true, Some(m)) => prop_assert!(numbers[0] <= m && m <= numbers[1], "{} against {}", told, m),
+            _ => {}
+        }
     }
 }
 

@@ -37,9 +37,21 @@ impl Distribution {
             .collect()
     }
 
-    /// The smallest `t` with a probability of at least one half of having ended by step `t`, if computed.
+    /// The smallest `t` with a probability of at least one half of having ended by step `t`, if computed (from
+    /// the floating-point values: see [`Distribution::median_bounds`] for what is proven).
     pub fn median(&self) -> Option<usize> {
         self.cumulative().iter().position(|&c| c >= 0.5)
+    }
+
+    /// What the error bounds prove about the median: the first step whose running total may be one half or more,
+    /// and the first whose total surely is (`None` when none computed surely is). The median is exactly known when
+    /// the two agree; `None` when no step computed may reach one half.
+    pub fn median_bounds(&self) -> Option<(usize, Option<usize>)> {
+        let cumulative = self.cumulative();
+        let bound = |t: usize| self.cumulative_relative_error(t);
+        let low = (0..cumulative.len()).find(|&t| cumulative[t] * (1.0 + bound(t)) >= 0.5)?;
+        let high = (low..cumulative.len()).find(|&t| cumulative[t] * (1.0 - bound(t)) >= 0.5);
+        Some((low, high))
     }
 
     /// `Σ t · ends[t]`: the mean of the computed part (close to the expectation when `remaining` is tiny).

@@ -90,7 +90,14 @@ impl Report<'_> {
                         "roll": roll, "probability": probability, "cumulative": cumulative,
                     }))
                     .collect::<Vec<_>>(),
-                "median": d.median(),
+                "median": match d.median_bounds() {
+                    Some((low, Some(high))) if low == high => json!(low),
+                    _ => json!(null),
+                },
+                "median_between": match d.median_bounds() {
+                    Some((low, high)) if Some(low) != high => json!([low, high]),
+                    _ => json!(null),
+                },
                 "still_in_play": d.remaining,
                 "never_ends": d.never,
             });
@@ -186,10 +193,7 @@ fn distribution_table(d: &Distribution) -> String {
         out += line.trim_end();
         out.push('\n');
     }
-    match d.median() {
-        Some(m) => out += &format!("# median: {m} rolls\n"),
-        None => out += "# median: not reached within the rolls computed\n",
-    }
+    out += &format!("# median: {}\n", median_text(d));
     let last = d.ends.len() - 1;
     let significant = |value: f64, error: f64| match value {
         0.0 => "0".to_string(),
@@ -203,6 +207,18 @@ fn distribution_table(d: &Distribution) -> String {
         );
     }
     out
+}
+
+/// The median as far as it is proven: "32 rolls", "1 or 2 rolls" when a running total is within its error bound
+/// of one half, "at least 40 rolls" when the rolls computed do not settle it.
+fn median_text(d: &Distribution) -> String {
+    match d.median_bounds() {
+        Some((low, Some(high))) if low == high => format!("{low} rolls"),
+        Some((low, Some(high))) if high == low + 1 => format!("{low} or {high} rolls"),
+        Some((low, Some(high))) => format!("{low} to {high} rolls"),
+        Some((low, None)) => format!("at least {low} rolls (not settled within the rolls computed)"),
+        None => "not reached within the rolls computed".into(),
+    }
 }
 
 /// The decimals of the distribution table: one fewer than the largest error bound (that of the last running
@@ -262,8 +278,8 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) ->
         let text = proven_fixed(e, error, 2).map_or_else(|| format!("about {e:.0}"), |p| p.text);
         markers.push(Marker { x: e, label: format!("expected {text} rolls") });
     }
-    if let Some(m) = d.median() {
-        markers.push(Marker { x: m as f64, label: format!("median {m} rolls") });
+    if let Some((low, _)) = d.median_bounds() {
+        markers.push(Marker { x: low as f64, label: format!("median {}", median_text(d)) });
     }
     let mut notes = Vec::new();
     if last + 1 < d.ends.len() {
