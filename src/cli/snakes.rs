@@ -51,8 +51,8 @@ pub struct Args {
     /// Print, for each roll t from 1, the probability that the game ends on roll t and by roll t, until less than
     /// 1e-12 is left in play (or --max-rolls), then the median. Rounded to nearest with only proven digits: as
     /// many decimals as the computation's error bound allows (up to 12, said in the header), fewer on a row whose
-    /// next digit is not proven. In --json: `ends_on_roll`, a list
-    /// of `{"roll", "probability", "cumulative"}` from roll 1.
+    /// next digit is not proven. In --json: `ends_on_roll`, a list of `{"roll", "probability", "cumulative"}`
+    /// from roll 1.
     #[arg(long)]
     distribution: bool,
 
@@ -61,7 +61,8 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
     max_rolls: u64,
 
-    /// Draw the distribution as an SVG histogram with the expectation and the median marked.
+    /// Draw the distribution as an SVG histogram, with P(ended by roll t) as a curve on a second axis, the
+    /// expectation and the median marked, and the tail past the 99.9th percentile cut (a note says how much).
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 
