@@ -78,7 +78,8 @@ fn distribution_table_and_median() {
     assert!(rows.iter().enumerate().all(|(i, r)| r[0] == (i + 1) as f64));
     assert!(rows[..6].iter().all(|r| r[1] == 0.0) && rows[6][1] > 0.0);
     let total: f64 = rows.iter().map(|r| r[1]).sum();
-    assert!((total - rows.last().unwrap()[2]).abs() < 1e-9 && total > 1.0 - 1e-11);
+    // The table has 10 decimals here: the sum of ~700 rounded values is within 700 × 5e-11 of the last total.
+    assert!((total - rows.last().unwrap()[2]).abs() < 4e-8 && total > 1.0 - 4e-8);
     let median = out.lines().find_map(|l| l.strip_prefix("# median: ")).unwrap();
     let m: usize = median.split(' ').next().unwrap().parse().unwrap();
     assert!(rows[m - 1][2] >= 0.5 && rows[m - 2][2] < 0.5);

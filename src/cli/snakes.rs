@@ -39,7 +39,8 @@ pub struct Args {
     #[arg(long)]
     explain: bool,
 
-    /// Print the expected number of rolls with a fair die (a decimal with the digits proven correct, at least 12).
+    /// Print the expected number of rolls with a fair die, rounded to nearest with only the digits its proven
+    /// error bound guarantees (usually 12 to 15 significant digits; never scientific notation).
     #[arg(long)]
     expected: bool,
 
@@ -48,8 +49,11 @@ pub struct Args {
     #[arg(long)]
     exact: bool,
 
-    /// Print, for each roll t, the probability that the game ends on roll t and by roll t, until less than 1e-12
-    /// is left in play (or --max-rolls), then the median.
+    /// Print, for each roll t from 1, the probability that the game ends on roll t and by roll t, until less than
+    /// 1e-12 is left in play (or --max-rolls), then the median. Rounded to nearest with only proven digits: as
+    /// many decimals as the computation's error bound allows (up to 12, said in the header), fewer on a row whose
+    /// next digit is not proven. In --json: `ends_on_roll`, a list of `{"roll", "probability", "cumulative"}`
+    /// from roll 1.
     #[arg(long)]
     distribution: bool,
 
@@ -59,13 +63,15 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_rolls: u64,
 
-    /// Draw the distribution as an SVG histogram with the expectation and the median marked. The file is checked
-    /// before the work starts and written whole at the end.
+    /// Draw the distribution as an SVG histogram, with P(ended by roll t) as a curve on a second axis, the
+    /// expectation and the median marked, and the tail past the 99.9th percentile cut (a note says how much). The
+    /// file is checked before the work starts and written whole at the end.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 
     /// Play GAMES games with a seeded pseudo-random fair die and print the mean with its 95% confidence interval
-    /// (--time-limit and Ctrl-C stop it).
+    /// (--time-limit and Ctrl-C stop it). When some games do not end within --max-rolls, the mean is unknown: how
+    /// many did not end and a lower bound are printed instead (and that the expectation is infinite, when it is).
     #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     simulate: Option<u64>,
 
@@ -94,8 +100,9 @@ are allowed; two jumps may not start on the same square, and none on the last sq
 
 With --expected, --distribution, --plot or --simulate the die is fair and the game is an absorbing Markov \
 chain. --expected solves it by elimination from the top square down, with one extra unknown per snake tail, \
-and proves an error bound (shown in --json); it prints only the digits the bound proves (at least 12 on \
-ordinary boards); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
+and proves an error bound (shown in --json); it prints the value rounded to nearest with as many digits as \
+the bound proves that rounding (a digit fewer when the bound straddles a rounding boundary; usually 12 to 15 \
+significant digits); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
 squares, 1 s on 1 000 squares with 100 ladders and snakes, 40 s on 2 000 with 200; offered up to 2 000 \
 squares. --expected, --distribution and --plot are offered while squares × faces is at most 20 000 000 (3 \
 million squares with a six-sided die), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
@@ -196,7 +203,7 @@ fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, ou
     drop(limits);
 
     if let (Some(plot), Some(distribution)) = (plot, &distribution) {
-        plot.write(&report::plot(&board, distribution, expectation.map(|e| e.0)).map_err(Error::Usage)?)?;
+        plot.write(&report::plot(&board, distribution, expectation).map_err(Error::Usage)?)?;
     }
 
     let report = Report {

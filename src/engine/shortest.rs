@@ -232,6 +232,16 @@ pub fn shortest_path<P: Puzzle>(puzzle: &P, start: P::Position, limits: &Limits)
 /// Every position reachable from `start` (the start included), in breadth-first order; the search does not stop
 /// at goals. Useful to explain why a goal cannot be reached.
 pub fn reachable<P: Puzzle>(puzzle: &P, start: P::Position) -> Vec<P::Position> {
+    reachable_from(puzzle, start, false)
+}
+
+/// Every position a play from `start` can pass through (the start included), in breadth-first order: a goal ends
+/// the play, so no move is taken from one. Useful to tell whether every play can still reach a goal.
+pub fn reachable_before_goals<P: Puzzle>(puzzle: &P, start: P::Position) -> Vec<P::Position> {
+    reachable_from(puzzle, start, true)
+}
+
+fn reachable_from<P: Puzzle>(puzzle: &P, start: P::Position, stop_at_goals: bool) -> Vec<P::Position> {
     let mut seen = Seen::new(puzzle);
     seen.insert(puzzle, start, None);
     let mut order = vec![start];
@@ -239,6 +249,9 @@ pub fn reachable<P: Puzzle>(puzzle: &P, start: P::Position) -> Vec<P::Position> 
     let mut next_index = 0;
     while let Some(&position) = order.get(next_index) {
         next_index += 1;
+        if stop_at_goals && puzzle.is_goal(&position) {
+            continue;
+        }
         out.clear();
         puzzle.moves(&position, &mut out);
         for &(_, next) in &out {
@@ -294,6 +307,7 @@ mod tests {
         // 7 is past the goal: no moves, not a goal.
         assert_eq!(search.unwrap().distance(), None);
         assert_eq!(reachable(&Line { n: 5, dense: false }, 2), vec![2, 3, 4]);
+        assert_eq!(reachable_before_goals(&Line { n: 5, dense: false }, 4), vec![4]);
     }
 
     #[test]

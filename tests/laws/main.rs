@@ -14,6 +14,7 @@ mod footholds;
 mod gridgame;
 mod one_player;
 mod snakes;
+mod snakes_digits;
 
 use perfectplay::engine::{Outcome, Question, TwoPlayerGame, Value};
 use perfectplay::format::TextFormat;

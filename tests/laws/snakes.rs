@@ -3,13 +3,14 @@
 use super::one_player::{chain_laws, puzzle_laws};
 use super::round_trip;
 use perfectplay::engine::Limits;
+use perfectplay::engine::chance::CompiledChain;
 use perfectplay::format::TextFormat;
-use perfectplay::games::snakes::{Board, Instance, Overshoot, Rules, fewest_rolls};
+use perfectplay::games::snakes::{Board, Instance, Overshoot, Rules, fewest_rolls, why_endless};
 use proptest::prelude::*;
 
 /// A random valid board: size 1..=40, faces 1..=8, any start and overshoot, and jumps drawn at random (those that
 /// would be invalid are dropped).
-fn boards() -> impl Strategy<Value = (Instance, Board)> {
+pub(super) fn boards() -> impl Strategy<Value = (Instance, Board)> {
     (
         1u32..=40,
         1u32..=8,
@@ -36,7 +37,7 @@ fn boards() -> impl Strategy<Value = (Instance, Board)> {
 
 /// Where one roll of `die` from `square` ends, written again from the rules in the design notes, independently of
 /// `Board` (which the game uses): `None` when the roll is not played.
-fn reference_roll(rules: Rules, jumps: &[(u32, u32)], square: u32, die: u32) -> Option<u32> {
+pub(super) fn reference_roll(rules: Rules, jumps: &[(u32, u32)], square: u32, die: u32) -> Option<u32> {
     let mut to = square + die;
     if to > rules.size {
         match rules.overshoot {
@@ -123,6 +124,14 @@ proptest! {
     #[test]
     fn instances_round_trip((instance, _) in boards()) {
         round_trip(&instance);
+    }
+
+    #[test]
+    fn endless_games_are_those_of_the_markov_chain((_, board) in boards()) {
+        // The backward search for traps against the chain's own test (every reachable state can still end).
+        let chain = CompiledChain::new(&board);
+        let ends = chain.ends_surely()[board.rules().start as usize];
+        prop_assert_eq!(why_endless(&board).is_none(), ends);
     }
 }
 

@@ -9,6 +9,7 @@
 
 mod cells;
 mod instance;
+mod map;
 pub mod regions;
 mod rules;
 mod symmetry;

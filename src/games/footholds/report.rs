@@ -1,6 +1,7 @@
 //! Telling a solved instance to people and programs: the narrated optimal line, the ranked moves, and JSON.
 
 use super::instance::Instance;
+pub use super::map::tablebase_svg;
 use super::rules::Cell;
 use super::solve::{Player, Solution, Step};
 use super::tablebase::Tablebase;
@@ -47,11 +48,11 @@ impl Snapshot {
     }
 }
 
-fn moves_word(n: u32) -> String {
+pub(super) fn moves_word(n: u32) -> String {
     format!("{n} move{}", if n == 1 { "" } else { "s" })
 }
 
-fn at((r, c): Cell) -> String {
+pub(super) fn at((r, c): Cell) -> String {
     format!("({r}, {c})")
 }
 
@@ -251,54 +252,6 @@ pub fn position_svg(instance: &Instance) -> String {
         ..CellMap::new(instance.rows, instance.cols, &class)
     }
     .to_svg()
-}
-
-/// The tablebase as small multiples: one board per A cell, each B cell coloured by the winner and labelled with
-/// the total moves.
-pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
-    let starts: Vec<Cell> = (0..instance.rows)
-        .flat_map(|r| (0..instance.cols).map(move |c| (r, c)))
-        .filter(|&cell| instance.has_foothold(cell))
-        .collect();
-    let classes: Vec<_> = starts
-        .iter()
-        .map(|&a| {
-            move |r: usize, c: usize| match table.outcome(a, (r, c)) {
-                Some(o) if o.value == Value::Win => 0,
-                Some(_) => 1,
-                None => 2,
-            }
-        })
-        .collect();
-    let labels: Vec<_> = starts
-        .iter()
-        .map(|&a| move |r: usize, c: usize| table.outcome(a, (r, c)).map(|o| o.remoteness.to_string()))
-        .collect();
-    let maps: Vec<CellMap> = starts
-        .iter()
-        .zip(classes.iter().zip(&labels))
-        .map(|(&a, (class, label))| CellMap {
-            title: format!("A starts at {}", at(a)),
-            palette: vec![
-                Swatch::new(map::BLUE, "A wins"),
-                Swatch::new(map::ORANGE, "B wins"),
-                Swatch::new(map::WALL, "no foothold"),
-            ],
-            label: Some(label),
-            marks: vec![a],
-            coordinates: false,
-            ..CellMap::new(instance.rows, instance.cols, class)
-        })
-        .collect();
-    let per_row = (starts.len() as f64).sqrt().ceil() as usize;
-    map::small_multiples(
-        &format!(
-            "Vanishing footholds, {}×{}: the winner and the total moves for each B start (A moves first)",
-            instance.rows, instance.cols
-        ),
-        &maps,
-        per_row,
-    )
 }
 
 #[derive(Serialize)]

@@ -25,6 +25,7 @@
 
 mod board;
 mod instance;
+mod map;
 pub mod report;
 pub mod solve;
 

@@ -7,11 +7,11 @@
 
 use super::board::{Board, Cell};
 use super::instance::Instance;
+pub use super::map::board_map;
 use super::solve::{Analysis, LineMove, Wanted, optimal_line};
 use crate::engine::Value;
 use crate::engine::retrograde::remoteness_outcome;
 use crate::json::{self, Seq};
-use crate::render::map::{BLUE, CellMap, ORANGE, Swatch, WALL};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -34,12 +34,10 @@ impl Options {
         self.tokens || self.grundy
     }
 
-    /// The tables to compute for these answers, and for the map when `map` is set.
-    pub fn wanted(self, map: bool) -> Wanted {
-        Wanted {
-            remoteness: self.remoteness || self.explain || (map && !self.grundy_values()),
-            grundy: self.grundy_values(),
-        }
+    /// The tables to compute for these answers, and for the map when `map` is set (the map draws the remoteness
+    /// only when it is asked for, so it needs no table of its own).
+    pub fn wanted(self, _map: bool) -> Wanted {
+        Wanted { remoteness: self.remoteness || self.explain, grundy: self.grundy_values() }
     }
 }
 
@@ -263,39 +261,4 @@ fn json_table<'a>(board: &'a Board, analysis: &'a Analysis) -> impl Serialize + 
             .map(|_| Seq::new(number_rows(board, move |c| analysis.remoteness(board, c)))),
         grundy: analysis.grundy_table().map(|_| Seq::new(number_rows(board, move |c| analysis.grundy(board, c)))),
     }
-}
-
-/// The SVG map of the whole board: walls, winning and losing cells, the remoteness (or with `grundy_values` the
-/// Grundy value) in each cell when the board is small enough to read, and the first 200 query cells outlined.
-pub fn board_map(instance: &Instance, analysis: &Analysis, grundy_values: bool) -> String {
-    let board = &instance.board;
-    let class = |r: usize, c: usize| match analysis.wins(board, Cell::new(r as u32, c as u32)) {
-        Some(true) => 0,
-        Some(false) => 1,
-        None => 2,
-    };
-    let label = |r: usize, c: usize| {
-        let cell = Cell::new(r as u32, c as u32);
-        if grundy_values { analysis.grundy(board, cell) } else { analysis.remoteness(board, cell) }
-            .map(|v| v.to_string())
-    };
-    let marks: Vec<(usize, usize)> =
-        instance.queries().flatten().take(200).map(|c| (c.row as usize, c.col as usize)).collect();
-    let written = if grundy_values { "Grundy values" } else { "remoteness (moves left under optimal play)" };
-    CellMap {
-        title: format!("Grid game {}×{}, K = {}", board.rows(), board.cols(), board.k()),
-        note: Some(format!(
-            "Numbers in cells: {written}. Outlined: query cells. Moves: down, right, up to {} diagonal.",
-            board.k()
-        )),
-        palette: vec![
-            Swatch::new(BLUE, "player to move wins"),
-            Swatch::new(ORANGE, "player to move loses"),
-            Swatch::new(WALL, "wall"),
-        ],
-        label: Some(&label),
-        marks,
-        ..CellMap::new(board.rows(), board.cols(), &class)
-    }
-    .to_svg()
 }

@@ -35,6 +35,7 @@ mod board;
 mod instance;
 pub mod report;
 pub mod simulate;
+mod traps;
 
 pub use board::{Board, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules};
 pub use instance::Instance;
@@ -82,14 +83,12 @@ pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, 
 }
 
 /// Why the expected number of rolls is infinite, if it is: a square the game can reach from the start from which
-/// the last square cannot be reached. `None` when the game surely ends.
-pub fn why_endless(board: &Board, chain: &CompiledChain) -> Option<String> {
+/// the last square cannot be reached. `None` when the game surely ends. Memory linear in the board's size.
+pub fn why_endless(board: &Board) -> Option<String> {
     let rules = board.rules();
-    if chain.ends_surely()[rules.start as usize] {
-        return None;
-    }
-    let can_end = chain.can_end();
-    let trap = shortest::reachable(board, rules.start).into_iter().filter(|&s| !can_end[s as usize]).min()?;
+    let can_end = traps::can_reach_end(board);
+    let trap =
+        shortest::reachable_before_goals(board, rules.start).into_iter().filter(|&s| !can_end[s as usize]).min()?;
     Some(format!(
         "the expected number of rolls is infinite: from {} a fair die can bring the token to square {trap}, \
          from which square {} cannot be reached",
@@ -104,10 +103,10 @@ pub fn why_endless(board: &Board, chain: &CompiledChain) -> Option<String> {
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes first.
 pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64), String>, Interrupted> {
-    let chain = CompiledChain::new(board);
-    if let Some(why) = why_endless(board, &chain) {
+    if let Some(why) = why_endless(board) {
         return Ok(Err(why));
     }
+    let chain = CompiledChain::new(board);
     let certified = chance::expected_steps_f64(&chain, MAX_FEEDBACK_F64, 1e-13, limits)?;
     let value = certified.values[board.rules().start as usize].expect("the start ends surely");
     Ok(Ok((value, certified.relative_error)))
@@ -128,10 +127,10 @@ pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64
 /// assert!(e.to_string().starts_with("225837582538403273407117496273279920181931269186581786048583/"));
 /// ```
 pub fn exact_expected_rolls(board: &Board, limits: &Limits) -> Result<Result<BigRational, String>, Interrupted> {
-    let chain = CompiledChain::new(board);
-    if let Some(why) = why_endless(board, &chain) {
+    if let Some(why) = why_endless(board) {
         return Ok(Err(why));
     }
+    let chain = CompiledChain::new(board);
     let value = chance::expected_steps_exact(&chain, board.rules().start as usize, limits)?;
     Ok(Ok(value.expect("the start ends surely")))
 }

@@ -5,6 +5,7 @@
 use super::{Board, Instance, JumpKind, Roll, Rules, Simulation};
 use crate::engine::chance::Distribution;
 use crate::json::{self, Seq};
+use crate::render::decimal::{plain_significant, proven_decimal, proven_fixed};
 use crate::render::histogram::{Histogram, Marker, histogram_svg};
 use num_rational::BigRational;
 use serde::Serialize;
@@ -57,15 +58,20 @@ impl Report<'_> {
         if let Some(exact) = self.exact {
             writeln!(out, "{exact}")?;
         } else if let Some((value, error)) = self.expected {
-            writeln!(out, "{}", proven_digits(value, error))?;
+            out.write_all(expectation_line(value, error).as_bytes())?;
         }
         if let Some(d) = self.distribution {
             distribution_table(out, d)?;
         }
         if let Some(s) = self.simulation {
-            out.write_all(simulation_line(s, self.seed).as_bytes())?;
+            out.write_all(simulation_line(s, self.seed, self.endless().as_deref()).as_bytes())?;
         }
         Ok(())
+    }
+
+    /// Why the expectation is infinite, when a simulation is told (its mean then estimates nothing).
+    fn endless(&self) -> Option<String> {
+        super::why_endless(self.board)
     }
 
     /// Everything asked for as one JSON object on one line (ending in a newline), always with the board, the
@@ -92,25 +98,40 @@ impl Report<'_> {
             shortest_game: self.rolls,
             expected_rolls: self.expected.map(|(value, relative_error_bound)| JsonExpected {
                 value,
+                decimal: proven_decimal(value, relative_error_bound, MAX_DIGITS).map(|p| p.text),
                 relative_error_bound,
                 exact: self.exact.map(ToString::to_string),
             }),
-            distribution: self.distribution.map(|d| JsonDistribution {
-                ends_on_roll: &d.ends,
-                ended_by_roll: Seq::new(d.ends.iter().scan(0.0, |sum, &p| {
-                    *sum += p;
-                    Some(*sum)
-                })),
-                median: d.median(),
-                still_in_play: d.remaining,
-                never_ends: d.never,
+            distribution: self.distribution.map(|d| {
+                let median = d.median_bounds();
+                JsonDistribution {
+                    ends_on_roll: Seq::new(distribution_rows(d).map(|(roll, probability, cumulative)| JsonRoll {
+                        roll,
+                        probability,
+                        cumulative,
+                    })),
+                    median: match median {
+                        Some((low, Some(high))) if low == high => Some(low),
+                        _ => None,
+                    },
+                    median_between: match median {
+                        Some((low, high)) if Some(low) != high => Some((low, high)),
+                        _ => None,
+                    },
+                    still_in_play: d.remaining,
+                    never_ends: d.never,
+                }
             }),
             simulation: self.simulation.map(|s| JsonSimulation {
                 games: s.games,
                 finished: s.finished,
-                mean: s.mean,
-                standard_error: s.standard_error,
-                interval95: s.interval95(),
+                unfinished: s.unfinished(),
+                max_rolls: s.max_rolls,
+                mean: s.mean_of_all(),
+                standard_error: s.mean_of_all().map(|_| s.standard_error),
+                interval95: s.mean_of_all().map(|_| s.interval95()),
+                mean_at_least: s.mean_at_least(),
+                expectation_infinite: self.endless().is_some(),
                 seed: self.seed,
             }),
         }
@@ -119,7 +140,7 @@ impl Report<'_> {
 
 /// The JSON of a report; long arrays are written as they are read.
 #[derive(Serialize)]
-struct JsonReport<'a, L, S, C> {
+struct JsonReport<'a, L, S, R> {
     rules: Rules,
     ladders: L,
     snakes: S,
@@ -128,7 +149,7 @@ struct JsonReport<'a, L, S, C> {
     #[serde(skip_serializing_if = "Option::is_none")]
     expected_rolls: Option<JsonExpected>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    distribution: Option<JsonDistribution<'a, C>>,
+    distribution: Option<JsonDistribution<R>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     simulation: Option<JsonSimulation>,
 }
@@ -136,16 +157,26 @@ struct JsonReport<'a, L, S, C> {
 #[derive(Serialize)]
 struct JsonExpected {
     value: f64,
+    /// The value rounded to nearest with only proven digits (`None` when not even the integer part is proven).
+    decimal: Option<String>,
     relative_error_bound: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     exact: Option<String>,
 }
 
+/// One roll of the distribution: the game ends on it with `probability`, and has ended by it with `cumulative`.
 #[derive(Serialize)]
-struct JsonDistribution<'a, C> {
-    ends_on_roll: &'a [f64],
-    ended_by_roll: C,
+struct JsonRoll {
+    roll: usize,
+    probability: f64,
+    cumulative: f64,
+}
+
+#[derive(Serialize)]
+struct JsonDistribution<R> {
+    ends_on_roll: R,
     median: Option<usize>,
+    median_between: Option<(usize, Option<usize>)>,
     still_in_play: f64,
     never_ends: f64,
 }
@@ -154,9 +185,13 @@ struct JsonDistribution<'a, C> {
 struct JsonSimulation {
     games: u64,
     finished: u64,
-    mean: f64,
-    standard_error: f64,
-    interval95: (f64, f64),
+    unfinished: u64,
+    max_rolls: u64,
+    mean: Option<f64>,
+    standard_error: Option<f64>,
+    interval95: Option<(f64, f64)>,
+    mean_at_least: f64,
+    expectation_infinite: bool,
     seed: u64,
 }
 
@@ -190,74 +225,166 @@ fn explain(out: &mut impl Write, rules: Rules, rolls: &[Roll]) -> io::Result<()>
     Ok(())
 }
 
-/// `value` with as many significant digits as `relative_error` proves (at most 15), or with 15 digits and the bound
-/// when fewer than 12 are proven.
-fn proven_digits(value: f64, relative_error: f64) -> String {
-    let proven = if relative_error > 0.0 { (-relative_error.log10()).floor() as i32 } else { 15 };
-    let digits = proven.clamp(1, 15);
-    let magnitude = if value > 0.0 { value.log10().floor() as i32 + 1 } else { 1 };
-    let decimals = (digits - magnitude).max(0) as usize;
-    let text = format!("{value:.decimals$}");
-    if proven >= 12 { text } else { format!("{value:.15e} (relative error at most {relative_error:.1e})") }
+/// The most significant digits an expectation is given with.
+const MAX_DIGITS: u32 = 15;
+
+/// The most decimals of the probabilities in the distribution table.
+const TABLE_DECIMALS: u32 = 12;
+
+/// The expectation rounded to nearest with every digit proven by `relative_error` (at most [`MAX_DIGITS`]
+/// significant digits); when not even the integer part is proven, "about" the value and its bound, plainly.
+fn expectation_line(value: f64, relative_error: f64) -> String {
+    match proven_decimal(value, relative_error, MAX_DIGITS) {
+        Some(proven) => format!("{}\n", proven.text),
+        None => format!(
+            "about {} (relative error at most {})\n",
+            if value.abs() >= 1.0 { format!("{value:.0}") } else { plain_significant(value, 3) },
+            plain_significant(relative_error, 2)
+        ),
+    }
 }
 
-/// The distribution as a table, written row by row, then its median and what was left.
+/// The rows of the distribution as `(roll, P(ends on it), P(ended by it))`, from roll 1 (roll 0 only when the
+/// game is decided before the first roll).
+fn distribution_rows(d: &Distribution) -> impl Iterator<Item = (usize, f64, f64)> + '_ {
+    let skip = usize::from(d.ends.len() > 1);
+    let cumulative = d.ends.iter().scan(0.0, |sum, &p| {
+        *sum += p;
+        Some(*sum)
+    });
+    d.ends.iter().zip(cumulative).enumerate().skip(skip).map(|(t, (&p, c))| (t, p, c))
+}
+
+/// The distribution as a table of probabilities rounded to nearest, each digit proven by the distribution's error
+/// bounds: as many decimals as the largest bound leaves room for, a digit to spare (at most
+/// [`TABLE_DECIMALS`]); a value whose last digit is still not proven is shown with fewer, the column kept aligned.
+/// Then the median and what was left. Written row by row.
 fn distribution_table(out: &mut impl Write, d: &Distribution) -> io::Result<()> {
-    out.write_all(b"# roll  P(ends on this roll)  P(ended by this roll)\n")?;
-    let mut ended = 0.0;
-    for (t, p) in d.ends.iter().enumerate() {
-        ended += p;
-        if t > 0 {
-            writeln!(out, "{t} {p:.11e} {ended:.11e}")?;
-        }
+    let width = (d.ends.len() - 1).to_string().len().max(6);
+    let decimals = table_decimals(d);
+    let column = decimals as usize + 2;
+    let cell = |value: f64, error: f64| {
+        let text = proven_fixed(value, error, decimals).map_or_else(|| "?".to_string(), |p| p.text);
+        format!("{text:<column$}")
+    };
+    writeln!(
+        out,
+        "# rounded to nearest, {decimals} decimals; every digit shown is proven (a value with fewer decimals: its \
+         next digit is not)\n{:>width$}  {:<column$}  {:<column$}",
+        "# roll", "P(ends on it)", "P(ended by it)"
+    )?;
+    let cumulative_errors = (0..d.ends.len()).map(|t| d.cumulative_relative_error(t));
+    for ((t, p, c), c_error) in distribution_rows(d).zip(cumulative_errors.skip(usize::from(d.ends.len() > 1))) {
+        let line = format!("{t:>width$}  {}  {}", cell(p, d.relative_error(t)), cell(c, c_error));
+        writeln!(out, "{}", line.trim_end())?;
     }
-    if d.ends.len() == 1 {
-        writeln!(out, "0 {:.11e} {:.11e}", d.ends[0], d.ends[0])?;
-    }
-    match d.median() {
-        Some(m) => writeln!(out, "# median: {m} rolls")?,
-        None => writeln!(out, "# median: not reached within the rolls computed")?,
-    }
+    writeln!(out, "# median: {}", median_text(d))?;
     let last = d.ends.len() - 1;
-    writeln!(out, "# still in play after roll {last}: {:.3e}", d.remaining)?;
+    let significant = |value: f64, error: f64| match value {
+        0.0 => "0".to_string(),
+        _ => proven_decimal(value, error, 3).map_or_else(|| plain_significant(value, 1), |p| p.text),
+    };
+    writeln!(out, "# still in play after roll {last}: {}", significant(d.remaining, d.remaining_relative_error()))?;
     if d.never > 0.0 {
-        writeln!(out, "# never ends (stuck where the last square cannot be reached): {:.11e}", d.never)?;
+        writeln!(
+            out,
+            "# never ends (stuck where the last square cannot be reached): {}",
+            significant(d.never, d.never_relative_error())
+        )?;
     }
     Ok(())
 }
 
-/// The simulated mean with its 95% confidence interval, and the games left out.
-fn simulation_line(s: &Simulation, seed: u64) -> String {
-    let (low, high) = s.interval95();
-    let mut out = format!(
-        "simulated mean: {:.4} rolls (95% confidence {low:.4} to {high:.4}) over {} games, seed {seed}\n",
-        s.mean, s.finished
-    );
-    if s.finished < s.games {
-        out += &format!("{} games did not end within --max-rolls and are left out\n", s.games - s.finished);
+/// The median as far as it is proven: "32 rolls", "1 or 2 rolls" when a running total is within its error bound
+/// of one half, "at least 40 rolls" when the rolls computed do not settle it.
+fn median_text(d: &Distribution) -> String {
+    match d.median_bounds() {
+        Some((low, Some(high))) if low == high => format!("{low} rolls"),
+        Some((low, Some(high))) if high == low + 1 => format!("{low} or {high} rolls"),
+        Some((low, Some(high))) => format!("{low} to {high} rolls"),
+        Some((low, None)) => format!("at least {low} rolls (not settled within the rolls computed)"),
+        None => "not reached within the rolls computed".into(),
+    }
+}
+
+/// The decimals of the distribution table: one fewer than the largest error bound (that of the last running
+/// total, at most 1) leaves correct, between 3 and [`TABLE_DECIMALS`].
+fn table_decimals(d: &Distribution) -> u32 {
+    let largest = d.cumulative_relative_error(d.ends.len() - 1);
+    let room = if largest > 0.0 { (-largest.log10()).floor() - 1.0 } else { f64::from(TABLE_DECIMALS) };
+    room.clamp(3.0, f64::from(TABLE_DECIMALS)) as u32
+}
+
+/// The simulated mean with its 95% confidence interval; when some games did not end within the roll limit, how
+/// many, and only a lower bound on the mean; when the expectation is infinite (`endless` says why), that first.
+fn simulation_line(s: &Simulation, seed: u64, endless: Option<&str>) -> String {
+    let mut out = String::new();
+    if let Some(why) = endless {
+        out += &format!("{why}; the simulated games estimate no finite mean\n");
+    }
+    if s.unfinished() == 0 {
+        let (low, high) = s.interval95();
+        out += &format!(
+            "simulated mean: {:.4} rolls (95% confidence {low:.4} to {high:.4}) over {} games, seed {seed}\n",
+            s.mean, s.games
+        );
+    } else {
+        out += &format!(
+            "simulated mean: unknown, at least {:.4} rolls: {} of {} games did not end within {} rolls \
+             (--max-rolls), seed {seed}\n",
+            s.mean_at_least(),
+            s.unfinished(),
+            s.games,
+            s.max_rolls
+        );
     }
     out
 }
 
-/// The histogram of the distribution as SVG, cut where 99.99% of the games have ended, with the expectation and
-/// the median marked.
+/// Where the histogram is cut: the roll by which this share of the games has ended.
+const PLOT_QUANTILE: f64 = 0.999;
+
+/// The histogram of the distribution as SVG, with P(ended by roll t) as a curve on a second axis, the expectation
+/// (with its proven relative error) and the median marked, cut at the 99.9th percentile (a note says how much lies beyond).
 ///
 /// # Errors
 /// A message when there is nothing to draw (the game is decided before the first roll) or the drawing fails.
-pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result<String, String> {
+pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) -> Result<String, String> {
     if d.ends.len() <= 1 {
         return Err("--plot: nothing to draw, the game is decided before the first roll".into());
     }
     let cumulative = d.cumulative();
-    let last = cumulative.iter().position(|&c| c >= 0.9999).unwrap_or(cumulative.len() - 1).max(1);
+    // The percentile of the games that end: on a board with a trap, the games that never end are left out.
+    let ended = cumulative.last().copied().unwrap_or(0.0);
+    let last = cumulative.iter().position(|&c| c >= PLOT_QUANTILE * ended).unwrap_or(cumulative.len() - 1).max(1);
     let rules = board.rules();
     let mut markers = Vec::new();
-    if let Some(e) = expectation {
-        markers.push(Marker { x: e, label: format!("expected {e:.2} rolls") });
+    if let Some((e, error)) = expectation {
+        // Two decimals at most, only proven ones, as everywhere.
+        let text = proven_fixed(e, error, 2).map_or_else(|| format!("about {e:.0}"), |p| p.text);
+        markers.push(Marker { x: e, label: format!("expected {text} rolls") });
     }
-    if let Some(m) = d.median() {
-        markers.push(Marker { x: m as f64, label: format!("median {m} rolls") });
+    if let Some((low, _)) = d.median_bounds() {
+        markers.push(Marker { x: low as f64, label: format!("median {}", median_text(d)) });
     }
+    let mut notes = Vec::new();
+    if last + 1 < d.ends.len() {
+        notes.push(format!(
+            "cut at roll {last}, the 99.9th percentile{}; later rolls: {} in all",
+            if d.never > 0.0 { " of the games that end" } else { "" },
+            plain_significant((ended - cumulative[last] + d.remaining).max(0.0), 2)
+        ));
+    } else if d.remaining > 0.0 {
+        notes.push(format!("still in play after roll {last}: {}", plain_significant(d.remaining, 2)));
+    }
+    if d.never > 0.0 {
+        notes.push(format!("never ends: {}", plain_significant(d.never, 3)));
+    }
+    let x_label = if notes.is_empty() {
+        "roll t on which the game ends".to_string()
+    } else {
+        format!("roll t on which the game ends ({})", notes.join("; "))
+    };
     let chart = Histogram {
         title: format!(
             "Rolls to reach square {} from {} ({}-sided die, overshoot {})",
@@ -266,18 +393,14 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<f64>) -> Result
             rules.faces,
             rules.overshoot
         ),
-        x_label: if last + 1 < d.ends.len() {
-            format!(
-                "roll on which the game ends (up to {last}; later rolls have {:.1e} in all)",
-                1.0 - cumulative[last]
-            )
-        } else {
-            "roll on which the game ends".into()
-        },
-        y_label: "probability".into(),
+        x_label,
+        y_label: "P(ends on roll t)".into(),
         first: 1,
-        bars: d.ends[1..=last.min(d.ends.len() - 1)].to_vec(),
+        bars: d.ends[1..=last].to_vec(),
         markers,
+        cumulative: Some((cumulative[1..=last].iter().map(|c| c.min(1.0)).collect(), "P(ended by roll t)".into())),
     };
-    histogram_svg(&chart, 960, 540)
+    // Wide enough for the axis label at about 7.5 px a character.
+    let width = (chart.x_label.chars().count() as u32 * 15 / 2 + 80).max(1000);
+    histogram_svg(&chart, width, 560)
 }

@@ -47,7 +47,10 @@ pub struct Simulation {
     pub games: u64,
     /// Games that reached the last square within the roll limit.
     pub finished: u64,
-    /// Mean number of rolls of the finished games.
+    /// The roll limit: a game not ended after this many rolls is abandoned.
+    pub max_rolls: u64,
+    /// Mean number of rolls of the finished games only: the mean of all games when every game finished, and a
+    /// biased figure otherwise (see [`Simulation::mean_of_all`]).
     pub mean: f64,
     /// Standard error of that mean (sample standard deviation / √finished).
     pub standard_error: f64,
@@ -58,10 +61,27 @@ impl Simulation {
     pub fn interval95(&self) -> (f64, f64) {
         (self.mean - 1.96 * self.standard_error, self.mean + 1.96 * self.standard_error)
     }
+
+    /// The games abandoned after `max_rolls` rolls.
+    pub fn unfinished(&self) -> u64 {
+        self.games - self.finished
+    }
+
+    /// The mean number of rolls of all games when every game finished; `None` when some did not, since their
+    /// lengths are unknown.
+    pub fn mean_of_all(&self) -> Option<f64> {
+        (self.unfinished() == 0).then_some(self.mean)
+    }
+
+    /// A lower bound on the mean of all games: the abandoned ones counted as ending on roll `max_rolls`.
+    pub fn mean_at_least(&self) -> f64 {
+        let total = self.mean * self.finished as f64 + (self.unfinished() as f64) * self.max_rolls as f64;
+        total / self.games.max(1) as f64
+    }
 }
 
 /// Plays `games` games from the board's start with a fair die seeded by `seed`; a game that has not ended after
-/// `max_rolls` rolls is abandoned (and not counted in the mean).
+/// `max_rolls` rolls is abandoned (counted in [`Simulation::unfinished`], not in [`Simulation::mean`]).
 pub fn simulate(board: &Board, games: u64, max_rolls: u64, seed: u64) -> Simulation {
     simulate_within(board, games, max_rolls, seed, &Limits::default()).expect("no limits, no interruption")
 }
@@ -101,7 +121,7 @@ pub fn simulate_within(
     let count = finished.max(1) as f64;
     let mean = sum / count;
     let variance = if finished > 1 { (sum_squares - sum * mean) / (count - 1.0) } else { 0.0 };
-    Ok(Simulation { games, finished, mean, standard_error: (variance.max(0.0) / count).sqrt() })
+    Ok(Simulation { games, finished, max_rolls, mean, standard_error: (variance.max(0.0) / count).sqrt() })
 }
 
 #[cfg(test)]

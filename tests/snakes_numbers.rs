@@ -1,0 +1,159 @@
+//! The numbers `perfectplay snakes` prints, end to end: every digit of the expectation proven (the two boards of
+//! issue 11 included), plain decimals everywhere, fixed decimals per column in the distribution, a simulation that
+//! never averages only the games that ended, and JSON rows that name their roll.
+
+use assert_cmd::Command;
+use num_rational::BigRational;
+
+#[path = "references/decimal.rs"]
+mod decimal;
+
+/// Whether `text` is a plain decimal, `exact` correctly rounded.
+fn correctly_rounded(text: &str, exact: &BigRational) -> bool {
+    decimal::correctly_rounded(text, exact).is_ok()
+}
+
+const MILTON_BRADLEY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/snakes/milton-bradley.txt");
+
+/// Runs a successful `perfectplay snakes` and returns its stdout.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = Command::cargo_bin("perfectplay").unwrap().arg("snakes").args(args).write_stdin(stdin).assert();
+    String::from_utf8(out.success().stderr("").get_output().stdout.clone()).unwrap()
+}
+
+/// The exact expectation, from `--exact`.
+fn exact(args: &[&str], stdin: &str) -> BigRational {
+    let text = ok(&[args, &["--exact"]].concat(), stdin);
+    let (p, q) = text.trim().split_once('/').unwrap_or((text.trim(), "1"));
+    BigRational::new(p.parse().unwrap(), q.parse().unwrap())
+}
+
+#[test]
+fn the_boards_of_issue_11_print_only_right_digits() {
+    for (args, stdin) in [
+        (&["--size", "20", "--faces", "10", "--start", "0", "--overshoot", "win"][..], "0 0"),
+        (&["--size", "10", "--faces", "5", "--start", "0"][..], "0 2\n5 4\n3 1\n"),
+    ] {
+        let printed = ok(&[args, &["--expected"]].concat(), stdin);
+        let exact = exact(args, stdin);
+        assert!(correctly_rounded(printed.trim_end(), &exact), "{printed} against {exact}");
+        // One digit fewer than the fifteen the float has, since fifteen are not proven here.
+        assert!(printed.trim_end().len() >= 14, "{printed}");
+        let json: serde_json::Value =
+            serde_json::from_str(&ok(&[args, &["--expected", "--json"]].concat(), stdin)).unwrap();
+        assert_eq!(json["expected_rolls"]["decimal"].as_str(), Some(printed.trim_end()));
+        assert!(json["expected_rolls"]["relative_error_bound"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn long_games_print_plain_decimals() {
+    // Thirty snakes back to square 1 on a 1000-square board: about 2.4 million rolls, fewer digits proven.
+    let mut board = String::from("0 30\n");
+    for i in 0..30 {
+        board += &format!("{} 1\n", 300 + 20 * i);
+    }
+    let printed = ok(&["--size", "1000", "--expected"], &board);
+    assert!(!printed.contains('e') && printed.trim_end().contains('.'), "{printed}");
+    assert!(correctly_rounded(printed.trim_end(), &exact(&["--size", "1000"], &board)), "{printed}");
+}
+
+#[test]
+fn help_says_rounded_to_nearest() {
+    let out = Command::cargo_bin("perfectplay").unwrap().args(["snakes", "--help"]).assert().success();
+    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(help.contains("rounded to nearest"), "{help}");
+}
+
+#[test]
+fn distribution_columns_have_fixed_decimals() {
+    let out = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");
+    assert!(out.lines().filter(|l| !l.starts_with('#')).all(|l| !l.contains('e')), "no scientific notation:\n{out}");
+    // The header says how many decimals; the error bounds of the classic board leave room for 10.
+    assert!(out.starts_with("# rounded to nearest, 10 decimals; every digit shown is proven"), "{out}");
+    let rows: Vec<Vec<&str>> =
+        out.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
+    assert!(rows.len() > 100);
+    let mut complete = 0;
+    for row in &rows {
+        assert_eq!(row.len(), 3, "{row:?}");
+        let decimals: Vec<usize> = row[1..].iter().map(|x| x.split_once('.').unwrap().1.len()).collect();
+        assert!(decimals.iter().all(|&d| (8..=10).contains(&d)), "{row:?}");
+        complete += usize::from(decimals == [10, 10]);
+    }
+    // A value shows fewer decimals only when its next digit is not proven: rarely, with a digit to spare.
+    assert!(complete * 100 >= rows.len() * 97, "{complete} of {} rows complete", rows.len());
+    // The first rows are the rolls 1, 2, 3…, with nothing ending before roll 7 on the classic board.
+    assert_eq!(rows[0], ["1", "0.0000000000", "0.0000000000"]);
+    assert_eq!(rows[6][0], "7");
+    let tail = out.lines().find(|l| l.starts_with("# still in play")).unwrap();
+    assert!(tail.rsplit(' ').next().unwrap().parse::<f64>().is_ok() && !tail.contains("e-"), "{tail}");
+}
+
+#[test]
+fn json_rows_name_their_roll() {
+    let out = ok(&["--start", "0", "--distribution", "--json", MILTON_BRADLEY], "");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = json["distribution"]["ends_on_roll"].as_array().unwrap();
+    let text = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");
+    let table: Vec<Vec<f64>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), table.len());
+    let mut cumulative = 0.0;
+    for (row, line) in rows.iter().zip(&table) {
+        assert_eq!(row["roll"].as_f64(), Some(line[0]));
+        let p = row["probability"].as_f64().unwrap();
+        cumulative += p;
+        assert!((p - line[1]).abs() <= 5e-9 && (row["cumulative"].as_f64().unwrap() - cumulative).abs() < 1e-12);
+    }
+    assert_eq!(rows[0]["roll"], 1);
+    assert_eq!(rows[6]["roll"], 7);
+    assert!(rows[6]["probability"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn a_simulation_never_averages_only_the_finished_games() {
+    // Faces 2: squares 10 and 11 send the token back to 8 and 9 for ever; the ladder 7 → 15 passes the trap.
+    let trap = "1 2\n7 15\n10 8\n11 9\n";
+    let out = ok(&["--size", "20", "--faces", "2", "--simulate", "1000", "--max-rolls", "200"], trap);
+    assert!(out.contains("the expected number of rolls is infinite"), "{out}");
+    let before = &out[..out.find(" of 1000 games did not end").unwrap_or_else(|| panic!("{out}"))];
+    let unfinished: u64 = before.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!((100..1000).contains(&unfinished), "{out}");
+    assert!(out.contains(&format!("{unfinished} of 1000 games did not end within 200 rolls")), "{out}");
+    assert!(!out.contains("confidence"), "no mean of the finished games alone: {out}");
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        &["--size", "20", "--faces", "2", "--simulate", "1000", "--max-rolls", "200", "--json"],
+        trap,
+    ))
+    .unwrap();
+    let s = &json["simulation"];
+    assert_eq!(s["unfinished"], unfinished);
+    assert!(s["mean"].is_null() && s["interval95"].is_null());
+    assert_eq!(s["expectation_infinite"], true);
+    // A finite game cut short by --max-rolls: the mean is unknown, bounded below.
+    let out = ok(&["--start", "0", "--simulate", "2000", "--max-rolls", "20", MILTON_BRADLEY], "");
+    assert!(out.starts_with("simulated mean: unknown, at least "), "{out}");
+    assert!(!out.contains("infinite"), "{out}");
+    // Every game ends: the mean and its interval.
+    let out = ok(&["--start", "0", "--simulate", "2000", MILTON_BRADLEY], "");
+    assert!(out.starts_with("simulated mean: ") && out.contains("over 2000 games"), "{out}");
+}
+
+#[test]
+fn the_median_is_told_only_as_far_as_it_is_proven() {
+    // The classic board: P(ended by roll 32) is clear of one half, so the median is 32.
+    let out = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");
+    assert!(out.contains("\n# median: 32 rolls\n"), "{out}");
+    // A coin on three squares: the game ends on roll 1 with probability exactly 1/2; floating point cannot tell
+    // whether the running total reaches one half on roll 1, so the median is 1 or 2.
+    let out = ok(&["--size", "3", "--faces", "2", "--distribution"], "0 0");
+    assert!(out.contains("\n# median: 1 or 2 rolls\n"), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["--size", "3", "--faces", "2", "--distribution", "--json"], "0 0")).unwrap();
+    assert!(json["distribution"]["median"].is_null());
+    assert_eq!(json["distribution"]["median_between"], serde_json::json!([1, 2]));
+}
