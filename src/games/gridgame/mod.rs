@@ -24,6 +24,7 @@
 //! ```
 
 mod board;
+pub mod cases;
 mod instance;
 pub mod report;
 pub mod solve;
