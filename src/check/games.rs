@@ -171,7 +171,9 @@ impl CheckedGame for Snakes {
             simulation: None,
             seed: 0,
         };
-        report.text()
+        // The report's first line is the answer itself, already shown.
+        let text = report.text();
+        text.split_once('\n').map_or(text.clone(), |(_, rest)| rest.to_string())
     }
     fn describe(&self, case: &Self::Case) -> String {
         snakes::cases::describe(case)

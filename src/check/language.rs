@@ -147,6 +147,7 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
     let path_text = |p: &Path| p.display().to_string();
     let function = interface == Interface::FootholdsFunction;
     let native = |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::AddressSpace, memory_slack: 0 };
+    let node = |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::Data, memory_slack: 0 };
     let jvm = |mut argv: Vec<String>| {
         let mut full = vec!["java".to_string()];
         full.extend(java_flags(memory));
@@ -186,12 +187,13 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
             compile("javac", &args, build).map_err(|e| name_copy(e, &copy, &source))?;
             jvm(vec!["-cp".into(), path_text(build), main.into()])
         }
-        (Language::JavaScript, Interface::Program) => native(vec!["node".into(), path_text(&source)]),
+        // V8 reserves more address space than a judge's memory limit at start: Node gets the data limit.
+        (Language::JavaScript, Interface::Program) => node(vec!["node".into(), path_text(&source)]),
         (Language::JavaScript, Interface::FootholdsFunction) => {
             // The harness follows the solution's code in one script, so `solution` is in scope however it is
             // declared (`function`, `const`, `var`), and the error lines are the user's.
             let harness = write("solution.js", &format!("{text}\n{JS_HARNESS}"))?;
-            native(vec!["node".into(), path_text(&harness)])
+            node(vec!["node".into(), path_text(&harness)])
         }
         (Language::Rust, Interface::Program) => {
             let binary = build.join("solution");

@@ -224,7 +224,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
             Program {
                 argv: resolve_command(argv),
                 answer_file: false,
-                memory: runner::MemoryLimit::AddressSpace,
+                memory: runner::MemoryLimit::Data,
                 memory_slack: 0,
             },
             false,

@@ -23,10 +23,10 @@ const OUTPUT_LIMIT_KIB: u64 = 64 << 10;
 /// Which OS limit holds the memory limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemoryLimit {
-    /// Address space (`ulimit -v`): native programs, Python, Node.
+    /// Address space (`ulimit -v`): native programs and Python.
     AddressSpace,
-    /// Data segment (`ulimit -d`, which on Linux counts every private writable mapping): the JVM, whose heap
-    /// is bounded by `-Xmx` and which reserves much more address space than it uses.
+    /// Data segment (`ulimit -d`, which on Linux counts every private writable mapping): the JVM (its heap also
+    /// bounded by `-Xmx`), Node and any `-- COMMAND`, which reserve much more address space than they use.
     Data,
 }
 
