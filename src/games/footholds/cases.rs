@@ -38,7 +38,15 @@ pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> I
         let cap = (1.0 + 8.0 * progress).floor().min(JUDGE_SIDE as f64) as usize;
         (rng.random_range(1..=cap), rng.random_range(1..=cap))
     };
-    let density = if rng.random_bool(0.3) { 1.0 } else { rng.random_range(0.4..1.0) };
+    // Beyond the judge's boards, sparse ones: a full board of 100 cells is out of reach of a plain search (and
+    // takes perfectplay itself a long time).
+    let density = if beyond {
+        rng.random_range(0.25..0.65)
+    } else if rng.random_bool(0.3) {
+        1.0
+    } else {
+        rng.random_range(0.4..1.0)
+    };
     let mut board: Vec<Vec<bool>> =
         (0..rows).map(|_| (0..cols).map(|_| rng.random_bool(density)).collect()).collect();
     let a = (rng.random_range(0..rows), rng.random_range(0..cols));
