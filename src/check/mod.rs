@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use runner::{Ending, Program, Run, RunLimits};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What is being checked.
 #[derive(Clone, Debug)]
@@ -89,6 +89,8 @@ pub struct Trial {
     pub expected: String,
     /// The solution's run.
     pub run: Run,
+    /// perfectplay's own time on this case: writing the input, solving it, comparing.
+    pub own_time: Duration,
 }
 
 /// A failing case, before and after shrinking.
@@ -127,6 +129,10 @@ pub struct Outcome {
     pub memory_limit: u64,
     /// The slowest passing case's time.
     pub slowest: Duration,
+    /// The solution's runs, added up (before shrinking).
+    pub solution_time: Duration,
+    /// perfectplay's own work, added up (before shrinking): making each case, solving it, comparing.
+    pub own_time: Duration,
     /// The judge's problem.
     pub judge: &'static str,
     /// The first failure, shrunk.
@@ -146,6 +152,7 @@ struct Bench<'g, G: CheckedGame> {
 impl<G: CheckedGame> Bench<'_, G> {
     /// Runs the solution on `case` and judges the run.
     fn trial(&self, case: &G::Case) -> Result<Trial, Error> {
+        let started = Instant::now();
         let input = if self.function { self.game.harness_input(case) } else { self.game.input(case) };
         let dir = self.work.join(format!("case-{}", self.next_dir.fetch_add(1, Ordering::Relaxed)));
         let run = self
@@ -159,7 +166,9 @@ impl<G: CheckedGame> Bench<'_, G> {
             Ending::Success if same_tokens(&run.answer, &expected) => Verdict::Accepted,
             Ending::Success => Verdict::WrongAnswer,
         };
-        Ok(Trial { verdict, expected, run })
+        // Everything but the solution's own run (from its start to its exit) is perfectplay's.
+        let own_time = started.elapsed().saturating_sub(run.elapsed);
+        Ok(Trial { verdict, expected, run, own_time })
     }
 }
 
@@ -237,6 +246,8 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         .map_err(|e| Error::Usage(format!("cannot start {} jobs: {e}", options.jobs)))?;
     let corners = game.corners();
     let slowest = AtomicU64::new(0);
+    let solution_nanos = AtomicU64::new(0);
+    let own_nanos = AtomicU64::new(0);
     let bar = options.progress.then(|| {
         let bar = indicatif::ProgressBar::new(options.cases as u64)
             .with_finish(indicatif::ProgressFinish::AndClear)
@@ -254,6 +265,10 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
             let result = bench.trial(&case);
             if let Some(bar) = &bar {
                 bar.inc(1);
+            }
+            if let Ok(trial) = &result {
+                solution_nanos.fetch_add(trial.run.elapsed.as_nanos() as u64, Ordering::Relaxed);
+                own_nanos.fetch_add(trial.own_time.as_nanos() as u64, Ordering::Relaxed);
             }
             match result {
                 Ok(trial) if trial.verdict == Verdict::Accepted => {
@@ -275,6 +290,8 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         time_limit: limits.time,
         memory_limit: limits.memory,
         slowest: Duration::from_nanos(slowest.load(Ordering::Relaxed)),
+        solution_time: Duration::from_nanos(solution_nanos.load(Ordering::Relaxed)),
+        own_time: Duration::from_nanos(own_nanos.load(Ordering::Relaxed)),
         judge: game.judge(),
         failure: None,
     };

@@ -88,7 +88,8 @@ pub fn text(outcome: &Outcome) -> String {
     out
 }
 
-/// The result as one JSON object: `verdict`, `cases`, `seed`, the limits and the slowest case, and on a failure
+/// The result as one JSON object: `verdict`, `cases`, `seed`, the limits, the slowest case, the time the
+/// solution's runs took and perfectplay's own time (`solution_seconds`, `perfectplay_seconds`), and on a failure
 /// `input` (shrunk), `expected`, `got`, `original_input`, `case` (its number), `detail`, `stderr` (its end),
 /// `explanation`, and what shrinking did.
 pub fn json(outcome: &Outcome) -> String {
@@ -100,6 +101,8 @@ pub fn json(outcome: &Outcome) -> String {
         "time_limit": outcome.time_limit.as_secs_f64(),
         "memory_limit": outcome.memory_limit,
         "slowest": outcome.slowest.as_secs_f64(),
+        "solution_seconds": outcome.solution_time.as_secs_f64(),
+        "perfectplay_seconds": outcome.own_time.as_secs_f64(),
     });
     if let Some(failure) = &outcome.failure {
         let run = &failure.trial.run;
