@@ -110,6 +110,18 @@ fn a_runaway_command_is_killed_with_its_children() {
 }
 
 #[test]
+fn endless_output_is_a_time_limit_not_a_hang() {
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "1", "--seed", "1", "--time-limit", "0.5", "--json", "--", "yes"])
+        .output()
+        .unwrap();
+    let json = json_of(&output);
+    assert_eq!(json["verdict"], "time limit exceeded", "{json:#}");
+    // Only the first MiB of the output is kept.
+    assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
+}
+
+#[test]
 fn the_memory_limit_is_enforced_by_the_system() {
     if perfectplay::check::language::find_in_path("python3").is_none() {
         eprintln!("SKIP: python3 is not installed");

@@ -21,7 +21,7 @@ use rand::rngs::StdRng;
 use rayon::prelude::*;
 use runner::{Ending, Program, Run, RunLimits};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What is being checked.
@@ -146,7 +146,6 @@ struct Bench<'g, G: CheckedGame> {
     function: bool,
     limits: RunLimits,
     work: PathBuf,
-    next_dir: AtomicUsize,
 }
 
 impl<G: CheckedGame> Bench<'_, G> {
@@ -154,7 +153,8 @@ impl<G: CheckedGame> Bench<'_, G> {
     fn trial(&self, case: &G::Case) -> Result<Trial, Error> {
         let started = Instant::now();
         let input = if self.function { self.game.harness_input(case) } else { self.game.input(case) };
-        let dir = self.work.join(format!("case-{}", self.next_dir.fetch_add(1, Ordering::Relaxed)));
+        // One folder per job, reused from case to case.
+        let dir = self.work.join(format!("job-{}", rayon::current_thread_index().unwrap_or(0)));
         let run = self
             .program
             .run(&dir, &input, self.limits)
@@ -239,7 +239,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
             false,
         ),
     };
-    let bench = Bench { game, program, function, limits, work: temp.path().to_path_buf(), next_dir: AtomicUsize::new(0) };
+    let bench = Bench { game, program, function, limits, work: temp.path().to_path_buf() };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
         .build()

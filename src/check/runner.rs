@@ -9,15 +9,18 @@
 //! This is not a sandbox: the solution can read and write the user's files and use the network.
 
 use std::fs::File;
-use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus};
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
-/// The most output kept from a solution (more is cut, and a file over 64 MiB stops it).
+/// The most output kept from a solution (more is read and dropped).
 const KEEP_OUTPUT: u64 = 1 << 20;
 
-/// Output files may not grow past this (the shell's `ulimit -f`, in KiB): 64 MiB.
+/// Files the solution writes may not grow past this (the shell's `ulimit -f`, in KiB): 64 MiB.
 const OUTPUT_LIMIT_KIB: u64 = 64 << 10;
 
 /// Which OS limit holds the memory limit.
@@ -80,21 +83,21 @@ pub struct RunLimits {
 }
 
 impl Program {
-    /// Runs the program in a new folder `dir` (created, and removed afterwards) with `input` on standard input.
+    /// Runs the program in the folder `dir` (made if missing; a job reuses its folder from case to case, since
+    /// making and removing a folder per case costs more than a fast solution's run) with `input` on standard input.
     ///
     /// # Errors
-    /// When the folder or the files in it cannot be made, or the shell cannot be started.
+    /// When the folder cannot be made or the shell cannot be started.
     pub fn run(&self, dir: &Path, input: &str, limits: RunLimits) -> std::io::Result<Run> {
         std::fs::create_dir_all(dir)?;
-        let result = self.run_in(dir, input, limits);
-        let _ = std::fs::remove_dir_all(dir);
-        result
-    }
-
-    fn run_in(&self, dir: &Path, input: &str, limits: RunLimits) -> std::io::Result<Run> {
-        let input_path = dir.join("input.txt");
-        std::fs::write(&input_path, input)?;
-        let (out_path, err_path, answer_path) = (dir.join("stdout.txt"), dir.join("stderr.txt"), dir.join("answer.txt"));
+        let answer_path = dir.join("answer.txt");
+        if self.answer_file {
+            // A fresh file each time: an answer left from the previous case must not count.
+            match std::fs::remove_file(&answer_path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
         let kib = (limits.memory + self.memory_slack).div_ceil(1024);
         let memory_flag = match self.memory {
             MemoryLimit::AddressSpace => "-v",
@@ -102,22 +105,31 @@ impl Program {
         };
         // CPU seconds: a second more than the wall-clock limit, so the wall clock normally decides.
         let cpu = limits.time.as_secs_f64().ceil() as u64 + 1;
-        let script = format!("ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && exec \"$@\"");
+        let script =
+            format!("ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && exec \"$@\"");
         let mut command = Command::new("/bin/sh");
         command.arg("-c").arg(script).arg("sh").args(&self.argv);
         if self.answer_file {
             command.arg(&answer_path);
         }
-        use std::os::unix::process::CommandExt;
         command
             .current_dir(dir)
-            .stdin(File::open(&input_path)?)
-            .stdout(File::create(&out_path)?)
-            .stderr(File::create(&err_path)?)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .process_group(0);
         let started = Instant::now();
         let mut child = command.spawn()?;
         let group = rustix::process::Pid::from_child(&child);
+        // The pipes are served by threads, so that neither a large input nor a large output can block the run.
+        let mut stdin = child.stdin.take().expect("piped");
+        let input = input.as_bytes().to_vec();
+        std::thread::spawn(move || {
+            // A solution that stops reading early closes the pipe: not an error of perfectplay's.
+            let _ = stdin.write_all(&input);
+        });
+        let stdout = drain(child.stdout.take().expect("piped"));
+        let stderr = drain(child.stderr.take().expect("piped"));
         let status = child.wait_timeout(limits.time)?;
         let elapsed = started.elapsed();
         // The group dies in every case: a solution's children must not outlive it.
@@ -129,11 +141,34 @@ impl Program {
             }
             Some(status) => ending(status),
         };
-        let read = |path: &PathBuf| read_capped(path).unwrap_or_default();
-        let stdout = read(&out_path);
-        let answer = if self.answer_file { read(&answer_path) } else { stdout.clone() };
-        Ok(Run { ending, answer, stdout, stderr: read(&err_path), elapsed })
+        let stdout = collect(&stdout);
+        let answer = if self.answer_file { read_capped(&answer_path).unwrap_or_default() } else { stdout.clone() };
+        Ok(Run { ending, answer, stdout, stderr: collect(&stderr), elapsed })
     }
+}
+
+/// Reads a pipe to its end on a thread, keeping the first [`KEEP_OUTPUT`] bytes, and sends them when done.
+fn drain(mut pipe: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut buffer = [0u8; 1 << 16];
+        while let Ok(n) = pipe.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            let room = (KEEP_OUTPUT as usize).saturating_sub(kept.len());
+            kept.extend_from_slice(&buffer[..n.min(room)]);
+        }
+        let _ = send.send(kept);
+    });
+    receive
+}
+
+/// What a pipe's thread read; empty if a process outside the group still holds the pipe a second after the end.
+fn collect(receiver: &mpsc::Receiver<Vec<u8>>) -> String {
+    let bytes = receiver.recv_timeout(Duration::from_secs(1)).unwrap_or_default();
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// How an exit status reads: success, a failure described, or the CPU limit (a time limit exceeded).
@@ -159,14 +194,13 @@ fn signal_name(signal: i32) -> &'static str {
         9 => "SIGKILL",
         11 => "SIGSEGV: a bad memory access, often an index out of range or a stack overflow",
         13 => "SIGPIPE",
-        25 => "SIGXFSZ: more than 64 MiB of output",
+        25 => "SIGXFSZ: a file written past 64 MiB",
         _ => "signal",
     }
 }
 
 /// A file's text, at most [`KEEP_OUTPUT`] bytes of it, invalid UTF-8 replaced.
 fn read_capped(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
     let mut bytes = Vec::new();
     File::open(path)?.take(KEEP_OUTPUT).read_to_end(&mut bytes)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
