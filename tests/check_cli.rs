@@ -16,7 +16,11 @@ fn binary() -> String {
 
 fn json_of(output: &std::process::Output) -> Value {
     serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!("not JSON ({e}): {}\n{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
     })
 }
 
@@ -37,10 +41,15 @@ fn perfectplay_itself_is_accepted_through_a_command() {
 
 #[test]
 fn the_text_result_is_one_line_with_the_seed_and_the_slowest_case() {
-    let output = perfectplay().args(["check", "snakes", "--cases", "20", "--seed", "4", "--", &binary(), "snakes"]).output().unwrap();
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "20", "--seed", "4", "--", &binary(), "snakes"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(output.stdout).unwrap();
     assert_eq!(text.lines().count(), 1, "{text}");
-    assert!(text.starts_with("accepted: 20 cases agree") && text.contains("seed 4") && text.contains("of the 1 s limit"));
+    assert!(
+        text.starts_with("accepted: 20 cases agree") && text.contains("seed 4") && text.contains("of the 1 s limit")
+    );
 }
 
 #[test]
@@ -48,7 +57,19 @@ fn a_wrong_command_fails_with_a_shrunk_case_and_the_same_seed_repeats_it() {
     // Always answers 0: wrong as soon as A can move.
     let run = || {
         let output = perfectplay()
-            .args(["check", "footholds", "--cases", "100", "--seed", "21", "--json", "--", "sh", "-c", "cat >/dev/null; echo 0"])
+            .args([
+                "check",
+                "footholds",
+                "--cases",
+                "100",
+                "--seed",
+                "21",
+                "--json",
+                "--",
+                "sh",
+                "-c",
+                "cat >/dev/null; echo 0",
+            ])
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(1));
@@ -88,6 +109,18 @@ fn the_text_of_a_failure_has_the_case_ready_to_paste_and_the_explanation() {
     perfectplay::games::gridgame::Instance::parse_judge(&block, false).unwrap();
 }
 
+/// Runs one snakes case with `options` against `command`; returns the exit code and the JSON.
+fn one_case(options: &[&str], command: &[&str]) -> (Option<i32>, Value) {
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "1", "--seed", "1", "--json"])
+        .args(options)
+        .arg("--")
+        .args(command)
+        .output()
+        .unwrap();
+    (output.status.code(), json_of(&output))
+}
+
 #[test]
 fn a_runaway_command_is_killed_with_its_children() {
     let dir = tempfile::tempdir().unwrap();
@@ -95,13 +128,9 @@ fn a_runaway_command_is_killed_with_its_children() {
     // A background child that would outlive its parent, then a parent that never answers.
     let script = format!("sleep 30 & echo $! > {}; sleep 30", pid_file.display());
     let started = std::time::Instant::now();
-    let output = perfectplay()
-        .args(["check", "snakes", "--cases", "1", "--seed", "1", "--time-limit", "0.3", "--json", "--", "sh", "-c", &script])
-        .output()
-        .unwrap();
-    let json = json_of(&output);
+    let (code, json) = one_case(&["--time-limit", "0.3"], &["sh", "-c", &script]);
     assert_eq!(json["verdict"], "time limit exceeded");
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(code, Some(1));
     assert!(started.elapsed().as_secs() < 20);
     let pid = std::fs::read_to_string(&pid_file).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(300));
@@ -111,11 +140,7 @@ fn a_runaway_command_is_killed_with_its_children() {
 
 #[test]
 fn endless_output_is_a_time_limit_not_a_hang() {
-    let output = perfectplay()
-        .args(["check", "snakes", "--cases", "1", "--seed", "1", "--time-limit", "0.5", "--json", "--", "yes"])
-        .output()
-        .unwrap();
-    let json = json_of(&output);
+    let (_, json) = one_case(&["--time-limit", "0.5"], &["yes"]);
     assert_eq!(json["verdict"], "time limit exceeded", "{json:#}");
     // Only the first MiB of the output is kept.
     assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
@@ -128,11 +153,7 @@ fn the_memory_limit_is_enforced_by_the_system() {
         return;
     }
     let script = "import sys; sys.stdin.read(); block = bytearray(600 * 1024 * 1024); print(len(block))";
-    let output = perfectplay()
-        .args(["check", "snakes", "--cases", "1", "--seed", "1", "--memory-limit", "256M", "--json", "--", "python3", "-c", script])
-        .output()
-        .unwrap();
-    let json = json_of(&output);
+    let (_, json) = one_case(&["--memory-limit", "256M"], &["python3", "-c", script]);
     assert_eq!(json["verdict"], "runtime error", "{json:#}");
     assert!(json["stderr"].as_str().unwrap().contains("MemoryError"), "{json:#}");
 }

@@ -281,10 +281,7 @@ fn gridgame_reference(input: &str) -> String {
                 && (loses(r + 1, c, &win) || loses(r, c + 1, &win) || (1..=k).any(|d| loses(r + d, c + d, &win)));
         }
     }
-    instance
-        .queries()
-        .map(|q| if win[q[0].row as usize][q[0].col as usize] { "First\n" } else { "Second\n" })
-        .collect()
+    instance.queries().map(|q| if win[q[0].row as usize][q[0].col as usize] { "First\n" } else { "Second\n" }).collect()
 }
 
 /// A failing gridgame case checked against the reference; returns (rows, columns, queries).

@@ -80,21 +80,24 @@ impl CheckedGame for Footholds {
         footholds::cases::corners()
     }
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case> {
-        footholds::cases::shrink(case)
-            .into_iter()
-            .filter(|c| footholds::cases::check(c, self.beyond).is_ok())
-            .collect()
+        footholds::cases::shrink(case).into_iter().filter(|c| footholds::cases::check(c, self.beyond).is_ok()).collect()
     }
     fn input(&self, case: &Self::Case) -> String {
         case.to_text()
     }
     fn harness_input(&self, case: &Self::Case) -> String {
-        let rows: Vec<String> = case
-            .board_rows()
-            .iter()
-            .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
-            .collect();
-        format!("{} {}\n{}\n{} {} {} {}\n", case.rows, case.cols, rows.join("\n"), case.a.0, case.a.1, case.b.0, case.b.1)
+        let rows: Vec<String> =
+            case.board_rows().iter().map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")).collect();
+        format!(
+            "{} {}\n{}\n{} {} {} {}\n",
+            case.rows,
+            case.cols,
+            rows.join("\n"),
+            case.a.0,
+            case.a.1,
+            case.b.0,
+            case.b.1
+        )
     }
     fn expected(&self, case: &Self::Case) -> String {
         format!("{}\n", self.solve(case, footholds::Wanted::default()).outcome.remoteness)

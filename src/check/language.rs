@@ -146,7 +146,8 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
     };
     let path_text = |p: &Path| p.display().to_string();
     let function = interface == Interface::FootholdsFunction;
-    let native = |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::AddressSpace, memory_slack: 0 };
+    let native =
+        |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::AddressSpace, memory_slack: 0 };
     let node = |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::Data, memory_slack: 0 };
     let jvm = |mut argv: Vec<String>| {
         let mut full = vec!["java".to_string()];
@@ -155,7 +156,9 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
         Program { argv: full, answer_file: function, memory: MemoryLimit::Data, memory_slack: JVM_SLACK }
     };
     Ok(match (language, interface) {
-        (Language::Python, Interface::Program) => native(vec!["python3".into(), "-W".into(), "ignore".into(), path_text(&source)]),
+        (Language::Python, Interface::Program) => {
+            native(vec!["python3".into(), "-W".into(), "ignore".into(), path_text(&source)])
+        }
         (Language::Python, Interface::FootholdsFunction) => {
             let harness = write("harness.py", PYTHON_HARNESS)?;
             native(vec!["python3".into(), path_text(&harness), path_text(&source)])
@@ -197,7 +200,10 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
         }
         (Language::Rust, Interface::Program) => {
             let binary = build.join("solution");
-            let args = ["--edition", "2021", "-O", "-o"].map(String::from).into_iter().chain([path_text(&binary), path_text(&source)]);
+            let args = ["--edition", "2021", "-O", "-o"]
+                .map(String::from)
+                .into_iter()
+                .chain([path_text(&binary), path_text(&source)]);
             compile("rustc", &args.collect::<Vec<_>>(), build)?;
             native(vec![path_text(&binary)])
         }

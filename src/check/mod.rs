@@ -185,7 +185,7 @@ fn case_rng(seed: u64, index: usize) -> StdRng {
 
 /// Case `index` of `total`: a corner every fourth case while they last, else a generated one.
 fn case<G: CheckedGame>(game: &G, corners: &[G::Case], seed: u64, index: usize, total: usize) -> G::Case {
-    if index % 4 == 0
+    if index.is_multiple_of(4)
         && let Some(corner) = corners.get(index / 4)
     {
         return corner.clone();
@@ -297,8 +297,9 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
     };
     let Some(found) = first_failure else { return Ok(outcome) };
     let (index, original, trial) = found?;
-    let (case, trial, stats) =
-        pool.install(|| shrink::shrink(original.clone(), trial, options.jobs, options.progress, |c| game.shrink(c), |c| bench.trial(c)))?;
+    let (case, trial, stats) = pool.install(|| {
+        shrink::shrink(original.clone(), trial, options.jobs, options.progress, |c| game.shrink(c), |c| bench.trial(c))
+    })?;
     outcome.verdict = trial.verdict;
     outcome.cases = index + 1;
     outcome.failure = Some(Failure {

@@ -59,16 +59,16 @@ pub fn text(outcome: &Outcome) -> String {
     let stats = failure.shrink;
     if stats.steps > 0 {
         out += &format!(
-            "shrunk from a {} to a {} ({} step{}, {} runs{}):\n",
-            failure.original_size,
-            failure.size,
+            "shrunk in {} step{} ({} runs{}): {} -> {}\n",
             stats.steps,
             if stats.steps == 1 { "" } else { "s" },
             stats.runs,
-            if stats.stopped_early { ", stopped at the shrinking budget" } else { "" }
+            if stats.stopped_early { ", stopped at the shrinking budget" } else { "" },
+            failure.original_size,
+            failure.size,
         );
     } else {
-        out += &format!("the case, a {} (no smaller case fails the same way):\n", failure.size);
+        out += &format!("the case ({}; no smaller case fails the same way):\n", failure.size);
     }
     out += &format!("\n{}\n", indent(&failure.input).trim_end());
     out += &format!("\nexpected: {}\n", shown(&trial.expected));

@@ -112,12 +112,7 @@ impl Program {
         if self.answer_file {
             command.arg(&answer_path);
         }
-        command
-            .current_dir(dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
+        command.current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
         let started = Instant::now();
         let mut child = command.spawn()?;
         let group = rustix::process::Pid::from_child(&child);

@@ -40,7 +40,8 @@ pub fn shrink<C: Clone + Send + Sync>(
     let verdict: Verdict = trial.verdict;
     let started = Instant::now();
     let mut stats = Stats::default();
-    let spinner = progress.then(|| indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear));
+    let spinner =
+        progress.then(|| indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear));
     'outer: loop {
         let options = candidates(&case);
         for batch in options.chunks(jobs.max(1)) {

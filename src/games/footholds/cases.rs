@@ -47,8 +47,7 @@ pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> I
     } else {
         rng.random_range(0.4..1.0)
     };
-    let mut board: Vec<Vec<bool>> =
-        (0..rows).map(|_| (0..cols).map(|_| rng.random_bool(density)).collect()).collect();
+    let mut board: Vec<Vec<bool>> = (0..rows).map(|_| (0..cols).map(|_| rng.random_bool(density)).collect()).collect();
     let a = (rng.random_range(0..rows), rng.random_range(0..cols));
     let b = if rng.random_bool(0.1) { a } else { (rng.random_range(0..rows), rng.random_range(0..cols)) };
     board[a.0][a.1] = true;
@@ -97,9 +96,8 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
     let (a, b) = (instance.a, instance.b);
     let mut out = Vec::new();
     let build = |board: Vec<Vec<bool>>, a: Cell, b: Cell| Instance::new(board, a, b).ok();
-    let as_bool = |rows: &[Vec<u8>]| -> Vec<Vec<bool>> {
-        rows.iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect()
-    };
+    let as_bool =
+        |rows: &[Vec<u8>]| -> Vec<Vec<bool>> { rows.iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect() };
     for r in (0..instance.rows).filter(|&r| r != a.0 && r != b.0) {
         let mut board = as_bool(&rows);
         board.remove(r);

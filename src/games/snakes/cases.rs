@@ -91,7 +91,8 @@ pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> I
 /// The corners people get wrong, tried before the random cases: ladders and snakes everywhere, long snakes back
 /// from the 90s, a ladder that a greedy largest roll skips, a snake right after a ladder's top.
 pub fn corners() -> Vec<Instance> {
-    let cases: [(&[(u32, u32)], &[(u32, u32)]); 6] = [
+    type Jumps = &'static [(u32, u32)];
+    let cases: [(Jumps, Jumps); 6] = [
         (&[(2, 99)], &[(98, 3)]),
         (&[(3, 60)], &[(99, 2)]),
         (&[(5, 50), (55, 95)], &[(99, 4), (98, 6), (97, 7), (96, 8), (94, 9), (93, 10), (92, 11), (91, 12)]),
