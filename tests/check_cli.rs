@@ -217,3 +217,31 @@ fn a_missing_interpreter_names_the_package() {
     assert!(stderr.contains("`python3`") && stderr.contains("apt-get install python3"), "{stderr}");
     assert!(Path::new(&script).exists());
 }
+
+#[test]
+fn ctrl_c_kills_the_running_solutions_and_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("solution.pid");
+    let script = format!("echo $$ > {}; sleep 60", pid_file.display());
+    let mut checking = std::process::Command::new(binary())
+        .args(["check", "snakes", "--cases", "2", "--jobs", "1", "--seed", "1", "--time-limit", "60", "--"])
+        .args(["sh", "-c", &script])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !pid_file.exists() || std::fs::read_to_string(&pid_file).unwrap().trim().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the solution never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let solution: i32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+    let pid = rustix::process::Pid::from_raw(checking.id() as i32).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let output = checking.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("interrupted (seed 1)"));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = std::fs::read_to_string(format!("/proc/{solution}/status")).unwrap_or_default();
+    assert!(status.is_empty() || status.contains("State:\tZ"), "the solution {solution} is alive: {status}");
+}

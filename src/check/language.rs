@@ -247,3 +247,33 @@ fn compile(compiler: &str, args: &[String], dir: &Path) -> Result<(), Error> {
     message.push_str(&String::from_utf8_lossy(&output.stdout));
     Err(Error::Usage(format!("compile error ({compiler} {}):\n{}", args.join(" "), message.trim_end())))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_extension_tells_the_language() {
+        let of = |name: &str| Language::of(Path::new(name)).ok();
+        assert_eq!(of("a/solution.py"), Some(Language::Python));
+        assert_eq!(of("Main.CPP"), Some(Language::Cpp));
+        assert_eq!(of("x.cc"), Some(Language::Cpp));
+        assert_eq!(of("Solution.java"), Some(Language::Java));
+        assert_eq!(of("s.js"), Some(Language::JavaScript));
+        assert_eq!(of("main.rs"), Some(Language::Rust));
+        assert_eq!(of("main.kt"), Some(Language::Kotlin));
+        assert_eq!(of("main.pas"), None);
+        assert_eq!(of("Makefile"), None);
+    }
+
+    #[test]
+    fn a_missing_tool_names_its_package() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("main.kt");
+        std::fs::write(&file, "fun main() {}").unwrap();
+        if find_in_path("kotlinc").is_none() {
+            let error = prepare(&file, Interface::Program, dir.path(), 1 << 30).unwrap_err().to_string();
+            assert!(error.contains("`kotlinc`") && error.contains("sdk install kotlin"), "{error}");
+        }
+    }
+}

@@ -21,7 +21,8 @@ use rand::rngs::StdRng;
 use rayon::prelude::*;
 use runner::{Ending, Program, Run, RunLimits};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// What is being checked.
@@ -50,6 +51,8 @@ pub struct Options {
     pub jobs: usize,
     /// Show a progress bar on stderr.
     pub progress: bool,
+    /// Raised by another thread (Ctrl-C): the running solutions are killed and the check ends with an error.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// How a solution did.
@@ -155,10 +158,10 @@ impl<G: CheckedGame> Bench<'_, G> {
         let input = if self.function { self.game.harness_input(case) } else { self.game.input(case) };
         // One folder per job, reused from case to case.
         let dir = self.work.join(format!("job-{}", rayon::current_thread_index().unwrap_or(0)));
-        let run = self
-            .program
-            .run(&dir, &input, self.limits)
-            .map_err(|e| Error::Usage(format!("cannot run the solution: {e}")))?;
+        let run = self.program.run(&dir, &input, &self.limits).map_err(|e| match e.kind() {
+            std::io::ErrorKind::Interrupted => Error::Usage("interrupted".into()),
+            _ => Error::Usage(format!("cannot run the solution: {e}")),
+        })?;
         let expected = self.game.expected(case);
         let verdict = match &run.ending {
             Ending::TimedOut => Verdict::TimeLimitExceeded,
@@ -217,6 +220,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
     let limits = RunLimits {
         time: options.time_limit.unwrap_or_else(|| game.time_limit()),
         memory: options.memory_limit.unwrap_or_else(|| game.memory_limit()),
+        cancel: options.cancel.clone(),
     };
     let temp = tempfile::Builder::new()
         .prefix("perfectplay-check-")
@@ -287,8 +291,8 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         verdict: Verdict::Accepted,
         cases: total,
         seed: options.seed,
-        time_limit: limits.time,
-        memory_limit: limits.memory,
+        time_limit: bench.limits.time,
+        memory_limit: bench.limits.memory,
         slowest: Duration::from_nanos(slowest.load(Ordering::Relaxed)),
         solution_time: Duration::from_nanos(solution_nanos.load(Ordering::Relaxed)),
         own_time: Duration::from_nanos(own_nanos.load(Ordering::Relaxed)),
@@ -313,4 +317,42 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         shrink: stats,
     });
     Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_compare_as_boj_does() {
+        assert!(same_tokens("First\nSecond\n", "First \r\nSecond"));
+        assert!(same_tokens("5", "  5\n\n"));
+        assert!(!same_tokens("5", "5 0"));
+        assert!(!same_tokens("First", "first"));
+        assert!(!same_tokens("", "0"));
+    }
+
+    #[test]
+    fn cases_do_not_depend_on_the_jobs_or_the_order() {
+        let game = games::Snakes { beyond: false };
+        let corners = game.corners();
+        let first: Vec<String> = (0..40).map(|i| game.input(&case(&game, &corners, 7, i, 40))).collect();
+        let again: Vec<String> = (0..40).rev().map(|i| game.input(&case(&game, &corners, 7, i, 40))).collect();
+        assert!(first.iter().eq(again.iter().rev()));
+        assert_eq!(first[0], game.input(&corners[0]));
+        let other: Vec<String> = (0..40).map(|i| game.input(&case(&game, &corners, 8, i, 40))).collect();
+        assert_ne!(first, other);
+    }
+
+    #[test]
+    fn commands_find_their_files_from_the_temporary_folder() {
+        let here = std::env::current_dir().unwrap();
+        let argv: Vec<String> =
+            ["python3", "Cargo.toml", "./Cargo.toml", "--flag", "no-such-file"].map(String::from).into();
+        let resolved = resolve_command(&argv);
+        assert_eq!(resolved[0], "python3");
+        assert_eq!(resolved[1], here.join("Cargo.toml").display().to_string());
+        assert_eq!(resolved[2], resolved[1]);
+        assert_eq!(&resolved[3..], &argv[3..]);
+    }
 }

@@ -13,7 +13,8 @@ use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
@@ -74,21 +75,27 @@ pub struct Run {
 }
 
 /// Limits for every run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RunLimits {
     /// Wall-clock time per case.
     pub time: Duration,
     /// Memory per case, in bytes.
     pub memory: u64,
+    /// Raised (by Ctrl-C, say): the running solution is killed with its group and the run ends with
+    /// [`std::io::ErrorKind::Interrupted`].
+    pub cancel: Option<Arc<AtomicBool>>,
 }
+
+/// How often a run looks at the cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(50);
 
 impl Program {
     /// Runs the program in the folder `dir` (made if missing; a job reuses its folder from case to case, since
     /// making and removing a folder per case costs more than a fast solution's run) with `input` on standard input.
     ///
     /// # Errors
-    /// When the folder cannot be made or the shell cannot be started.
-    pub fn run(&self, dir: &Path, input: &str, limits: RunLimits) -> std::io::Result<Run> {
+    /// When the folder cannot be made or the shell cannot be started, or the run was cancelled.
+    pub fn run(&self, dir: &Path, input: &str, limits: &RunLimits) -> std::io::Result<Run> {
         std::fs::create_dir_all(dir)?;
         let answer_path = dir.join("answer.txt");
         if self.answer_file {
@@ -125,10 +132,21 @@ impl Program {
         });
         let stdout = drain(child.stdout.take().expect("piped"));
         let stderr = drain(child.stderr.take().expect("piped"));
-        let status = child.wait_timeout(limits.time)?;
+        let cancelled = || limits.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
+        let status = loop {
+            let left = limits.time.saturating_sub(started.elapsed());
+            let status = child.wait_timeout(left.min(CANCEL_POLL))?;
+            if status.is_some() || left <= CANCEL_POLL || cancelled() {
+                break status;
+            }
+        };
         let elapsed = started.elapsed();
         // The group dies in every case: a solution's children must not outlive it.
         let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        if status.is_none() && cancelled() {
+            let _ = child.wait();
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
+        }
         let ending = match status {
             None => {
                 let _ = child.wait();

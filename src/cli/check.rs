@@ -5,6 +5,8 @@ use crate::check::{self, Options, Solution, Verdict, games};
 use crate::error::Error;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The games `check` knows.
@@ -86,6 +88,11 @@ fn fresh_seed() -> u64 {
 /// Runs the subcommand and returns what goes to stdout. A failing solution ends the process here with exit code
 /// 1 after its report is written, since every other command's outcome is an answer (0) or an error (2, 3).
 pub fn run(args: Args) -> Result<String, Error> {
+    // Solutions run in their own process groups, out of reach of the terminal's Ctrl-C: on Ctrl-C, perfectplay kills
+    // them and stops. (If another part of the program already handles Ctrl-C, that handler stays.)
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::Relaxed));
     let solution = match args.solution {
         Some(path) => Solution::File(path),
         None => Solution::Command(args.command),
@@ -101,13 +108,19 @@ pub fn run(args: Args) -> Result<String, Error> {
             .map(usize::from)
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
         progress: !args.json && std::io::stderr().is_terminal(),
+        cancel: Some(cancel.clone()),
     };
     let beyond = args.beyond;
     let outcome = match args.game {
-        Game::Footholds => check::check(&games::Footholds { beyond }, &options)?,
-        Game::Snakes => check::check(&games::Snakes { beyond }, &options)?,
-        Game::Gridgame => check::check(&games::Gridgame { beyond }, &options)?,
+        Game::Footholds => check::check(&games::Footholds { beyond }, &options),
+        Game::Snakes => check::check(&games::Snakes { beyond }, &options),
+        Game::Gridgame => check::check(&games::Gridgame { beyond }, &options),
     };
+    if cancel.load(Ordering::Relaxed) {
+        eprintln!("perfectplay: interrupted (seed {}); the solutions running were killed", options.seed);
+        std::process::exit(130);
+    }
+    let outcome = outcome?;
     let text = if args.json { check::report::json(&outcome) } else { check::report::text(&outcome) };
     if outcome.verdict != Verdict::Accepted {
         super::write_stdout(&text);
