@@ -223,7 +223,7 @@ fn ctrl_c_kills_the_running_solutions_and_stops() {
     let dir = tempfile::tempdir().unwrap();
     let pid_file = dir.path().join("solution.pid");
     let script = format!("echo $$ > {}; sleep 60", pid_file.display());
-    let mut checking = std::process::Command::new(binary())
+    let checking = std::process::Command::new(binary())
         .args(["check", "snakes", "--cases", "2", "--jobs", "1", "--seed", "1", "--time-limit", "60", "--"])
         .args(["sh", "-c", &script])
         .stdout(std::process::Stdio::null())
