@@ -37,7 +37,8 @@ enum Game {
 /// Cases go from the smallest boards up, with the corners people get wrong, and stay inside the judge's
 /// constraints (--beyond lifts them). Each case runs in a temporary folder, in its own process group, with the
 /// time limit and a memory limit enforced by the operating system (ulimit: address space; for Java, -Xmx at the
-/// limit and a data-segment limit 512 MiB above it). This is not a sandbox: run only code you trust.
+/// limit and a data-segment limit 512 MiB above it). Ctrl-C kills the running solutions and exits with code 130.
+/// This is not a sandbox: run only code you trust.
 ///
 /// Exit codes: 0 every case agrees; 1 a case fails (wrong answer, runtime error, time limit exceeded), shrunk to
 /// a smallest case that fails the same way; 2 bad usage, a compile error, or a missing compiler.
