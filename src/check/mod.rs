@@ -211,6 +211,32 @@ fn resolve_command(argv: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// How to run the solution, and whether it is a function called by a harness.
+fn program<G: CheckedGame>(game: &G, solution: &Solution, build: &Path, memory: u64) -> Result<(Program, bool), Error> {
+    Ok(match solution {
+        Solution::File(path) => {
+            let function = game.interface() == language::Interface::FootholdsFunction;
+            (language::prepare(path, game.interface(), build, memory)?, function)
+        }
+        Solution::Command(argv) => {
+            let argv = resolve_command(argv);
+            (Program { argv, answer_file: false, memory: runner::MemoryLimit::Data, memory_slack: 0 }, false)
+        }
+    })
+}
+
+/// The bar on stderr that counts the cases run.
+fn progress_bar(options: &Options) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(options.cases as u64)
+        .with_finish(indicatif::ProgressFinish::AndClear)
+        .with_message(format!("seed {}", options.seed));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {elapsed}  {msg}")
+            .expect("a valid template"),
+    );
+    bar
+}
+
 /// Checks a solution against `game`.
 ///
 /// # Errors
@@ -228,21 +254,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         .map_err(|e| Error::Usage(format!("cannot make a temporary folder: {e}")))?;
     let build = temp.path().join("build");
     std::fs::create_dir(&build).map_err(|e| Error::Usage(format!("cannot make {}: {e}", build.display())))?;
-    let (program, function) = match &options.solution {
-        Solution::File(path) => {
-            let function = game.interface() == language::Interface::FootholdsFunction;
-            (language::prepare(path, game.interface(), &build, limits.memory)?, function)
-        }
-        Solution::Command(argv) => (
-            Program {
-                argv: resolve_command(argv),
-                answer_file: false,
-                memory: runner::MemoryLimit::Data,
-                memory_slack: 0,
-            },
-            false,
-        ),
-    };
+    let (program, function) = program(game, &options.solution, &build, limits.memory)?;
     let bench = Bench { game, program, function, limits, work: temp.path().to_path_buf() };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
@@ -252,16 +264,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
     let slowest = AtomicU64::new(0);
     let solution_nanos = AtomicU64::new(0);
     let own_nanos = AtomicU64::new(0);
-    let bar = options.progress.then(|| {
-        let bar = indicatif::ProgressBar::new(options.cases as u64)
-            .with_finish(indicatif::ProgressFinish::AndClear)
-            .with_message(format!("seed {}", options.seed));
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} cases  {elapsed}  {msg}")
-                .expect("a valid template"),
-        );
-        bar
-    });
+    let bar = options.progress.then(|| progress_bar(options));
     let total = options.cases;
     let first_failure = pool.install(|| {
         (0..total).into_par_iter().find_map_first(|index| {
