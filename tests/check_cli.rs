@@ -99,11 +99,12 @@ fn the_text_of_a_failure_has_the_case_ready_to_paste_and_the_explanation() {
     assert!(text.starts_with("wrong answer on case "), "{text}");
     assert!(text.contains("expected: Second") && text.contains("got:      First"), "{text}");
     assert!(text.contains("cannot move at"), "the optimal line explains the answer: {text}");
-    // The indented block is the judge's input, and perfectplay reads it back.
+    // The block after the first blank line is the judge's input, as it is, and perfectplay reads it back.
     let block: String = text
         .lines()
-        .skip_while(|l| !l.starts_with("    "))
-        .map_while(|l| l.strip_prefix("    "))
+        .skip_while(|l| !l.is_empty())
+        .skip(1)
+        .take_while(|l| !l.is_empty())
         .map(|l| format!("{l}\n"))
         .collect();
     perfectplay::games::gridgame::Instance::parse_judge(&block, false).unwrap();

@@ -19,9 +19,9 @@ fn limit(d: std::time::Duration) -> String {
     format!("{} s", d.as_secs_f64())
 }
 
-/// Indents every line of `text` by four spaces.
+/// Indents every line of `text` by four spaces (blank lines stay empty).
 fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}\n")).collect()
+    text.lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("    {l}\n") }).collect()
 }
 
 /// Quotes a short answer as it would be shown: the words on one line, or "(nothing)".
@@ -70,7 +70,8 @@ pub fn text(outcome: &Outcome) -> String {
     } else {
         out += &format!("the case ({}; no smaller case fails the same way):\n", failure.size);
     }
-    out += &format!("\n{}\n", indent(&failure.input).trim_end());
+    // Not indented, so that it pastes as it is into a judge's input box.
+    out += &format!("\n{}\n", failure.input.trim_end());
     out += &format!("\nexpected: {}\n", shown(&trial.expected));
     match trial.verdict {
         Verdict::WrongAnswer => out += &format!("got:      {}\n", shown(&trial.run.answer)),
