@@ -3,7 +3,7 @@
 use super::{parse_memory, parse_seconds};
 use crate::check::{self, Options, Solution, Verdict, games};
 use crate::error::Error;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -86,9 +86,9 @@ fn fresh_seed() -> u64 {
     (nanos as u64 ^ u64::from(std::process::id()).rotate_left(32)) % 1_000_000_000
 }
 
-/// Runs the subcommand and returns what goes to stdout. A failing solution ends the process here with exit code
-/// 1 after its report is written, since every other command's outcome is an answer (0) or an error (2, 3).
-pub fn run(args: Args) -> Result<String, Error> {
+/// Runs the subcommand and writes its result to `out`. A failing solution ends the process here with exit code
+/// 1 once its report is written, since every other command's outcome is an answer (0) or an error (2, 3, 130).
+pub fn run(args: Args, out: &mut impl Write) -> Result<(), Error> {
     // Solutions run in their own process groups, out of reach of the terminal's Ctrl-C: on Ctrl-C, perfectplay kills
     // them and stops. (If another part of the program already handles Ctrl-C, that handler stays.)
     let cancel = Arc::new(AtomicBool::new(false));
@@ -123,9 +123,15 @@ pub fn run(args: Args) -> Result<String, Error> {
     }
     let outcome = outcome?;
     let text = if args.json { check::report::json(&outcome) } else { check::report::text(&outcome) };
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        // A reader that closed the pipe (`| head`) is not an error.
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            return Err(Error::Usage(format!("cannot write the result: {e}")));
+        }
+        _ => {}
+    }
     if outcome.verdict != Verdict::Accepted {
-        super::write_stdout(&text);
         std::process::exit(1);
     }
-    Ok(text)
+    Ok(())
 }

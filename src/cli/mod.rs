@@ -52,7 +52,7 @@ pub fn run() -> i32 {
         Command::Footholds(args) => footholds::run(args),
         Command::Snakes(args) => snakes::run(args),
         Command::Gridgame(args) => gridgame::run(args),
-        Command::Check(args) => check::run(args),
+        Command::Check(args) => check::run(args, &mut std::io::stdout()).map(|()| String::new()),
     };
     match result {
         Ok(output) => {
