@@ -101,12 +101,14 @@ fn footholds_failure(json: &Value) -> (usize, usize) {
 fn footholds_right_solutions_are_accepted() {
     if have("g++") {
         accepted("footholds", "right.cpp", "1000", &[]);
+        accepted("footholds", "right_with_main.cpp", "100", &[]);
     }
     if have("python3") {
         accepted("footholds", "right.py", "60", &[]);
     }
     if have("node") {
         accepted("footholds", "right.js", "100", &[]);
+        accepted("footholds", "right_const.js", "40", &[]);
     }
     if have("javac") {
         accepted("footholds", "Right.java", "40", &[]);
