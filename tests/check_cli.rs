@@ -4,6 +4,7 @@
 use assert_cmd::Command;
 use perfectplay::format::TextFormat;
 use serde_json::Value;
+use std::io::Write;
 use std::path::Path;
 
 fn perfectplay() -> Command {
@@ -150,7 +151,7 @@ fn endless_output_is_a_time_limit_not_a_hang() {
 #[test]
 fn the_memory_limit_is_enforced_by_the_system() {
     if perfectplay::check::language::find_in_path("python3").is_none() {
-        eprintln!("SKIP: python3 is not installed");
+        let _ = writeln!(std::io::stderr().lock(), "SKIP: python3 is not installed; the memory limit test did not run");
         return;
     }
     let script = "import sys; sys.stdin.read(); block = bytearray(600 * 1024 * 1024); print(len(block))";
