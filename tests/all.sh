@@ -19,6 +19,12 @@ section() { printf '\n== %s ==\n' "$*" >&2; }
 section "Rust: unit, integration, law and doc tests"
 cargo test --release
 
+section "check: every wrong solution in tests/check/solutions found and shrunk, every right one accepted"
+for tool in python3 g++ javac node rustc; do
+    command -v "$tool" >/dev/null || skip "$tool is not installed: the check tests of its solutions skip"
+done
+command -v kotlinc >/dev/null || echo "note: kotlinc is not installed: the Kotlin solution is not checked (Kotlin is optional)" >&2
+
 section "Python: pip install . into .venv/, then pytest (judge signatures, CLI agreement, numpy, errors, Ctrl-C, doctests)"
 if [[ -x .venv/bin/python ]] && .venv/bin/python -c "import maturin, pytest, numpy, hypothesis, mypy" 2>/dev/null; then
     # The build backend (maturin) is already in the environment, so no isolated build environment is downloaded;

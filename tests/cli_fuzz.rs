@@ -85,7 +85,10 @@ fn binary() -> &'static str {
     env!("CARGO_BIN_EXE_perfectplay")
 }
 
-fn examples(game: &str) -> Vec<(PathBuf, Vec<u8>)> {
+/// A game's example files with their bytes.
+type Examples = Vec<(PathBuf, Vec<u8>)>;
+
+fn examples(game: &str) -> Examples {
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(game);
     let mut files: Vec<_> = std::fs::read_dir(&folder)
         .expect("examples folder")
@@ -205,7 +208,7 @@ fn mutated_examples_never_break_the_rules() {
     let folder = std::env::temp_dir().join(format!("perfectplay-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("temporary folder");
     let out = folder.join("out.svg");
-    let corpus: Vec<(&str, &[&[&str]], Vec<(PathBuf, Vec<u8>)>)> =
+    let corpus: Vec<(&str, &[&[&str]], Examples)> =
         MODES.iter().map(|&(game, modes)| (game, modes, examples(game))).collect();
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut runs = 0u64;

@@ -1,6 +1,7 @@
 //! The command line: clap definitions, one file per subcommand, and the few helpers they share (reading the
 //! input, writing stdout and files, progress on stderr). No game logic lives here.
 
+mod check;
 mod footholds;
 mod gridgame;
 mod input;
@@ -39,6 +40,8 @@ enum Command {
     Snakes(snakes::Args),
     #[command(about = "The grid game (BOJ 28218): First or Second for each start cell")]
     Gridgame(gridgame::Args),
+    #[command(about = "Test a judge solution against the exact answers and hand back the smallest failing case")]
+    Check(check::Args),
 }
 
 /// Runs the command line of the current process and returns its exit code.
@@ -67,6 +70,7 @@ pub fn run() -> i32 {
         Command::Footholds(args) => footholds::run(args, &mut out),
         Command::Snakes(args) => snakes::run(args, &mut out),
         Command::Gridgame(args) => gridgame::run(args, &mut out),
+        Command::Check(args) => check::run(args, &mut out),
     };
     finish(result)
 }

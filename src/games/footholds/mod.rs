@@ -7,6 +7,7 @@
 //!
 //! The game is acyclic: every move removes a foothold.
 
+pub mod cases;
 mod cells;
 mod instance;
 mod map;

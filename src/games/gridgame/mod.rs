@@ -24,6 +24,7 @@
 //! ```
 
 mod board;
+pub mod cases;
 mod instance;
 mod map;
 pub mod report;

@@ -32,6 +32,7 @@
 //! ```
 
 mod board;
+pub mod cases;
 mod instance;
 pub mod report;
 pub mod simulate;

@@ -1,0 +1,279 @@
+//! The languages a solution may be written in: told by the file's extension, compiled with the judges' usual
+//! flags, and wrapped, for a judge that calls a function (Programmers), in a harness that calls it and keeps the
+//! value it returns.
+
+use super::runner::{MemoryLimit, Program};
+use crate::error::Error;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A language `check` can build and run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// Python 3 (`.py`), run by `python3`.
+    Python,
+    /// C++ (`.cpp`, `.cc`, `.cxx`), `g++ -O2 -std=gnu++17`.
+    Cpp,
+    /// Java (`.java`), `javac`, run with `-Xmx` at the memory limit.
+    Java,
+    /// JavaScript (`.js`), run by `node`.
+    JavaScript,
+    /// Rust (`.rs`), `rustc --edition 2021 -O`.
+    Rust,
+    /// Kotlin (`.kt`), `kotlinc` into a jar run by `java`.
+    Kotlin,
+}
+
+/// How the judge takes a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interface {
+    /// A program reading standard input and writing standard output (BOJ).
+    Program,
+    /// A function `solution(board, aloc, bloc)` whose return value is the answer (Programmers 92345).
+    FootholdsFunction,
+}
+
+impl Language {
+    /// The language of a file, from its extension.
+    ///
+    /// # Errors
+    /// A usage error naming the extensions known.
+    pub fn of(path: &Path) -> Result<Language, Error> {
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        Ok(match extension.as_str() {
+            "py" => Language::Python,
+            "cpp" | "cc" | "cxx" | "c++" => Language::Cpp,
+            "java" => Language::Java,
+            "js" | "cjs" => Language::JavaScript,
+            "rs" => Language::Rust,
+            "kt" => Language::Kotlin,
+            _ => {
+                return Err(Error::Usage(format!(
+                    "{}: cannot tell the language from the extension '.{extension}' (known: .py .cpp .cc .java .js \
+                     .rs .kt; or run any program with `-- COMMAND`)",
+                    path.display()
+                )));
+            }
+        })
+    }
+
+    /// The language's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::Python => "Python",
+            Language::Cpp => "C++",
+            Language::Java => "Java",
+            Language::JavaScript => "JavaScript",
+            Language::Rust => "Rust",
+            Language::Kotlin => "Kotlin",
+        }
+    }
+
+    /// The tools the language needs, each with the package that brings it.
+    fn tools(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Language::Python => &[("python3", "python3 (Debian/Ubuntu: apt-get install python3)")],
+            Language::Cpp => &[("g++", "g++ (Debian/Ubuntu: apt-get install g++)")],
+            Language::Java => &[
+                ("javac", "a JDK (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)"),
+                ("java", "a JDK (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)"),
+            ],
+            Language::JavaScript => &[("node", "Node.js (Debian/Ubuntu: apt-get install nodejs)")],
+            Language::Rust => &[("rustc", "Rust (rustup, or Debian/Ubuntu: apt-get install rustc)")],
+            Language::Kotlin => &[
+                ("kotlinc", "the Kotlin compiler (SDKMAN: sdk install kotlin; or your system's kotlin package)"),
+                ("java", "a JDK (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)"),
+            ],
+        }
+    }
+
+    /// Whether every tool the language needs is on the `PATH`.
+    pub fn available(self) -> bool {
+        self.tools().iter().all(|(tool, _)| find_in_path(tool).is_some())
+    }
+}
+
+/// The full path of a program on the `PATH`.
+pub fn find_in_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| candidate.is_file())
+}
+
+/// The harness sources for the footholds function.
+const PYTHON_HARNESS: &str = include_str!("harness/footholds.py");
+const CPP_HARNESS: &str = include_str!("harness/footholds.cpp");
+const JAVA_HARNESS: &str = include_str!("harness/PerfectplayHarness.java");
+const JS_HARNESS: &str = include_str!("harness/footholds.js");
+
+/// The JVM's options: the heap at the memory limit, a deep stack, one GC thread (BOJ runs Java much the same way).
+fn java_flags(memory: u64) -> Vec<String> {
+    vec![
+        format!("-Xmx{}m", (memory >> 20).max(16)),
+        "-Xss64m".into(),
+        "-XX:+UseSerialGC".into(),
+        "-Dfile.encoding=UTF-8".into(),
+        "-DONLINE_JUDGE=1".into(),
+    ]
+}
+
+/// What the OS limit allows the JVM beyond its heap (its own code, metadata and thread stacks).
+const JVM_SLACK: u64 = 512 << 20;
+
+/// Builds `source` in `build` (an empty folder) for `interface` and returns how to run it.
+///
+/// # Errors
+/// A missing compiler or interpreter (naming the package to install), a file that cannot be read, a compile error
+/// (with the compiler's message), or a language the judge does not take for this interface.
+pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -> Result<Program, Error> {
+    let language = Language::of(source)?;
+    for (tool, package) in language.tools() {
+        if find_in_path(tool).is_none() {
+            return Err(Error::Usage(format!(
+                "{} needs `{tool}`, which is not on the PATH: install {package}",
+                language.name()
+            )));
+        }
+    }
+    let source = source
+        .canonicalize()
+        .map_err(|e| Error::Read { source_name: source.display().to_string(), message: e.to_string() })?;
+    let text = std::fs::read_to_string(&source)
+        .map_err(|e| Error::Read { source_name: source.display().to_string(), message: e.to_string() })?;
+    let write = |name: &str, contents: &str| -> Result<PathBuf, Error> {
+        let path = build.join(name);
+        std::fs::write(&path, contents).map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))?;
+        Ok(path)
+    };
+    let path_text = |p: &Path| p.display().to_string();
+    let function = interface == Interface::FootholdsFunction;
+    let native =
+        |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::AddressSpace, memory_slack: 0 };
+    let node = |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::Data, memory_slack: 0 };
+    let jvm = |mut argv: Vec<String>| {
+        let mut full = vec!["java".to_string()];
+        full.extend(java_flags(memory));
+        full.append(&mut argv);
+        Program { argv: full, answer_file: function, memory: MemoryLimit::Data, memory_slack: JVM_SLACK }
+    };
+    Ok(match (language, interface) {
+        (Language::Python, Interface::Program) => {
+            native(vec!["python3".into(), "-W".into(), "ignore".into(), path_text(&source)])
+        }
+        (Language::Python, Interface::FootholdsFunction) => {
+            let harness = write("harness.py", PYTHON_HARNESS)?;
+            native(vec!["python3".into(), path_text(&harness), path_text(&source)])
+        }
+        (Language::Cpp, _) => {
+            let binary = build.join("solution");
+            let mut args: Vec<String> =
+                ["-O2", "-std=gnu++17", "-DONLINE_JUDGE", "-DBOJ", "-o"].map(String::from).to_vec();
+            args.push(path_text(&binary));
+            if function {
+                let harness = write("harness.cpp", CPP_HARNESS)?;
+                // The solution is included by its own path, so that compile errors name the user's file and lines.
+                args.push(format!("-DPERFECTPLAY_SOLUTION=\"{}\"", path_text(&source).replace('"', "\\\"")));
+                args.push(path_text(&harness));
+            } else {
+                args.push(path_text(&source));
+            }
+            compile("g++", &args, build)?;
+            native(vec![path_text(&binary)])
+        }
+        (Language::Java, _) => {
+            let (class, main) = if function { ("Solution", "PerfectplayHarness") } else { ("Main", "Main") };
+            let copy = write(&format!("{class}.java"), &text)?;
+            let mut args = vec!["-encoding".to_string(), "UTF-8".into(), "-d".into(), path_text(build)];
+            args.push(path_text(&copy));
+            if function {
+                args.push(path_text(&write("PerfectplayHarness.java", JAVA_HARNESS)?));
+            }
+            compile("javac", &args, build).map_err(|e| name_copy(e, &copy, &source))?;
+            jvm(vec!["-cp".into(), path_text(build), main.into()])
+        }
+        // V8 reserves more address space than a judge's memory limit at start: Node gets the data limit.
+        (Language::JavaScript, Interface::Program) => node(vec!["node".into(), path_text(&source)]),
+        (Language::JavaScript, Interface::FootholdsFunction) => {
+            // The harness follows the solution's code in one script, so `solution` is in scope however it is
+            // declared (`function`, `const`, `var`), and the error lines are the user's.
+            let harness = write("solution.js", &format!("{text}\n{JS_HARNESS}"))?;
+            node(vec!["node".into(), path_text(&harness)])
+        }
+        (Language::Rust, Interface::Program) => {
+            let binary = build.join("solution");
+            let args = ["--edition", "2021", "-O", "-o"]
+                .map(String::from)
+                .into_iter()
+                .chain([path_text(&binary), path_text(&source)]);
+            compile("rustc", &args.collect::<Vec<_>>(), build)?;
+            native(vec![path_text(&binary)])
+        }
+        (Language::Kotlin, Interface::Program) => {
+            let jar = build.join("solution.jar");
+            compile("kotlinc", &[path_text(&source), "-include-runtime".into(), "-d".into(), path_text(&jar)], build)?;
+            jvm(vec!["-jar".into(), path_text(&jar)])
+        }
+        (language, Interface::FootholdsFunction) => {
+            return Err(Error::Usage(format!(
+                "footholds takes a function in Python, C++, Java or JavaScript, as Programmers does, not {} (or run \
+                 a program that reads the three arrays with `-- COMMAND`)",
+                language.name()
+            )));
+        }
+    })
+}
+
+/// Points a compile error about the copy made for `javac` back at the user's file.
+fn name_copy(error: Error, copy: &Path, source: &Path) -> Error {
+    match error {
+        Error::Usage(message) => {
+            Error::Usage(message.replace(&copy.display().to_string(), &source.display().to_string()))
+        }
+        other => other,
+    }
+}
+
+/// Runs a compiler; a failure is a usage error with the compiler's own message.
+fn compile(compiler: &str, args: &[String], dir: &Path) -> Result<(), Error> {
+    let output = Command::new(compiler)
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| Error::Usage(format!("cannot run {compiler}: {e}")))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
+    message.push_str(&String::from_utf8_lossy(&output.stdout));
+    Err(Error::Usage(format!("compile error ({compiler} {}):\n{}", args.join(" "), message.trim_end())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_extension_tells_the_language() {
+        let of = |name: &str| Language::of(Path::new(name)).ok();
+        assert_eq!(of("a/solution.py"), Some(Language::Python));
+        assert_eq!(of("Main.CPP"), Some(Language::Cpp));
+        assert_eq!(of("x.cc"), Some(Language::Cpp));
+        assert_eq!(of("Solution.java"), Some(Language::Java));
+        assert_eq!(of("s.js"), Some(Language::JavaScript));
+        assert_eq!(of("main.rs"), Some(Language::Rust));
+        assert_eq!(of("main.kt"), Some(Language::Kotlin));
+        assert_eq!(of("main.pas"), None);
+        assert_eq!(of("Makefile"), None);
+    }
+
+    #[test]
+    fn a_missing_tool_names_its_package() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("main.kt");
+        std::fs::write(&file, "fun main() {}").unwrap();
+        if find_in_path("kotlinc").is_none() {
+            let error = prepare(&file, Interface::Program, dir.path(), 1 << 30).unwrap_err().to_string();
+            assert!(error.contains("`kotlinc`") && error.contains("sdk install kotlin"), "{error}");
+        }
+    }
+}

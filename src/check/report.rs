@@ -1,0 +1,127 @@
+//! Telling the result of a check: one line when every case agrees; on a failure the verdict, the shrunk case ready
+//! to paste, the expected answer and the solution's, and the optimal line that explains the answer. Or one JSON
+//! object with the same facts.
+
+use super::runner::{Ending, tail};
+use super::{Outcome, Verdict};
+use serde_json::json;
+
+/// Lines of the solution's standard error shown for a runtime error.
+const STDERR_LINES: usize = 12;
+
+/// Seconds as people read them: "0.012 s".
+fn seconds(d: std::time::Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}
+
+/// A limit in seconds without needless digits: "1 s", "2.5 s".
+fn limit(d: std::time::Duration) -> String {
+    format!("{} s", d.as_secs_f64())
+}
+
+/// Indents every line of `text` by four spaces (blank lines stay empty).
+fn indent(text: &str) -> String {
+    text.lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("    {l}\n") }).collect()
+}
+
+/// Quotes a short answer as it would be shown: the words on one line, or "(nothing)".
+fn shown(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return "(nothing)".into();
+    }
+    let joined = words.join(" ");
+    if joined.chars().count() > 300 { format!("{}…", joined.chars().take(300).collect::<String>()) } else { joined }
+}
+
+/// The result as text.
+pub fn text(outcome: &Outcome) -> String {
+    let Some(failure) = &outcome.failure else {
+        return format!(
+            "accepted: {} cases agree with perfectplay ({}, seed {}); the slowest took {} of the {} limit\n",
+            outcome.cases,
+            outcome.judge,
+            outcome.seed,
+            seconds(outcome.slowest),
+            limit(outcome.time_limit)
+        );
+    };
+    let trial = &failure.trial;
+    let detail = match (&trial.verdict, &trial.run.ending) {
+        (Verdict::RuntimeError, Ending::Failed(how)) => format!(" ({how})"),
+        (Verdict::TimeLimitExceeded, _) => format!(" (over {})", limit(outcome.time_limit)),
+        _ => String::new(),
+    };
+    let mut out = format!(
+        "{}{detail} on case {} (seed {}; `--seed {}` repeats this run)\n",
+        trial.verdict, failure.case_number, outcome.seed, outcome.seed
+    );
+    let stats = failure.shrink;
+    if stats.steps > 0 {
+        out += &format!(
+            "shrunk in {} step{} ({} runs{}): {} -> {}\n",
+            stats.steps,
+            if stats.steps == 1 { "" } else { "s" },
+            stats.runs,
+            if stats.stopped_early { ", stopped at the shrinking budget" } else { "" },
+            failure.original_size,
+            failure.size,
+        );
+    } else {
+        out += &format!("the case ({}; no smaller case fails the same way):\n", failure.size);
+    }
+    // Not indented, so that it pastes as it is into a judge's input box.
+    out += &format!("\n{}\n", failure.input.trim_end());
+    out += &format!("\nexpected: {}\n", shown(&trial.expected));
+    match trial.verdict {
+        Verdict::WrongAnswer => out += &format!("got:      {}\n", shown(&trial.run.answer)),
+        Verdict::RuntimeError => {
+            let stderr = tail(&trial.run.stderr, STDERR_LINES);
+            if stderr.is_empty() {
+                out += "the solution wrote nothing on stderr\n";
+            } else {
+                out += &format!("the end of the solution's stderr:\n{}", indent(&stderr));
+            }
+        }
+        _ => {}
+    }
+    out += &format!("\nwhy {} is right:\n{}", shown(&trial.expected), indent(&failure.explanation));
+    out
+}
+
+/// The result as one JSON object: `verdict`, `cases`, `seed`, the limits, the slowest case, the time the
+/// solution's runs took and perfectplay's own time (`solution_seconds`, `perfectplay_seconds`), and on a failure
+/// `input` (shrunk), `expected`, `got`, `original_input`, `case` (its number), `detail`, `stderr` (its end),
+/// `explanation`, and what shrinking did.
+pub fn json(outcome: &Outcome) -> String {
+    let mut object = json!({
+        "verdict": outcome.verdict,
+        "cases": outcome.cases,
+        "seed": outcome.seed,
+        "judge": outcome.judge,
+        "time_limit": outcome.time_limit.as_secs_f64(),
+        "memory_limit": outcome.memory_limit,
+        "slowest": outcome.slowest.as_secs_f64(),
+        "solution_seconds": outcome.solution_time.as_secs_f64(),
+        "perfectplay_seconds": outcome.own_time.as_secs_f64(),
+    });
+    if let Some(failure) = &outcome.failure {
+        let run = &failure.trial.run;
+        object["input"] = json!(failure.input);
+        object["expected"] = json!(failure.trial.expected);
+        object["got"] = json!(run.answer);
+        object["original_input"] = json!(failure.original_input);
+        object["case"] = json!(failure.case_number);
+        object["size"] = json!(failure.size);
+        object["original_size"] = json!(failure.original_size);
+        object["detail"] = json!(match &run.ending {
+            Ending::Failed(how) => how.clone(),
+            Ending::TimedOut => format!("over {}", limit(outcome.time_limit)),
+            Ending::Success => "exit code 0".into(),
+        });
+        object["stderr"] = json!(tail(&run.stderr, STDERR_LINES));
+        object["explanation"] = json!(failure.explanation);
+        object["shrink"] = json!(failure.shrink);
+    }
+    serde_json::to_string_pretty(&object).expect("the result serialises") + "\n"
+}

@@ -1,0 +1,226 @@
+//! Running a solution on one case: its own temporary folder, the case as its only standard input, a time limit and
+//! a memory limit enforced by the operating system, and its own process group, killed with every child it left.
+//!
+//! The limits are set by the shell that starts the solution (`ulimit` in `sh -c`, then `exec`), so no code runs
+//! between `fork` and `exec` in perfectplay: CPU seconds (`-t`), memory (`-v`, address space, or `-d`, data, for the
+//! JVM, which reserves far more address space than it uses), output file size (`-f`). The wall-clock limit is
+//! perfectplay's own: past it the whole process group gets `SIGKILL`.
+//!
+//! This is not a sandbox: the solution can read and write the user's files and use the network.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
+
+/// The most output kept from a solution (more is read and dropped).
+const KEEP_OUTPUT: u64 = 1 << 20;
+
+/// Files the solution writes may not grow past this (the shell's `ulimit -f`, in KiB): 64 MiB.
+const OUTPUT_LIMIT_KIB: u64 = 64 << 10;
+
+/// Which OS limit holds the memory limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryLimit {
+    /// Address space (`ulimit -v`): native programs and Python.
+    AddressSpace,
+    /// Data segment (`ulimit -d`, which on Linux counts every private writable mapping): the JVM (its heap also
+    /// bounded by `-Xmx`), Node and any `-- COMMAND`, which reserve much more address space than they use.
+    Data,
+}
+
+/// A program ready to run, and where its answer appears.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The command and its arguments.
+    pub argv: Vec<String>,
+    /// Whether the answer is in a file whose path is appended to `argv` (a harness that calls a function); else
+    /// the answer is standard output.
+    pub answer_file: bool,
+    /// How the memory limit is enforced.
+    pub memory: MemoryLimit,
+    /// Extra bytes of memory the OS limit allows over the judge's limit (the JVM's own needs beyond its heap).
+    pub memory_slack: u64,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Exited with code 0.
+    Success,
+    /// Exited with another code, or was killed by a signal (described).
+    Failed(String),
+    /// Ran past the time limit (wall clock or CPU) and was killed.
+    TimedOut,
+}
+
+/// What one run produced.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// How it ended.
+    pub ending: Ending,
+    /// The answer: standard output, or the harness's answer file.
+    pub answer: String,
+    /// Standard output (the debug lines, for a function harness).
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Limits for every run.
+#[derive(Clone, Debug)]
+pub struct RunLimits {
+    /// Wall-clock time per case.
+    pub time: Duration,
+    /// Memory per case, in bytes.
+    pub memory: u64,
+    /// Raised (by Ctrl-C, say): the running solution is killed with its group and the run ends with
+    /// [`std::io::ErrorKind::Interrupted`].
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// How often a run looks at the cancel flag.
+const CANCEL_POLL: Duration = Duration::from_millis(50);
+
+impl Program {
+    /// Runs the program in the folder `dir` (made if missing; a job reuses its folder from case to case, since
+    /// making and removing a folder per case costs more than a fast solution's run) with `input` on standard input.
+    ///
+    /// # Errors
+    /// When the folder cannot be made or the shell cannot be started, or the run was cancelled.
+    pub fn run(&self, dir: &Path, input: &str, limits: &RunLimits) -> std::io::Result<Run> {
+        std::fs::create_dir_all(dir)?;
+        let answer_path = dir.join("answer.txt");
+        if self.answer_file {
+            // A fresh file each time: an answer left from the previous case must not count.
+            match std::fs::remove_file(&answer_path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        let kib = (limits.memory + self.memory_slack).div_ceil(1024);
+        let memory_flag = match self.memory {
+            MemoryLimit::AddressSpace => "-v",
+            MemoryLimit::Data => "-d",
+        };
+        // CPU seconds: a second more than the wall-clock limit, so the wall clock normally decides.
+        let cpu = limits.time.as_secs_f64().ceil() as u64 + 1;
+        let script =
+            format!("ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && exec \"$@\"");
+        let mut command = Command::new("/bin/sh");
+        command.arg("-c").arg(script).arg("sh").args(&self.argv);
+        if self.answer_file {
+            command.arg(&answer_path);
+        }
+        command.current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+        let started = Instant::now();
+        let mut child = command.spawn()?;
+        let group = rustix::process::Pid::from_child(&child);
+        // The pipes are served by threads, so that neither a large input nor a large output can block the run.
+        let mut stdin = child.stdin.take().expect("piped");
+        let input = input.as_bytes().to_vec();
+        std::thread::spawn(move || {
+            // A solution that stops reading early closes the pipe: not an error of perfectplay's.
+            let _ = stdin.write_all(&input);
+        });
+        let stdout = drain(child.stdout.take().expect("piped"));
+        let stderr = drain(child.stderr.take().expect("piped"));
+        let cancelled = || limits.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
+        let status = loop {
+            let left = limits.time.saturating_sub(started.elapsed());
+            let status = child.wait_timeout(left.min(CANCEL_POLL))?;
+            if status.is_some() || left <= CANCEL_POLL || cancelled() {
+                break status;
+            }
+        };
+        let elapsed = started.elapsed();
+        // The group dies in every case: a solution's children must not outlive it.
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        if status.is_none() && cancelled() {
+            let _ = child.wait();
+            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
+        }
+        let ending = match status {
+            None => {
+                let _ = child.wait();
+                Ending::TimedOut
+            }
+            Some(status) => ending(status),
+        };
+        let stdout = collect(&stdout);
+        let answer = if self.answer_file { read_capped(&answer_path).unwrap_or_default() } else { stdout.clone() };
+        Ok(Run { ending, answer, stdout, stderr: collect(&stderr), elapsed })
+    }
+}
+
+/// Reads a pipe to its end on a thread, keeping the first [`KEEP_OUTPUT`] bytes, and sends them when done.
+fn drain(mut pipe: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut buffer = [0u8; 1 << 16];
+        while let Ok(n) = pipe.read(&mut buffer) {
+            if n == 0 {
+                break;
+            }
+            let room = (KEEP_OUTPUT as usize).saturating_sub(kept.len());
+            kept.extend_from_slice(&buffer[..n.min(room)]);
+        }
+        let _ = send.send(kept);
+    });
+    receive
+}
+
+/// What a pipe's thread read; empty if a process outside the group still holds the pipe a second after the end.
+fn collect(receiver: &mpsc::Receiver<Vec<u8>>) -> String {
+    let bytes = receiver.recv_timeout(Duration::from_secs(1)).unwrap_or_default();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// How an exit status reads: success, a failure described, or the CPU limit (a time limit exceeded).
+fn ending(status: ExitStatus) -> Ending {
+    use std::os::unix::process::ExitStatusExt;
+    if status.success() {
+        return Ending::Success;
+    }
+    match (status.code(), status.signal()) {
+        (Some(code), _) => Ending::Failed(format!("exit code {code}")),
+        (None, Some(24)) => Ending::TimedOut, // SIGXCPU: the CPU limit
+        (None, Some(signal)) => Ending::Failed(format!("killed by signal {signal} ({})", signal_name(signal))),
+        _ => Ending::Failed(status.to_string()),
+    }
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        4 => "SIGILL",
+        6 => "SIGABRT: an abort, an assertion or an uncaught C++ exception",
+        7 => "SIGBUS",
+        8 => "SIGFPE: division by zero",
+        9 => "SIGKILL",
+        11 => "SIGSEGV: a bad memory access, often an index out of range or a stack overflow",
+        13 => "SIGPIPE",
+        25 => "SIGXFSZ: a file written past 64 MiB",
+        _ => "signal",
+    }
+}
+
+/// A file's text, at most [`KEEP_OUTPUT`] bytes of it, invalid UTF-8 replaced.
+fn read_capped(path: &Path) -> std::io::Result<String> {
+    let mut bytes = Vec::new();
+    File::open(path)?.take(KEEP_OUTPUT).read_to_end(&mut bytes)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The last `lines` lines of a text (for a runtime error's standard error).
+pub fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.trim_end().lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}

@@ -1,0 +1,133 @@
+//! `perfectplay check`: the command line of [`crate::check`].
+
+use super::output::Output;
+use super::{interrupt, parse_memory, parse_seconds};
+use crate::check::{self, Options, Solution, Verdict, games};
+use crate::error::Error;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// The games `check` knows.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Game {
+    /// Vanishing footholds (Programmers 92345): a function `solution(board, aloc, bloc)`.
+    Footholds,
+    /// Snakes and ladders (BOJ 16928): a program.
+    Snakes,
+    /// The grid game (BOJ 28218): a program.
+    Gridgame,
+}
+
+/// Test a judge solution against perfectplay's exact answers on generated cases, and hand back the smallest
+/// failing case with the expected answer explained.
+///
+/// FILE is the solution exactly as the judge takes it; the language comes from the extension (.py .cpp .cc .java
+/// .js .rs .kt) and it is compiled with the judges' usual flags (g++ -O2 -std=gnu++17, javac, rustc -O, ...).
+/// footholds takes the Programmers function (Python `def solution(board, aloc, bloc)`, C++ `int
+/// solution(vector<vector<int>> board, vector<int> aloc, vector<int> bloc)`, Java `class Solution { public int
+/// solution(int[][] board, int[] aloc, int[] bloc) }`, JavaScript `function solution(board, aloc, bloc)`): a harness
+/// calls it and keeps the value it returns, so what it prints does not count. snakes and gridgame take a program
+/// that reads the case on stdin and answers on stdout, compared word by word as BOJ does.
+///
+/// After `--`, any command instead: it reads one case in the game's input format on stdin (for footholds, the
+/// three arrays as `perfectplay footholds` reads them) and prints its answer.
+///
+/// Cases go from the smallest boards up, with the corners people get wrong, and stay inside the judge's
+/// constraints (--beyond lifts them). Each case runs in a temporary folder, in its own process group, with the
+/// time limit and a memory limit enforced by the operating system (ulimit: address space; for Java, -Xmx at the
+/// limit and a data-segment limit 512 MiB above it). Ctrl-C kills the running solutions and exits with code 130.
+/// This is not a sandbox: run only code you trust.
+///
+/// Exit codes: 0 every case agrees; 1 a case fails (wrong answer, runtime error, time limit exceeded), shrunk to
+/// a smallest case that fails the same way; 2 bad usage, a compile error, or a missing compiler.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  perfectplay check footholds --solution solution.py\n  \
+                  perfectplay check snakes --solution main.cpp --cases 200 --seed 7\n  \
+                  perfectplay check gridgame --json -- ./a.out")]
+pub struct Args {
+    /// The game.
+    #[arg(value_enum)]
+    game: Game,
+    /// The solution file, as the judge takes it.
+    #[arg(long, value_name = "FILE", required_unless_present = "command", conflicts_with = "command")]
+    solution: Option<PathBuf>,
+    /// How many cases to run.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    cases: u32,
+    /// The seed of the cases (random when absent; always printed, so a run can be repeated exactly).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Seconds per case (default: the judge's: 10 for footholds, 1 for snakes and gridgame).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+    /// Memory per case, e.g. 256M (default: the judge's: 512M for snakes, 1G for the others).
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    memory_limit: Option<usize>,
+    /// Cases run at once (default: the cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
+    /// Lift the judge's constraints to perfectplay's own: footholds boards up to 128 cells, snakes with 0 to 49
+    /// jumps, gridgame boards up to 5000×5000 without the judge's guarantees on walls and queries.
+    #[arg(long)]
+    beyond: bool,
+    /// Print one JSON object: verdict, cases, seed, and on a failure input, expected, got, original_input.
+    #[arg(long)]
+    json: bool,
+    /// Any program that reads one case on stdin and prints its answer (after `--`).
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<String>,
+}
+
+/// A seed from the clock, short enough to type.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    (nanos as u64 ^ u64::from(std::process::id()).rotate_left(32)) % 1_000_000_000
+}
+
+/// Runs the subcommand and writes its result to `out`. A failing solution ends the process here with exit code
+/// 1 once its report is written, since every other command's outcome is an answer (0) or an error (2, 3, 130).
+pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
+    // Solutions run in their own process groups, out of reach of the terminal's Ctrl-C: on Ctrl-C (the command
+    // line's one cancel flag), perfectplay kills them and stops.
+    let cancel = interrupt::flag();
+    let solution = match args.solution {
+        Some(path) => Solution::File(path),
+        None => Solution::Command(args.command),
+    };
+    let options = Options {
+        solution,
+        cases: args.cases as usize,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        memory_limit: args.memory_limit.map(|m| m as u64),
+        jobs: args
+            .jobs
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
+        progress: !args.json && std::io::stderr().is_terminal(),
+        cancel: Some(cancel.clone()),
+    };
+    let beyond = args.beyond;
+    let outcome = match args.game {
+        Game::Footholds => check::check(&games::Footholds { beyond }, &options),
+        Game::Snakes => check::check(&games::Snakes { beyond }, &options),
+        Game::Gridgame => check::check(&games::Gridgame { beyond }, &options),
+    };
+    if cancel.load(Ordering::Relaxed) {
+        eprintln!("perfectplay: interrupted (seed {}); the solutions running were killed", options.seed);
+        std::process::exit(130);
+    }
+    let outcome = outcome?;
+    let text = if args.json { check::report::json(&outcome) } else { check::report::text(&outcome) };
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e)) {
+        // A reader that closed the pipe (`| head`) is not an error.
+        Err(Error::OutputClosed) | Ok(()) => {}
+        Err(error) => return Err(error),
+    }
+    if outcome.verdict != Verdict::Accepted {
+        std::process::exit(1);
+    }
+    Ok(())
+}

@@ -1,0 +1,242 @@
+//! Test cases for `perfectplay check`: random boards inside the judge's constraints, the corners people get
+//! wrong, and how a failing case gets smaller.
+//!
+//! BOJ 28218 guarantees: 2 ≤ N, M ≤ 300; 0 ≤ K ≤ min(N − 1, M − 1); 1 ≤ Q ≤ 300; the corner (N, M) is open; every
+//! open cell can reach it; every query is an open cell other than the corner. With `beyond`: 1 ≤ N, M ≤ 5000, up to
+//! 1000 queries, and none of the guarantees on walls and queries (a cell with no move loses).
+
+use super::board::{Board, Cell};
+use super::instance::Instance;
+use rand::RngExt;
+use rand::rngs::StdRng;
+
+/// The judge's largest side.
+pub const JUDGE_SIDE: usize = 300;
+
+/// The judge's most queries.
+pub const JUDGE_QUERIES: usize = 300;
+
+/// The most queries with `beyond`.
+const BEYOND_QUERIES: usize = 1000;
+
+/// Which open cells can reach the bottom-right corner (row-major), in O(N·M) whatever K: along each diagonal a
+/// running count of reaching cells tells whether one lies within K steps.
+pub fn reaches_corner(board: &Board) -> Vec<bool> {
+    let (n, m, k) = (board.rows(), board.cols(), board.k());
+    let open = board.open_cells();
+    let mut reach = vec![false; n * m];
+    // count[i][j]: reaching cells on the diagonal from (i, j) down-right to the edge.
+    let mut count = vec![0u32; (n + 1) * (m + 1)];
+    let at = |i: usize, j: usize| i * (m + 1) + j;
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            let here = i * m + j;
+            let mut r = false;
+            if open[here] {
+                r = (i == n - 1 && j == m - 1)
+                    || (i + 1 < n && reach[here + m])
+                    || (j + 1 < m && reach[here + 1])
+                    || (k > 0 && {
+                        let far = (i + k + 1).min(n).min(i + (m - j));
+                        let far_j = j + (far - i);
+                        count[at(i + 1, j + 1)] > count[at(far, far_j)]
+                    });
+            }
+            reach[here] = r;
+            count[at(i, j)] = u32::from(r) + count[at(i + 1, j + 1)];
+        }
+    }
+    reach
+}
+
+/// Whether `instance` is one the judge could give (or, with `beyond`, one perfectplay takes).
+///
+/// # Errors
+/// The guarantee it breaks.
+pub fn check(instance: &Instance, beyond: bool) -> Result<(), String> {
+    let board = &instance.board;
+    let (n, m) = (board.rows(), board.cols());
+    let q = instance.query_count();
+    if beyond {
+        return if q > BEYOND_QUERIES { Err(format!("{q} queries; at most {BEYOND_QUERIES}")) } else { Ok(()) };
+    }
+    if !(2..=JUDGE_SIDE).contains(&n) || !(2..=JUDGE_SIDE).contains(&m) {
+        return Err(format!("a {n}×{m} board; the judge's sides are 2 to {JUDGE_SIDE}"));
+    }
+    if !(1..=JUDGE_QUERIES).contains(&q) {
+        return Err(format!("{q} queries; the judge gives 1 to {JUDGE_QUERIES}"));
+    }
+    let corner = Cell::new(n as u32 - 1, m as u32 - 1);
+    let reach = reaches_corner(board);
+    if let Some(i) = (0..n * m).find(|&i| board.open_cells()[i] && !reach[i]) {
+        return Err(format!("the open cell {} cannot reach the corner", board.cell(i)));
+    }
+    if let Some(query) = instance.queries().find(|query| query.len() != 1 || query[0] == corner) {
+        return Err(format!("a query {query:?} is not one cell other than the corner"));
+    }
+    Ok(())
+}
+
+/// Walls every open cell that cannot reach the corner (which keeps the others reaching it: no path used them).
+fn wall_dead_ends(board: &Board) -> Board {
+    let reach = reaches_corner(board);
+    Board::new(board.rows(), board.cols(), board.k(), reach).expect("same shape")
+}
+
+/// `count` queries drawn from the open cells other than the corner, or `None` when there is none.
+fn draw_queries(rng: &mut StdRng, board: &Board, count: usize, beyond: bool) -> Option<Vec<Vec<Cell>>> {
+    let corner = board.cell(board.rows() * board.cols() - 1);
+    let cells: Vec<Cell> = (0..board.rows() * board.cols())
+        .map(|i| board.cell(i))
+        .filter(|&c| board.is_open(c) && (beyond || c != corner))
+        .collect();
+    (!cells.is_empty()).then(|| (0..count).map(|_| vec![cells[rng.random_range(0..cells.len())]]).collect())
+}
+
+/// Case `index` of `total`: sides grow geometrically from 2 to 300 (5000 with `beyond`) as the index grows, so
+/// most cases are small and the last ones reach the limit.
+pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> Instance {
+    let progress = (index + 1) as f64 / total.max(1) as f64;
+    let (low, high) = if beyond { (1usize, super::MAX_SIDE) } else { (2, JUDGE_SIDE) };
+    let cap = ((2.0 * (high as f64 / 2.0).powf(progress)).round() as usize).clamp(low.max(2), high);
+    loop {
+        let (n, m) = (rng.random_range(low..=cap), rng.random_range(low..=cap));
+        let max_k = n.min(m) - 1;
+        let k = match rng.random_range(0..4) {
+            0 => 0,
+            1 => max_k,
+            _ => rng.random_range(0..=max_k.min(6)),
+        };
+        let walls = if rng.random_bool(0.2) { 0.0 } else { rng.random_range(0.0..0.6) };
+        let open: Vec<bool> = (0..n * m).map(|i| i == n * m - 1 || !rng.random_bool(walls)).collect();
+        let mut board = Board::new(n, m, k, open).expect("a drawn board is valid");
+        if !beyond {
+            board = wall_dead_ends(&board);
+        }
+        let most = if beyond { BEYOND_QUERIES } else { JUDGE_QUERIES };
+        let q = if rng.random_bool(0.2) { most } else { rng.random_range(1..=most.min(8)) };
+        if let Some(queries) = draw_queries(rng, &board, q, beyond) {
+            return Instance::new(board, &queries).expect("queries are open cells");
+        }
+    }
+}
+
+/// Every open cell other than the corner, as queries (at most `most`).
+fn all_cells(board: &Board, most: usize) -> Vec<Vec<Cell>> {
+    let last = board.rows() * board.cols() - 1;
+    (0..last).map(|i| board.cell(i)).filter(|&c| board.is_open(c)).take(most).map(|c| vec![c]).collect()
+}
+
+/// The corners people get wrong, tried before the random cases: K = 0 and K = min(N − 1, M − 1), walls everywhere
+/// but the paths, the cells next to the corner, many queries, and the thinnest and largest boards.
+pub fn corners() -> Vec<Instance> {
+    let mut out = Vec::new();
+    let mut add = |rows: &[&str], k: usize, queries: Option<&[(u32, u32)]>| {
+        let board = Board::from_rows(rows, k).expect("a corner board is valid");
+        let queries = match queries {
+            Some(q) => q.iter().map(|&(x, y)| vec![Cell::new(x - 1, y - 1)]).collect(),
+            None => all_cells(&board, JUDGE_QUERIES),
+        };
+        out.push(Instance::new(board, &queries).expect("a corner query is open"));
+    };
+    add(&["..", ".."], 0, None);
+    add(&["..", ".."], 1, None);
+    add(&["....", "....", "...."], 2, None);
+    add(&[".....", ".....", ".....", ".....", "....."], 4, None);
+    add(&["....#", "###.#", "###.#", "###..", "####."], 0, None);
+    add(&[".####", "#.###", "##.##", "###.#", "####."], 4, None);
+    add(&[".##.#", "#.#.#", "##...", "####.", "####."], 2, None);
+    add(&["......", "......", "......", "......", "......"], 3, Some(&[(4, 6), (5, 5), (4, 5), (3, 4)]));
+    let full = |n: usize, m: usize| vec![".".repeat(m); n];
+    let rows = full(17, 17);
+    add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 2, None);
+    let rows = full(2, 300);
+    add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 1, None);
+    let rows = full(300, 2);
+    add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 0, None);
+    let rows = full(300, 300);
+    add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 299, Some(&[(1, 1), (1, 2), (2, 1), (150, 151)]));
+    out
+}
+
+/// The instance with the rows in `keep_rows` and the columns in `keep_cols` only; queries off them are dropped.
+fn restrict(instance: &Instance, keep_rows: &[usize], keep_cols: &[usize], k: usize) -> Option<Instance> {
+    let board = &instance.board;
+    let (n, m) = (keep_rows.len(), keep_cols.len());
+    if n == 0 || m == 0 {
+        return None;
+    }
+    let open = keep_rows
+        .iter()
+        .flat_map(|&r| keep_cols.iter().map(move |&c| board.is_open(Cell::new(r as u32, c as u32))))
+        .collect();
+    let new_board = Board::new(n, m, k.min(n.min(m) - 1), open).ok()?;
+    let position = |v: &[usize], x: u32| v.iter().position(|&y| y == x as usize).map(|p| p as u32);
+    let queries: Vec<Vec<Cell>> = instance
+        .queries()
+        .filter_map(|query| {
+            query.iter().map(|c| Some(Cell::new(position(keep_rows, c.row)?, position(keep_cols, c.col)?))).collect()
+        })
+        .collect();
+    Instance::new(new_board, &queries).ok()
+}
+
+/// Smaller instances to try in place of a failing one, the biggest cuts first: half the queries, half the rows or
+/// columns (from the top or left, which leaves the paths to the corner as they were), one query, one row or
+/// column fewer, a smaller K, and one wall fewer on small boards. Candidates may break the judge's guarantees; the
+/// caller keeps those that [`check`] accepts.
+pub fn shrink(instance: &Instance) -> Vec<Instance> {
+    let board = &instance.board;
+    let (n, m, k) = (board.rows(), board.cols(), board.k());
+    let rows: Vec<usize> = (0..n).collect();
+    let cols: Vec<usize> = (0..m).collect();
+    let queries: Vec<Vec<Cell>> = instance.queries().map(<[Cell]>::to_vec).collect();
+    let mut out = Vec::new();
+    let with_queries = |q: &[Vec<Cell>]| Instance::new(board.clone(), q).ok();
+    if queries.len() > 1 {
+        out.extend(with_queries(&queries[..queries.len() / 2]));
+        out.extend(with_queries(&queries[queries.len() / 2..]));
+    }
+    if n > 2 {
+        out.extend(restrict(instance, &rows[n / 2..], &cols, k));
+    }
+    if m > 2 {
+        out.extend(restrict(instance, &rows, &cols[m / 2..], k));
+    }
+    if queries.len() > 1 {
+        for i in 0..queries.len() {
+            let mut fewer = queries.clone();
+            fewer.remove(i);
+            out.extend(with_queries(&fewer));
+        }
+    }
+    for r in 0..n {
+        let keep: Vec<usize> = rows.iter().copied().filter(|&x| x != r).collect();
+        out.extend(restrict(instance, &keep, &cols, k));
+    }
+    for c in 0..m {
+        let keep: Vec<usize> = cols.iter().copied().filter(|&x| x != c).collect();
+        out.extend(restrict(instance, &rows, &keep, k));
+    }
+    for smaller in [0, k / 2, k.saturating_sub(1)] {
+        if smaller < k {
+            out.extend(restrict(instance, &rows, &cols, smaller));
+        }
+    }
+    if n * m <= 100 {
+        for i in (0..n * m).filter(|&i| !board.open_cells()[i]) {
+            let mut open = board.open_cells().to_vec();
+            open[i] = true;
+            let opened = Board::new(n, m, k, open).expect("same shape");
+            out.extend(Instance::new(opened, &queries).ok());
+        }
+    }
+    out
+}
+
+/// The size of an instance in words: "3×4 board, K = 1, 2 queries".
+pub fn describe(instance: &Instance) -> String {
+    let b = &instance.board;
+    let q = instance.query_count();
+    format!("{}×{} board, K = {}, {q} quer{}", b.rows(), b.cols(), b.k(), if q == 1 { "y" } else { "ies" })
+}

@@ -1,0 +1,152 @@
+//! Test cases for `perfectplay check`: random boards inside the judge's constraints, the corners people get
+//! wrong, and how a failing case gets smaller.
+//!
+//! BOJ 16928 guarantees: 1 ≤ N, M ≤ 15 ladders and snakes on squares 2..=99 (`1 < x < y < 100`, `1 < v < u < 100`);
+//! no square holds two ends; square 100 can be reached. The judge's format has no place for the board size or the
+//! die, so with `beyond` the board stays 100 squares and a six-sided die, and only the counts are lifted: 0 to 49
+//! jumps in all, either kind possibly absent.
+
+use super::instance::Instance;
+use super::{Rules, fewest_rolls};
+use crate::engine::Limits;
+use rand::RngExt;
+use rand::rngs::StdRng;
+
+/// The judge's most ladders (and most snakes).
+pub const JUDGE_COUNT: usize = 15;
+
+/// The lowest and highest squares a jump may touch.
+const SQUARES: std::ops::RangeInclusive<u32> = 2..=99;
+
+/// Whether `instance` is one the judge could give (or, with `beyond`, one within the lifted counts).
+///
+/// # Errors
+/// The guarantee it breaks.
+pub fn check(instance: &Instance, beyond: bool) -> Result<(), String> {
+    let (n, m) = (instance.ladders().count(), instance.snakes().count());
+    if beyond {
+        if n + m > 49 {
+            return Err(format!("{} jumps; at most 49 fit on squares 2 to 99", n + m));
+        }
+    } else if !(1..=JUDGE_COUNT).contains(&n) || !(1..=JUDGE_COUNT).contains(&m) {
+        return Err(format!("{n} ladders and {m} snakes; the judge gives 1 to {JUDGE_COUNT} of each"));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for (from, to) in instance.ladders().chain(instance.snakes()) {
+        for square in [from, to] {
+            if !SQUARES.contains(&square) {
+                return Err(format!("square {square} is not between 2 and 99"));
+            }
+            if !seen.insert(square) {
+                return Err(format!("square {square} holds two ends"));
+            }
+        }
+    }
+    let board = instance.board(Rules::default()).map_err(|e| e.to_string())?;
+    match fewest_rolls(&board, &Limits::default()).expect("no deadline") {
+        Ok(_) => Ok(()),
+        Err(why) => Err(why),
+    }
+}
+
+/// Draws `n` ladders and `m` snakes on distinct squares (snakes with heads in `heads`), or `None` when the squares
+/// left do not allow it.
+fn draw(rng: &mut StdRng, n: usize, m: usize, heads: std::ops::RangeInclusive<u32>) -> Option<Instance> {
+    let mut free: Vec<u32> = SQUARES.collect();
+    let mut pair = |rng: &mut StdRng, range: &std::ops::RangeInclusive<u32>| -> Option<(u32, u32)> {
+        let lowest = *free.iter().min()?;
+        let highs: Vec<usize> = (0..free.len()).filter(|&i| range.contains(&free[i]) && free[i] > lowest).collect();
+        let hi = free.swap_remove(*highs.get(rng.random_range(0..highs.len().max(1)))?);
+        let lows: Vec<usize> = (0..free.len()).filter(|&i| free[i] < hi).collect();
+        let lo = free.swap_remove(lows[rng.random_range(0..lows.len())]);
+        Some((lo, hi))
+    };
+    let ladders: Vec<(u32, u32)> = (0..n).map(|_| pair(rng, &(3..=99))).collect::<Option<_>>()?;
+    let snakes: Vec<(u32, u32)> = (0..m).map(|_| pair(rng, &heads).map(|(lo, hi)| (hi, lo))).collect::<Option<_>>()?;
+    Instance::new(&ladders, &snakes).ok()
+}
+
+/// Case `index` of `total`: the number of jumps grows with the index. Boards where square 100 cannot be reached
+/// are drawn again.
+pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> Instance {
+    let progress = (index + 1) as f64 / total.max(1) as f64;
+    loop {
+        let instance = if beyond {
+            let cap = (2.0 + 47.0 * progress).round() as usize;
+            let jumps = rng.random_range(0..=cap);
+            let n = rng.random_range(0..=jumps);
+            draw(rng, n, jumps - n, 3..=99)
+        } else {
+            let cap = (1.0 + 2.0 * JUDGE_COUNT as f64 * progress).floor().min(JUDGE_COUNT as f64) as usize;
+            let heads = if rng.random_bool(0.25) { 90..=99 } else { 3..=99 };
+            let (n, m) = (rng.random_range(1..=cap), rng.random_range(1..=cap));
+            draw(rng, n, m, heads)
+        };
+        if let Some(instance) = instance.filter(|i| check(i, beyond).is_ok()) {
+            return instance;
+        }
+    }
+}
+
+/// The corners people get wrong, tried before the random cases: ladders and snakes everywhere, long snakes back
+/// from the 90s, a ladder that a greedy largest roll skips, a snake right after a ladder's top.
+pub fn corners() -> Vec<Instance> {
+    type Jumps = &'static [(u32, u32)];
+    let cases: [(Jumps, Jumps); 6] = [
+        (&[(2, 99)], &[(98, 3)]),
+        (&[(3, 60)], &[(99, 2)]),
+        (&[(5, 50), (55, 95)], &[(99, 4), (98, 6), (97, 7), (96, 8), (94, 9), (93, 10), (92, 11), (91, 12)]),
+        (&[(7, 90)], &[(8, 2), (6, 3), (5, 4)]),
+        (&[(10, 40), (41, 70)], &[(42, 9), (71, 11)]),
+        (
+            &[(2, 23), (4, 68), (6, 45), (20, 59), (30, 96), (33, 52), (36, 66), (53, 91), (57, 81), (62, 88)],
+            &[(98, 8), (97, 9), (95, 11), (93, 12), (90, 13), (87, 17), (85, 18), (78, 19), (74, 21), (69, 22)],
+        ),
+    ];
+    cases.iter().filter_map(|(l, s)| Instance::new(l, s).ok()).filter(|i| check(i, false).is_ok()).collect()
+}
+
+/// Smaller instances to try in place of a failing one: a ladder or a snake fewer, then each jump made shorter
+/// (half way, then one square).
+pub fn shrink(instance: &Instance) -> Vec<Instance> {
+    let ladders: Vec<(u32, u32)> = instance.ladders().collect();
+    let snakes: Vec<(u32, u32)> = instance.snakes().collect();
+    let mut out = Vec::new();
+    for i in 0..ladders.len() {
+        let mut fewer = ladders.clone();
+        fewer.remove(i);
+        out.extend(Instance::new(&fewer, &snakes).ok());
+    }
+    for i in 0..snakes.len() {
+        let mut fewer = snakes.clone();
+        fewer.remove(i);
+        out.extend(Instance::new(&ladders, &fewer).ok());
+    }
+    for i in 0..ladders.len() {
+        let (x, y) = ladders[i];
+        for to in [x + (y - x) / 2, y - 1] {
+            if to > x && to < y {
+                let mut shorter = ladders.clone();
+                shorter[i] = (x, to);
+                out.extend(Instance::new(&shorter, &snakes).ok());
+            }
+        }
+    }
+    for i in 0..snakes.len() {
+        let (u, v) = snakes[i];
+        for to in [u - (u - v) / 2, v + 1] {
+            if to < u && to > v {
+                let mut shorter = snakes.clone();
+                shorter[i] = (u, to);
+                out.extend(Instance::new(&ladders, &shorter).ok());
+            }
+        }
+    }
+    out
+}
+
+/// The size of an instance in words: "2 ladders, 1 snake".
+pub fn describe(instance: &Instance) -> String {
+    let (n, m) = (instance.ladders().count(), instance.snakes().count());
+    format!("{n} ladder{}, {m} snake{}", if n == 1 { "" } else { "s" }, if m == 1 { "" } else { "s" })
+}

@@ -1,0 +1,249 @@
+//! `perfectplay check` at its edges: any command after `--` (perfectplay itself as the solution), the JSON result,
+//! repeatable seeds, the OS-enforced limits, the process group, and clear errors with exit code 2.
+
+use assert_cmd::Command;
+use perfectplay::format::TextFormat;
+use serde_json::Value;
+use std::io::Write;
+use std::path::Path;
+
+fn perfectplay() -> Command {
+    Command::cargo_bin("perfectplay").unwrap()
+}
+
+fn binary() -> String {
+    assert_cmd::cargo::cargo_bin("perfectplay").display().to_string()
+}
+
+fn json_of(output: &std::process::Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    })
+}
+
+#[test]
+fn perfectplay_itself_is_accepted_through_a_command() {
+    for game in ["footholds", "snakes", "gridgame"] {
+        let output = perfectplay()
+            .args(["check", game, "--cases", "150", "--seed", "9", "--json", "--", &binary(), game])
+            .output()
+            .unwrap();
+        let json = json_of(&output);
+        assert_eq!(json["verdict"], "accepted", "{game}: {json:#}");
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(json["cases"], 150);
+        assert_eq!(json["seed"], 9);
+    }
+}
+
+#[test]
+fn the_text_result_is_one_line_with_the_seed_and_the_slowest_case() {
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "20", "--seed", "4", "--", &binary(), "snakes"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("accepted: 20 cases agree") && text.contains("seed 4") && text.contains("of the 1 s limit")
+    );
+}
+
+#[test]
+fn a_wrong_command_fails_with_a_shrunk_case_and_the_same_seed_repeats_it() {
+    // Always answers 0: wrong as soon as A can move.
+    let run = || {
+        let output = perfectplay()
+            .args([
+                "check",
+                "footholds",
+                "--cases",
+                "100",
+                "--seed",
+                "21",
+                "--json",
+                "--",
+                "sh",
+                "-c",
+                "cat >/dev/null; echo 0",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        json_of(&output)
+    };
+    let json = run();
+    assert_eq!(json["verdict"], "wrong answer");
+    assert_eq!(json["got"], "0\n");
+    // Shrunk to the smallest board where A can move: two cells.
+    let input = perfectplay::games::footholds::Instance::parse(json["input"].as_str().unwrap()).unwrap();
+    assert_eq!(input.rows * input.cols, 2, "{json:#}");
+    assert_ne!(json["expected"], "0\n");
+    let again = run();
+    for field in ["input", "original_input", "case", "expected", "cases"] {
+        assert_eq!(json[field], again[field], "{field}");
+    }
+}
+
+#[test]
+fn the_text_of_a_failure_has_the_case_ready_to_paste_and_the_explanation() {
+    let output = perfectplay()
+        .args(["check", "gridgame", "--cases", "50", "--seed", "2", "--", "sh", "-c", "cat >/dev/null; echo First"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("wrong answer on case "), "{text}");
+    assert!(text.contains("expected: Second") && text.contains("got:      First"), "{text}");
+    assert!(text.contains("cannot move at"), "the optimal line explains the answer: {text}");
+    // The block after the first blank line is the judge's input, as it is, and perfectplay reads it back.
+    let block: String = text
+        .lines()
+        .skip_while(|l| !l.is_empty())
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    perfectplay::games::gridgame::Instance::parse_judge(&block, false).unwrap();
+}
+
+/// Runs one snakes case with `options` against `command`; returns the exit code and the JSON.
+fn one_case(options: &[&str], command: &[&str]) -> (Option<i32>, Value) {
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "1", "--seed", "1", "--json"])
+        .args(options)
+        .arg("--")
+        .args(command)
+        .output()
+        .unwrap();
+    (output.status.code(), json_of(&output))
+}
+
+#[test]
+fn a_runaway_command_is_killed_with_its_children() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("child.pid");
+    // A background child that would outlive its parent, then a parent that never answers.
+    let script = format!("sleep 30 & echo $! > {}; sleep 30", pid_file.display());
+    let started = std::time::Instant::now();
+    let (code, json) = one_case(&["--time-limit", "0.3"], &["sh", "-c", &script]);
+    assert_eq!(json["verdict"], "time limit exceeded");
+    assert_eq!(code, Some(1));
+    assert!(started.elapsed().as_secs() < 20);
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+    assert!(status.is_empty() || status.contains("State:\tZ"), "the child {pid} is alive: {status}");
+}
+
+#[test]
+fn endless_output_is_a_time_limit_not_a_hang() {
+    let (_, json) = one_case(&["--time-limit", "0.5"], &["yes"]);
+    assert_eq!(json["verdict"], "time limit exceeded", "{json:#}");
+    // Only the first MiB of the output is kept.
+    assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
+}
+
+#[test]
+fn the_memory_limit_is_enforced_by_the_system() {
+    if perfectplay::check::language::find_in_path("python3").is_none() {
+        let _ = writeln!(std::io::stderr().lock(), "SKIP: python3 is not installed; the memory limit test did not run");
+        return;
+    }
+    let script = "import sys; sys.stdin.read(); block = bytearray(600 * 1024 * 1024); print(len(block))";
+    let (_, json) = one_case(&["--memory-limit", "256M"], &["python3", "-c", script]);
+    assert_eq!(json["verdict"], "runtime error", "{json:#}");
+    assert!(json["stderr"].as_str().unwrap().contains("MemoryError"), "{json:#}");
+}
+
+#[test]
+fn the_solution_reads_only_the_case() {
+    // A program that echoes its stdin: for footholds, exactly the three arrays perfectplay footholds reads.
+    let output = perfectplay()
+        .args(["check", "footholds", "--cases", "1", "--seed", "1", "--json", "--", "cat"])
+        .write_stdin("this is perfectplay's stdin, never the solution's\n")
+        .output()
+        .unwrap();
+    let json = json_of(&output);
+    let got = json["got"].as_str().unwrap();
+    assert!(!got.contains("never the solution's"));
+    assert_eq!(perfectplay::games::footholds::Instance::parse(got).unwrap().to_text(), json["input"].as_str().unwrap());
+}
+
+fn fails_with_usage(args: &[&str], message: &str) {
+    let output = perfectplay().args(args).env("PATH", std::env::var("PATH").unwrap()).output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
+}
+
+#[test]
+fn compile_errors_and_bad_usage_exit_2_with_one_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.cpp");
+    std::fs::write(&broken, "int main() { return x; }\n").unwrap();
+    let broken = broken.display().to_string();
+    if perfectplay::check::language::find_in_path("g++").is_some() {
+        fails_with_usage(&["check", "snakes", "--solution", &broken], "compile error");
+        fails_with_usage(&["check", "snakes", "--solution", &broken], "broken.cpp:1");
+    }
+    let unknown = dir.path().join("solution.pas");
+    std::fs::write(&unknown, "begin end.").unwrap();
+    fails_with_usage(&["check", "snakes", "--solution", &unknown.display().to_string()], "cannot tell the language");
+    let rust = dir.path().join("solution.rs");
+    std::fs::write(&rust, "fn main() {}").unwrap();
+    fails_with_usage(&["check", "footholds", "--solution", &rust.display().to_string()], "takes a function in Python");
+    fails_with_usage(&["check", "snakes", "--solution", "no/such/file.py"], "no/such/file.py");
+    fails_with_usage(&["check", "snakes"], "--solution");
+    fails_with_usage(&["check", "snakes", "--cases", "0", "--", "cat"], "--cases");
+    fails_with_usage(&["check", "chess", "--", "cat"], "chess");
+}
+
+#[test]
+fn a_missing_interpreter_names_the_package() {
+    let empty = tempfile::tempdir().unwrap();
+    let script = empty.path().join("solution.py");
+    std::fs::write(&script, "print(1)\n").unwrap();
+    let output = perfectplay()
+        .args(["check", "snakes", "--solution", &script.display().to_string()])
+        .env("PATH", empty.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("`python3`") && stderr.contains("apt-get install python3"), "{stderr}");
+    assert!(Path::new(&script).exists());
+}
+
+#[test]
+fn ctrl_c_kills_the_running_solutions_and_stops() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("solution.pid");
+    let script = format!("echo $$ > {}; sleep 60", pid_file.display());
+    let checking = std::process::Command::new(binary())
+        .args(["check", "snakes", "--cases", "2", "--jobs", "1", "--seed", "1", "--time-limit", "60", "--"])
+        .args(["sh", "-c", &script])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !pid_file.exists() || std::fs::read_to_string(&pid_file).unwrap().trim().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the solution never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let solution: i32 = std::fs::read_to_string(&pid_file).unwrap().trim().parse().unwrap();
+    let pid = rustix::process::Pid::from_raw(checking.id() as i32).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let output = checking.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("interrupted (seed 1)"));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = std::fs::read_to_string(format!("/proc/{solution}/status")).unwrap_or_default();
+    assert!(status.is_empty() || status.contains("State:\tZ"), "the solution {solution} is alive: {status}");
+}

@@ -1,0 +1,342 @@
+//! `perfectplay check` against real solutions (tests/check/solutions/GAME/): every wrong one is found, with the
+//! verdict it deserves, and shrunk to a stated small size; every right one is accepted. The expected answer of each
+//! shrunk case is checked against references written here (the textbook search, a breadth-first search, the plain
+//! backward pass), not taken from perfectplay.
+//!
+//! A test whose language is not installed says "SKIP:" on stderr and passes.
+
+#[path = "references/footholds.rs"]
+mod references;
+
+use assert_cmd::Command;
+use perfectplay::format::TextFormat;
+use perfectplay::games::{footholds, gridgame, snakes};
+use serde_json::Value;
+use std::collections::VecDeque;
+use std::io::Write;
+
+/// Whether `tool` is installed; if not, says so on stderr.
+fn have(tool: &str) -> bool {
+    if perfectplay::check::language::find_in_path(tool).is_some() {
+        return true;
+    }
+    // Straight to the file, past the test harness's capture, so that the skip shows.
+    let _ =
+        writeln!(std::io::stderr().lock(), "SKIP: `{tool}` is not installed; the check of this solution did not run");
+    false
+}
+
+/// Runs `perfectplay check GAME --solution FILE --json ARGS` and returns the exit code and the JSON.
+fn check(game: &str, file: &str, args: &[&str]) -> (i32, Value) {
+    let path = format!("tests/check/solutions/{game}/{file}");
+    let output = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["check", game, "--solution", &path, "--json"])
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let json = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!("{file}: not JSON ({e}): {stdout}\nstderr: {}", String::from_utf8_lossy(&output.stderr))
+    });
+    (output.status.code().unwrap(), json)
+}
+
+/// Checks a solution that must be accepted on `cases` cases.
+fn accepted(game: &str, file: &str, cases: &str, extra: &[&str]) {
+    // A generous limit: the test is about answers, and the machine may be busy; limits have their own tests.
+    let mut args = vec!["--cases", cases, "--seed", "7", "--time-limit", "20"];
+    args.extend_from_slice(extra);
+    let (code, json) = check(game, file, &args);
+    assert_eq!(json["verdict"], "accepted", "{file}: {json:#}");
+    assert_eq!(code, 0);
+    assert_eq!(json["cases"].as_u64().unwrap().to_string(), cases);
+    assert_eq!(json["seed"], 7);
+}
+
+/// Checks a solution that must fail with `verdict`; returns the JSON. Without a `--time-limit` in `args`, a
+/// generous one, so that a busy machine does not turn a wrong answer into a time limit exceeded.
+fn rejected(game: &str, file: &str, verdict: &str, args: &[&str]) -> Value {
+    let mut args = args.to_vec();
+    if !args.contains(&"--time-limit") {
+        args.extend(["--time-limit", "20"]);
+    }
+    let (code, json) = check(game, file, &args);
+    assert_eq!(json["verdict"], verdict, "{file}: {json:#}");
+    assert_eq!(code, 1);
+    for field in ["cases", "seed", "input", "expected", "got", "original_input"] {
+        assert!(!json[field].is_null(), "{file}: no {field} in {json:#}");
+    }
+    json
+}
+
+fn text(json: &Value, field: &str) -> String {
+    json[field].as_str().unwrap().to_string()
+}
+
+/// The answer of the textbook search on a footholds input.
+fn footholds_reference(input: &str) -> String {
+    let instance = footholds::Instance::parse(input).unwrap();
+    let mut board: Vec<Vec<bool>> =
+        instance.board_rows().iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect();
+    references::reference(&mut board, instance.a, instance.b).1.to_string()
+}
+
+/// (cells, footholds) of a footholds input.
+fn footholds_size(input: &str) -> (usize, usize) {
+    let instance = footholds::Instance::parse(input).unwrap();
+    (instance.rows * instance.cols, instance.footholds.iter().filter(|&&f| f).count())
+}
+
+/// A failing footholds case: its expected answer is the textbook search's, and the solution's differs (for a
+/// wrong answer). Returns the shrunk case's size.
+fn footholds_failure(json: &Value) -> (usize, usize) {
+    let input = text(json, "input");
+    assert_eq!(text(json, "expected").trim(), footholds_reference(&input));
+    if json["verdict"] == "wrong answer" {
+        assert_ne!(text(json, "got").trim(), text(json, "expected").trim());
+    }
+    assert!(footholds_size(&input) <= footholds_size(&text(json, "original_input")));
+    footholds_size(&input)
+}
+
+#[test]
+fn footholds_right_solutions_are_accepted() {
+    if have("g++") {
+        accepted("footholds", "right.cpp", "1000", &[]);
+        accepted("footholds", "right_with_main.cpp", "100", &[]);
+    }
+    if have("python3") {
+        accepted("footholds", "right.py", "60", &[]);
+    }
+    if have("node") {
+        accepted("footholds", "right.js", "100", &[]);
+        accepted("footholds", "right_const.js", "40", &[]);
+    }
+    if have("javac") {
+        accepted("footholds", "Right.java", "40", &[]);
+    }
+}
+
+#[test]
+fn footholds_debug_lines_and_a_call_at_the_bottom_do_not_count() {
+    if have("python3") {
+        accepted("footholds", "debug_prints.py", "40", &[]);
+    }
+}
+
+#[test]
+fn footholds_loser_taking_the_shortest_line_is_found() {
+    if have("python3") {
+        let json = rejected("footholds", "loser_shortest.py", "wrong answer", &["--seed", "1", "--cases", "200"]);
+        let (cells, feet) = footholds_failure(&json);
+        assert!(cells <= 9 && feet <= 8, "shrunk to {cells} cells, {feet} footholds");
+    }
+}
+
+#[test]
+fn footholds_square_board_assumption_is_found() {
+    if have("node") {
+        let json = rejected("footholds", "square_board.js", "wrong answer", &["--seed", "3", "--cases", "200"]);
+        assert_eq!(footholds_failure(&json), (2, 2));
+    }
+}
+
+#[test]
+fn footholds_forgetting_the_vanished_foothold_is_found() {
+    if have("g++") {
+        let json = rejected("footholds", "vanished_ignored.cpp", "wrong answer", &["--seed", "3", "--cases", "200"]);
+        assert_eq!(footholds_failure(&json), (2, 2));
+    }
+}
+
+#[test]
+fn footholds_32_bit_mask_is_found_beyond_the_judge() {
+    if have("node") {
+        accepted("footholds", "mask32.js", "60", &[]);
+        let args = ["--seed", "12", "--cases", "200", "--beyond", "--time-limit", "5"];
+        let json = rejected("footholds", "mask32.js", "wrong answer", &args);
+        let (cells, feet) = footholds_failure(&json);
+        // The bug needs more than 32 cells; shrinking takes the footholds down to a handful.
+        assert!(cells > 32 && feet <= 12, "shrunk to {cells} cells, {feet} footholds");
+    }
+}
+
+#[test]
+fn footholds_crash_is_a_runtime_error_with_the_traceback() {
+    if have("python3") {
+        let json = rejected("footholds", "crash.py", "runtime error", &["--seed", "3", "--cases", "50"]);
+        assert_eq!(footholds_failure(&json), (1, 1));
+        assert!(text(&json, "stderr").contains("IndexError"), "{json:#}");
+        assert_eq!(json["detail"], "exit code 1");
+    }
+}
+
+#[test]
+fn footholds_endless_solution_exceeds_the_time_limit() {
+    if have("python3") {
+        let args = ["--seed", "3", "--cases", "20", "--time-limit", "0.5"];
+        let json = rejected("footholds", "never_ends.py", "time limit exceeded", &args);
+        assert_eq!(footholds_failure(&json), (1, 1));
+    }
+}
+
+/// The fewest rolls by a breadth-first search written here.
+fn snakes_reference(input: &str) -> String {
+    let instance = snakes::Instance::parse(input).unwrap();
+    let mut jump: Vec<u32> = (0..=100).collect();
+    for (from, to) in instance.ladders().chain(instance.snakes()) {
+        jump[from as usize] = to;
+    }
+    let mut dist = [u32::MAX; 101];
+    dist[1] = 0;
+    let mut queue = VecDeque::from([1u32]);
+    while let Some(s) = queue.pop_front() {
+        for d in 1..=6 {
+            if s + d <= 100 {
+                let t = jump[(s + d) as usize] as usize;
+                if dist[t] == u32::MAX {
+                    dist[t] = dist[s as usize] + 1;
+                    queue.push_back(t as u32);
+                }
+            }
+        }
+    }
+    dist[100].to_string()
+}
+
+/// A failing snakes case checked against the reference; returns its number of ladders and snakes.
+fn snakes_failure(json: &Value) -> (usize, usize) {
+    let input = text(json, "input");
+    assert_eq!(text(json, "expected").trim(), snakes_reference(&input));
+    if json["verdict"] == "wrong answer" {
+        assert_ne!(text(json, "got").trim(), text(json, "expected").trim());
+    }
+    let instance = snakes::Instance::parse(&input).unwrap();
+    (instance.ladders().count(), instance.snakes().count())
+}
+
+#[test]
+fn snakes_right_solutions_are_accepted() {
+    if have("g++") {
+        accepted("snakes", "right.cpp", "1000", &[]);
+        accepted("snakes", "debug_stderr.cpp", "300", &[]);
+    }
+    if have("python3") {
+        accepted("snakes", "right.py", "200", &[]);
+    }
+    if have("rustc") {
+        accepted("snakes", "right.rs", "500", &[]);
+    }
+    if have("javac") {
+        accepted("snakes", "Main.java", "40", &[]);
+    }
+    if have("kotlinc") {
+        accepted("snakes", "main.kt", "20", &[]);
+    }
+}
+
+#[test]
+fn snakes_greedy_largest_roll_is_found() {
+    if have("python3") {
+        let json = rejected("snakes", "greedy.py", "wrong answer", &["--seed", "5", "--cases", "300"]);
+        let (n, m) = snakes_failure(&json);
+        assert!(n + m <= 3, "shrunk to {n} ladders and {m} snakes");
+    }
+}
+
+#[test]
+fn snakes_ignored_snakes_are_found() {
+    if have("g++") {
+        let json = rejected("snakes", "no_snakes.cpp", "wrong answer", &["--seed", "5", "--cases", "300"]);
+        // The judge gives at least one ladder and one snake: that is as small as a case gets.
+        assert_eq!(snakes_failure(&json), (1, 1));
+    }
+}
+
+#[test]
+fn snakes_visited_mark_before_the_jump_is_found() {
+    if have("node") {
+        let json = rejected("snakes", "visited_before_jump.js", "wrong answer", &["--seed", "5", "--cases", "1000"]);
+        let (n, m) = snakes_failure(&json);
+        assert!(n + m <= 3, "shrunk to {n} ladders and {m} snakes");
+    }
+}
+
+#[test]
+fn snakes_crash_is_a_runtime_error() {
+    if have("python3") {
+        let json = rejected("snakes", "crash.py", "runtime error", &["--seed", "5", "--cases", "50"]);
+        assert_eq!(snakes_failure(&json), (1, 1));
+        assert!(text(&json, "stderr").contains("IndexError: list index out of range"));
+    }
+}
+
+/// First or Second for each query by the plain O(N·M·K) backward pass written here.
+fn gridgame_reference(input: &str) -> String {
+    let instance = gridgame::Instance::parse_judge(input, false).unwrap();
+    let board = &instance.board;
+    let (n, m, k) = (board.rows(), board.cols(), board.k());
+    let open = |r: usize, c: usize| r < n && c < m && board.open_cells()[r * m + c];
+    let mut win = vec![vec![false; m]; n];
+    for r in (0..n).rev() {
+        for c in (0..m).rev() {
+            let loses = |r: usize, c: usize, win: &Vec<Vec<bool>>| open(r, c) && !win[r][c];
+            win[r][c] = open(r, c)
+                && (loses(r + 1, c, &win) || loses(r, c + 1, &win) || (1..=k).any(|d| loses(r + d, c + d, &win)));
+        }
+    }
+    instance.queries().map(|q| if win[q[0].row as usize][q[0].col as usize] { "First\n" } else { "Second\n" }).collect()
+}
+
+/// A failing gridgame case checked against the reference; returns (rows, columns, queries).
+fn gridgame_failure(json: &Value) -> (usize, usize, usize) {
+    let input = text(json, "input");
+    assert_eq!(text(json, "expected"), gridgame_reference(&input));
+    assert!(!perfectplay::check::same_tokens(&text(json, "got"), &text(json, "expected")));
+    let instance = gridgame::Instance::parse_judge(&input, false).unwrap();
+    (instance.board.rows(), instance.board.cols(), instance.query_count())
+}
+
+#[test]
+fn gridgame_right_solutions_are_accepted() {
+    if have("g++") {
+        accepted("gridgame", "right.cpp", "1000", &[]);
+    }
+    if have("python3") {
+        accepted("gridgame", "right.py", "150", &[]);
+    }
+    if have("rustc") {
+        accepted("gridgame", "right.rs", "300", &[]);
+    }
+    if have("node") {
+        // With progress lines on stderr, which BOJ does not read.
+        accepted("gridgame", "right.js", "150", &[]);
+    }
+}
+
+#[test]
+fn gridgame_k_off_by_one_is_found() {
+    if have("g++") {
+        let json = rejected("gridgame", "k_off_by_one.cpp", "wrong answer", &["--seed", "5", "--cases", "300"]);
+        assert_eq!(gridgame_failure(&json), (2, 2, 1));
+    }
+}
+
+#[test]
+fn gridgame_longest_diagonal_only_is_found() {
+    if have("python3") {
+        let json = rejected("gridgame", "longest_diagonal_only.py", "wrong answer", &["--seed", "5", "--cases", "300"]);
+        let (n, m, q) = gridgame_failure(&json);
+        assert!(n * m <= 12 && q == 1, "shrunk to {n}×{m} with {q} queries");
+    }
+}
+
+#[test]
+fn gridgame_walls_checked_on_the_way_are_found() {
+    if have("g++") {
+        let json = rejected("gridgame", "walls_on_the_way.cpp", "wrong answer", &["--seed", "5", "--cases", "300"]);
+        let (n, m, q) = gridgame_failure(&json);
+        assert!(n * m <= 16 && q == 1, "shrunk to {n}×{m} with {q} queries");
+    }
+}
