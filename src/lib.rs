@@ -31,3 +31,4 @@ pub mod error;
 pub mod format;
 pub mod games;
 pub mod render;
+pub mod serve;

@@ -3,6 +3,7 @@
 
 mod footholds;
 mod gridgame;
+mod serve;
 mod snakes;
 
 use crate::engine::{Interrupted, Limits, Progress, ProgressHook};
@@ -34,6 +35,8 @@ enum Command {
     Snakes(snakes::Args),
     #[command(about = "The grid game (BOJ 28218): First or Second for each start cell")]
     Gridgame(gridgame::Args),
+    #[command(about = "Serve the web page and the JSON API: see and play optimal play in the browser")]
+    Serve(serve::Args),
 }
 
 /// Runs the command line of the current process and returns its exit code.
@@ -49,6 +52,7 @@ pub fn run() -> i32 {
         Command::Footholds(args) => footholds::run(args),
         Command::Snakes(args) => snakes::run(args),
         Command::Gridgame(args) => gridgame::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(output) => {
