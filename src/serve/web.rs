@@ -13,15 +13,27 @@ const FILES: &[(&str, &str, &str)] = &[
     ("gridgame.js", "text/javascript; charset=utf-8", include_str!("web/gridgame.js")),
 ];
 
+/// For working on the page: when this variable names a folder, its files are served instead of the embedded ones,
+/// so a change shows on reload without a rebuild.
+const DEV_FOLDER: &str = "PERFECTPLAY_WEB_DIR";
+
+/// The contents of one of the page's files.
+fn contents(name: &str, embedded: &'static str) -> String {
+    std::env::var_os(DEV_FOLDER)
+        .and_then(|folder| std::fs::read_to_string(std::path::Path::new(&folder).join(name)).ok())
+        .unwrap_or_else(|| embedded.to_string())
+}
+
 /// `GET /`: the page.
 pub async fn index() -> Response {
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], include_str!("web/index.html")).into_response()
+    let page = contents("index.html", include_str!("web/index.html"));
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
 }
 
 /// `GET /web/{file}`: the page's scripts and style.
 pub async fn file(Path(name): Path<String>) -> Response {
     match FILES.iter().find(|(file, _, _)| *file == name) {
-        Some((_, kind, contents)) => ([(header::CONTENT_TYPE, *kind)], *contents).into_response(),
+        Some((file, kind, embedded)) => ([(header::CONTENT_TYPE, *kind)], contents(file, embedded)).into_response(),
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
 }

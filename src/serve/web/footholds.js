@@ -253,7 +253,7 @@
         `${moveText}: ${v.winner} wins in ${v.remoteness}${threw ? ' — the previous move threw the game away' : ''}`, threw];
     });
     return PP.chart({
-      title: 'Value history: above the axis A wins, below B wins; height = moves left (ringed: a thrown game)',
+      title: 'Value history: A wins above the axis, B below; height: moves left',
       xLabel: 'moves played', series: [{ points: dots.map((d) => [d[0], d[1]]), color: '#888', dots }],
     });
   };
@@ -320,7 +320,7 @@
             PP.el('button', { type: 'button', id: 'fh-load', onclick: () => load(paste.value), text: 'Load' }),
             PP.el('button', { type: 'button', id: 'fh-map-button', onclick: showMap, text: 'Map of all start pairs' })),
           historyChart())),
-      mapView());
+      mapView() || '');
   };
 
   const mount = (main, params) => {
