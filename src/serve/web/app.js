@@ -193,7 +193,7 @@ window.addEventListener('hashchange', () => {
   if (name !== PP.current) PP.show(name);
 });
 document.addEventListener('keydown', (event) => {
-  if (event.target.closest('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
   if (PP.games[PP.current]?.key?.(event.key)) event.preventDefault();
 });
 window.addEventListener('DOMContentLoaded', () => PP.show(PP.readHash().get('game')));

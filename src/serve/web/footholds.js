@@ -53,6 +53,7 @@
     const last = s.history[s.history.length - 1];
     s.answer = null;
     s.over = null;
+    s.values.length = Math.min(s.values.length, s.history.length);
     // A winning move of remoteness 1 ends the game: the opponent is stuck or lost their foothold.
     if (last && last.value === 'win' && last.remoteness === 1) {
       s.over = { winner: last.player, moves: s.history.length };

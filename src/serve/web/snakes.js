@@ -32,20 +32,26 @@
   };
 
   /** Rolls the die (here) and asks the API where it takes the token, then the odds from there. */
+  let rolling = false;
   const roll = async (die = PP.die(s.faces)) => {
-    if (!s.solved || s.square === s.size) return;
-    const answer = await PP.ask('/api/snakes/roll', { ...options(), square: s.square, die });
-    if (!answer) return;
-    s.rolls.push({ die, from: s.square, roll: answer.roll });
-    if (answer.roll) s.square = answer.roll.square;
-    save();
-    if (s.square === s.size) {
+    if (!s.solved || s.square === s.size || rolling) return;
+    rolling = true;
+    try {
+      const answer = await PP.ask('/api/snakes/roll', { ...options(), square: s.square, die });
+      if (!answer) return;
+      s.rolls.push({ die, from: s.square, roll: answer.roll });
+      if (answer.roll) s.square = answer.roll.square;
       s.here = null;
-    } else {
-      const odds = await PP.ask('/api/snakes', { ...options(), start: s.square, distribution: true });
-      s.here = odds ? odds.distribution : null;
+      save();
+      draw();
+      if (s.square !== s.size) {
+        const odds = await PP.ask('/api/snakes', { ...options(), start: s.square, distribution: true });
+        s.here = odds ? odds.distribution : null;
+      }
+      draw();
+    } finally {
+      rolling = false;
     }
-    draw();
   };
 
   const newGame = () => {
