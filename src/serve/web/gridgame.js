@@ -136,6 +136,16 @@
     return true;
   };
 
+  /**
+   * A move's value for you: with one token, the API's; with several, a move wins exactly when it leaves the XOR of
+   * the Grundy values (the API's) at 0, and its remoteness is not known.
+   */
+  const moveValue = (move) => {
+    if (!move || s.moves.length === 1) return move;
+    const rest = xor(s.moves.map((t) => t.grundy)) ^ s.moves[s.selected].grundy;
+    return { ...move, value: (rest ^ move.grundy) === 0 ? 'win' : 'lose', remoteness: '' };
+  };
+
   const boardView = () => {
     if (!s.table) return null;
     const t = s.table;
@@ -146,7 +156,7 @@
         const v = t.values[r][c];
         const wall = v === '#';
         const x = r + 1, y = c + 1;
-        const move = selected?.moves.find((m) => m.to[0] === x && m.to[1] === y);
+        const move = moveValue(selected?.moves.find((m) => m.to[0] === x && m.to[1] === y));
         const title = wall ? 'wall' : `(${x}, ${y}): the player to move ${v === 'W' ? 'wins' : 'loses'} in ${t.remoteness[r][c]}; Grundy value ${t.grundy[r][c]}`;
         const cell = PP.el('button', {
           type: 'button', class: `cell ${wall ? 'wall' : v === 'W' ? 'win' : 'lose'}${move ? ` move ${move.value}` : ''}`,
@@ -156,7 +166,7 @@
         if (!wall) cell.append(PP.el('span', { class: 'mark', text: t.remoteness[r][c] }));
         s.tokens.forEach((tk, i) => {
           if (tk[0] === x && tk[1] === y) {
-            cell.append(PP.el('span', { class: `token A${i === s.selected ? ' selected' : ''}`, text: String.fromCharCode(65 + i) }));
+            cell.append(PP.el('span', { class: `token A${i === s.selected ? ' selected' : ''}`, text: String(i + 1) }));
           }
         });
         grid.append(cell);
