@@ -142,20 +142,15 @@ fn round(name: &str, extra: &[&str], clients: usize, each: usize) {
     let still = ureq::get(&format!("{}/api/status", server.base)).call().map(|r| r.status().as_u16()).unwrap_or(0);
     println!("{name}: {clients} clients × {each} requests = {} in {:.2} s", results.len(), wall.as_secs_f64());
     println!("  by status: {by_status:?} (0 = connection failed)");
-    println!(
-        "  latency, all (ms):      p50 {:.1}  p90 {:.1}  p99 {:.1}  max {:.1}",
-        percentile(&all, 0.5),
-        percentile(&all, 0.9),
-        percentile(&all, 0.99),
-        percentile(&all, 1.0)
-    );
-    println!(
-        "  latency, answered (ms): p50 {:.1}  p90 {:.1}  p99 {:.1}  max {:.1}",
-        percentile(&answered, 0.5),
-        percentile(&answered, 0.9),
-        percentile(&answered, 0.99),
-        percentile(&answered, 1.0)
-    );
+    for (label, sorted) in [("all", &all), ("answered", &answered)] {
+        println!(
+            "  latency, {label:<8} (ms): p50 {:.1}  p90 {:.1}  p99 {:.1}  max {:.1}",
+            percentile(sorted, 0.5),
+            percentile(sorted, 0.9),
+            percentile(sorted, 0.99),
+            percentile(sorted, 1.0)
+        );
+    }
     println!("  server memory: peak {peak:.1} MiB, after {now:.1} MiB; /api/status afterwards: HTTP {still}");
 }
 

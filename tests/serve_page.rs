@@ -7,7 +7,7 @@
 
 mod serve_support;
 
-use headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption;
+use headless_chrome::protocol::cdp::Page::{CaptureScreenshotFormatOption, Viewport};
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use perfectplay::engine::{Limits, Value as Outcome};
 use perfectplay::format::TextFormat;
@@ -96,8 +96,10 @@ fn click(tab: &Tab, selector: &str) {
     assert_eq!(found, Value::Bool(true), "no element {selector}");
 }
 
-fn screenshot(tab: &Tab, name: &str) {
-    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, None, true).unwrap();
+/// Saves the top `height` pixels of the page as `target/serve-NAME.png`.
+fn screenshot(tab: &Tab, name: &str, height: f64) {
+    let clip = Viewport { x: 0.0, y: 0.0, width: 1200.0, height, scale: 1.0 };
+    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, Some(clip), true).unwrap();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
     std::fs::write(dir.join(format!("serve-{name}.png")), png).unwrap();
 }
@@ -198,7 +200,6 @@ fn footholds_page(tab: &Tab, base: &str) {
     assert_eq!(verdict[1], solution.outcome.remoteness, "moves on {text}");
     let chart_points = eval(tab, "document.querySelectorAll('#footholds svg.chart circle').length");
     assert_eq!(chart_points, solution.outcome.remoteness + 1, "one point per position in the value history");
-    screenshot(tab, "footholds");
 
     // Undo with the keyboard goes back to A's move; the position is in the URL and survives a reload.
     let played = eval(tab, "PP.games.footholds.state().history.length").as_u64().unwrap();
@@ -220,6 +221,7 @@ fn footholds_page(tab: &Tab, base: &str) {
         ),
     );
     assert_eq!(restored, edited);
+    screenshot(tab, "footholds", 540.0);
 }
 
 fn gridgame_page(tab: &Tab, base: &str) {
@@ -281,7 +283,7 @@ fn gridgame_page(tab: &Tab, base: &str) {
         wait(tab, "PP.games.gridgame.state().moves?.length === 2 && document.querySelector('#gg-status').dataset.xor");
     let expected = analysis.grundy(&board, a).unwrap() ^ analysis.grundy(&board, b).unwrap();
     assert_eq!(xor, expected.to_string());
-    screenshot(tab, "gridgame");
+    screenshot(tab, "gridgame", 480.0);
 }
 
 fn snakes_page(tab: &Tab, base: &str) {
@@ -318,7 +320,7 @@ fn snakes_page(tab: &Tab, base: &str) {
         assert!((1.0..=2.0).contains(&chance.as_f64().unwrap()));
         if square == 100 {
             assert_eq!(chance.as_f64().unwrap(), 2.0, "finished: the chance is 1");
-            screenshot(tab, "snakes");
+            screenshot(tab, "snakes", 820.0);
             return;
         }
     }
