@@ -96,9 +96,9 @@ fn click(tab: &Tab, selector: &str) {
     assert_eq!(found, Value::Bool(true), "no element {selector}");
 }
 
-/// Saves the top `height` pixels of the page as `target/serve-NAME.png`.
-fn screenshot(tab: &Tab, name: &str, height: f64) {
-    let clip = Viewport { x: 0.0, y: 0.0, width: 1200.0, height, scale: 1.0 };
+/// Saves the top left `width` × `height` pixels of the page as `target/serve-NAME.png`.
+fn screenshot(tab: &Tab, name: &str, width: f64, height: f64) {
+    let clip = Viewport { x: 0.0, y: 0.0, width, height, scale: 1.0 };
     let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, Some(clip), true).unwrap();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
     std::fs::write(dir.join(format!("serve-{name}.png")), png).unwrap();
@@ -129,6 +129,20 @@ fn best_move(tab: &Tab, selector: &str) -> String {
     moves.iter().max_by_key(|m| score(m)).unwrap()[0].as_str().unwrap().to_string()
 }
 
+/// Drags with the pointer from one cell of the footholds board to another (press on the first, release on the
+/// second), as a mouse or a finger does.
+fn drag(tab: &Tab, from: &str, to: &str) {
+    eval(
+        tab,
+        &format!(
+            "(() => {{ const at = (c) => {{ const r = document.querySelector(`[data-cell='${{c}}']`).getBoundingClientRect(); \
+             return {{ clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true }}; }}; \
+             document.querySelector(\"[data-cell='{from}']\").dispatchEvent(new PointerEvent('pointerdown', at('{from}'))); \
+             document.querySelector(\"[data-cell='{to}']\").dispatchEvent(new PointerEvent('pointerup', at('{to}'))); }})()"
+        ),
+    );
+}
+
 fn footholds_page(tab: &Tab, base: &str) {
     let start = "[[1,1,1],[1,1,1],[1,1,1]]";
     open(tab, base, &format!("game=footholds&board={start}&a=1,0&b=1,2"));
@@ -151,6 +165,33 @@ fn footholds_page(tab: &Tab, base: &str) {
         "[...document.querySelectorAll('#footholds .board .cell')].filter(e => { const c = getComputedStyle(e).backgroundColor; return c === 'rgb(0, 114, 178)' || c === 'rgb(230, 159, 0)'; }).length",
     );
     assert_eq!(coloured, solution.ranked_moves.len(), "only the moves are coloured");
+
+    // Drag A from (1, 0) to (2, 0) with the pointer, then back.
+    for (from, to) in [("1,0", "2,0"), ("2,0", "1,0")] {
+        drag(tab, from, to);
+        let a = to.split(',').map(|n| n.parse::<u64>().unwrap()).collect::<Vec<_>>();
+        wait(
+            tab,
+            &format!(
+                "(() => {{ const s = PP.games.footholds.state(); return s.answer && s.start.a[0] === {} && s.start.a[1] === {}; }})()",
+                a[0], a[1]
+            ),
+        );
+    }
+
+    // The map of every pair of starts: each pair's winner and moves as the library's tablebase has them.
+    click(tab, "#fh-map-button");
+    wait(tab, "document.querySelectorAll('#fh-map .minimap button').length === 81");
+    let table = footholds::tablebase(&instance, footholds::SolveOptions::default()).unwrap();
+    let shown =
+        eval(tab, "[...document.querySelectorAll('#fh-map .minimap button')].map(e => [e.className, e.textContent])");
+    for (i, cell) in shown.as_array().unwrap().iter().enumerate() {
+        let (a, b) = ((i / 9 / 3, i / 9 % 3), (i % 9 / 3, i % 9 % 3));
+        let outcome = table.outcome(a, b).unwrap();
+        let class = if outcome.value == Outcome::Win { "cell win" } else { "cell lose" };
+        assert_eq!(cell[0], class, "A at {a:?}, B at {b:?}");
+        assert_eq!(cell[1], outcome.remoteness.to_string(), "A at {a:?}, B at {b:?}");
+    }
 
     // Edit: remove the footholds at (0, 1) and (2, 2), then put B on (0, 2).
     click(tab, "[data-cell='0,1']");
@@ -221,7 +262,7 @@ fn footholds_page(tab: &Tab, base: &str) {
         ),
     );
     assert_eq!(restored, edited);
-    screenshot(tab, "footholds", 540.0);
+    screenshot(tab, "footholds", 1200.0, 540.0);
 }
 
 fn gridgame_page(tab: &Tab, base: &str) {
@@ -251,6 +292,15 @@ fn gridgame_page(tab: &Tab, base: &str) {
             }
         }
     }
+    // Hovering a cell tells its remoteness and Grundy value.
+    let title = eval(tab, "document.querySelector(\"#gg-board [data-cell='1,1']\").title");
+    let corner = gridgame::Cell::new(0, 0);
+    let expected = format!(
+        "(1, 1): the player to move wins in {}; Grundy value {}",
+        analysis.remoteness(&board, corner).unwrap(),
+        analysis.grundy(&board, corner).unwrap()
+    );
+    assert_eq!(title, expected);
     // Put a token on a winning cell and play it through: you move first and take the best move each time.
     let start = start.expect("a winning cell with a long game");
     click(tab, &format!("[data-cell='{},{}']", start.row + 1, start.col + 1));
@@ -283,7 +333,7 @@ fn gridgame_page(tab: &Tab, base: &str) {
         wait(tab, "PP.games.gridgame.state().moves?.length === 2 && document.querySelector('#gg-status').dataset.xor");
     let expected = analysis.grundy(&board, a).unwrap() ^ analysis.grundy(&board, b).unwrap();
     assert_eq!(xor, expected.to_string());
-    screenshot(tab, "gridgame", 480.0);
+    screenshot(tab, "gridgame", 1200.0, 480.0);
 }
 
 fn snakes_page(tab: &Tab, base: &str) {
@@ -298,6 +348,11 @@ fn snakes_page(tab: &Tab, base: &str) {
     assert_eq!(fewest, rolls.len().to_string());
     let shown = eval(tab, "document.querySelectorAll('#sn-shortest li').length");
     assert_eq!(shown, rolls.len());
+    // P(finish within 20 rolls) from the start, as the library's distribution gives it.
+    let distribution = snakes::roll_distribution(&board, 1e-12, 100_000, &Limits::default()).unwrap();
+    let chance =
+        wait(tab, "document.querySelector('#sn-chance') && +document.querySelector('#sn-chance').dataset.chance");
+    assert!((chance.as_f64().unwrap() - distribution.cumulative()[20]).abs() < 1e-12, "{chance}");
     // Roll until the game ends; each roll moves the token where the board sends it, and the chance updates.
     let mut square = 0;
     for n in 1..=2000 {
@@ -320,7 +375,7 @@ fn snakes_page(tab: &Tab, base: &str) {
         assert!((1.0..=2.0).contains(&chance.as_f64().unwrap()));
         if square == 100 {
             assert_eq!(chance.as_f64().unwrap(), 2.0, "finished: the chance is 1");
-            screenshot(tab, "snakes", 820.0);
+            screenshot(tab, "snakes", 1200.0, 820.0);
             return;
         }
     }
@@ -336,4 +391,20 @@ fn the_page_plays_all_three_games_in_chromium() {
     footholds_page(&tab, &base);
     gridgame_page(&tab, &base);
     snakes_page(&tab, &base);
+    phone_sized(&tab, &base);
+}
+
+/// On a phone-sized window every game fits the width: nothing sticks out to the right.
+fn phone_sized(tab: &Tab, base: &str) {
+    let phone =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(390.0), height: Some(844.0) };
+    tab.set_bounds(phone).unwrap();
+    for (game, ready) in [("footholds", "#fh-verdict"), ("snakes", "#sn-fewest"), ("gridgame", "#gg-board")] {
+        open(tab, base, &format!("game={game}"));
+        wait(tab, &format!("document.querySelector('{ready}')"));
+        let widths = eval(tab, "[document.documentElement.scrollWidth, window.innerWidth]");
+        assert!(widths[1].as_u64().unwrap() <= 420, "the window is phone-sized: {widths}");
+        assert!(widths[0].as_u64() <= widths[1].as_u64(), "{game} is wider than the phone: {widths}");
+    }
+    screenshot(tab, "phone", 390.0, 800.0);
 }

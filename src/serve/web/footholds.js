@@ -189,13 +189,9 @@
     drag = null;
     if (!target) return;
     const [r, c] = target.dataset.cell.split(',').map(Number);
-    if (r !== started.r || c !== started.c) {
-      event.preventDefault();
-      suppressClick = true;
-      edit(r, c, started.who);
-    }
+    // A press and a release on different cells make no click on either (the click goes to the board).
+    if (r !== started.r || c !== started.c) edit(r, c, started.who);
   };
-  let suppressClick = false;
 
   const boardView = () => {
     const p = position();
@@ -216,7 +212,7 @@
         const cell = PP.el('button', {
           class: classes.join(' '), type: 'button', 'data-cell': `${r},${c}`, 'aria-label': label,
           'data-move': move ? `${move.value} ${move.remoteness}` : undefined,
-          onclick: () => { if (suppressClick) { suppressClick = false; return; } click(r, c); },
+          onclick: () => click(r, c),
           onpointerdown: (e) => pointerDown(e, r, c),
         });
         if (move) cell.append(PP.el('span', { class: 'mark', text: move.remoteness }));
