@@ -149,6 +149,32 @@ proptest! {
 }
 
 #[test]
+fn snakes_exact_expectation_and_simulation_equal_the_library() {
+    let text = std::fs::read_to_string("examples/snakes/milton-bradley.txt").unwrap();
+    let request = json!({ "input": text, "start": 0, "exact": true, "simulate": 2000, "max_rolls": 1000, "seed": 7 });
+    let (code, body) = post_json(&format!("{}/api/snakes", server()), &request);
+    assert_eq!(code, 200, "{body}");
+    let instance = snakes::Instance::parse(&text).unwrap();
+    let board = instance.board(snakes::Rules { start: 0, ..snakes::Rules::default() }).unwrap();
+    let limits = Limits::default();
+    let exact = snakes::exact_expected_rolls(&board, &limits).unwrap().unwrap();
+    let simulation = snakes::simulate(&board, 2000, 1000, 7);
+    let report = snakes::report::Report {
+        instance: &instance,
+        board: &board,
+        rolls: &snakes::fewest_rolls(&board, &limits).unwrap().unwrap(),
+        explain: false,
+        expected: Some(snakes::expected_rolls(&board, &limits).unwrap().unwrap()),
+        exact: Some(&exact),
+        distribution: None,
+        simulation: Some(&simulation),
+        seed: 7,
+    };
+    assert_eq!(parse(&body), parse(&report.json()));
+    assert!(parse(&body)["expected_rolls"]["exact"].as_str().unwrap().contains('/'));
+}
+
+#[test]
 fn snakes_roll_goes_where_the_board_says() {
     let text = "1 1\n3 20\n25 4\n";
     let board =
@@ -314,6 +340,7 @@ fn bad_requests_get_400_naming_the_problem() {
         ("/api/snakes", json!({ "input": "0 0\n", "overshoot": "fly" }), "overshoot: 'fly' is not one of"),
         ("/api/snakes", json!({ "input": "0 0\n", "size": 0 }), "--size must be between 1"),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 2_000_000 }), "simulate must be between"),
+        ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),
         ("/api/snakes/roll", json!({ "input": "0 0\n", "die": 7 }), "die: 7 is not a face"),
         (
             "/api/gridgame",

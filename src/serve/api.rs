@@ -89,13 +89,13 @@ fn read<E: Endpoint>(
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))
     })?;
-    let mut request: E = serde_urlencoded_options(query.unwrap_or(""))?;
+    let mut request: E = query_options(query.unwrap_or(""))?;
     request.set_input(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text));
     Ok(request)
 }
 
 /// The options of a query string (`?map=true&size=30`).
-fn serde_urlencoded_options<E: DeserializeOwned>(query: &str) -> Result<E, ApiError> {
+fn query_options<E: DeserializeOwned>(query: &str) -> Result<E, ApiError> {
     axum::extract::Query::<E>::try_from_uri(&format!("/?{query}").parse().map_err(|_| bad_query())?)
         .map(|q| q.0)
         .map_err(|e| ApiError::BadInput(format!("query string: {}", e.body_text())))

@@ -13,6 +13,9 @@ use serde::Deserialize;
 pub const MAX_ROLLS: u64 = 100_000;
 /// The most games `/api/snakes` simulates.
 pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
+/// The most rolls a simulation may play in all (`simulate` × `max_rolls`): the simulation cannot be interrupted, so
+/// this bounds its time (a few tenths of a second).
+pub const MAX_SIMULATED_ROLLS: u64 = 200_000_000;
 /// Boards up to this size get `exact` (as on the command line).
 const MAX_EXACT_SIZE: u32 = 2_000;
 /// What is left in play when the distribution stops (as on the command line).
@@ -82,8 +85,16 @@ impl Endpoint for Request {
         if !(1..=MAX_ROLLS).contains(&self.max_rolls) {
             return Err(ApiError::BadInput(format!("max_rolls must be between 1 and {MAX_ROLLS}")));
         }
-        if self.simulate.is_some_and(|games| !(1..=MAX_SIMULATED_GAMES).contains(&games)) {
-            return Err(ApiError::BadInput(format!("simulate must be between 1 and {MAX_SIMULATED_GAMES} games")));
+        if let Some(games) = self.simulate {
+            if !(1..=MAX_SIMULATED_GAMES).contains(&games) {
+                return Err(ApiError::BadInput(format!("simulate must be between 1 and {MAX_SIMULATED_GAMES} games")));
+            }
+            if games.saturating_mul(self.max_rolls) > MAX_SIMULATED_ROLLS {
+                return Err(ApiError::BadInput(format!(
+                    "simulate × max_rolls is {} rolls at most, over the server's limit of {MAX_SIMULATED_ROLLS} (lower max_rolls, the most rolls one game may take)",
+                    games * self.max_rolls
+                )));
+            }
         }
         Ok(Box::new(move |limits: Limits| {
             let unsolvable = |why: String| input_error(InputError::new(why));
