@@ -389,9 +389,34 @@ fn the_page_plays_all_three_games_in_chromium() {
     let tab = browser.new_tab().unwrap();
     tab.set_default_timeout(Duration::from_secs(30));
     footholds_page(&tab, &base);
+    cancel_a_long_solve(&tab, &base);
     gridgame_page(&tab, &base);
     snakes_page(&tab, &base);
     phone_sized(&tab, &base);
+}
+
+/// The map of a full 8×8 board takes many seconds: the page shows its progress, and Cancel stops it on the server.
+fn cancel_a_long_solve(tab: &Tab, base: &str) {
+    let board = serde_json::json!(vec![vec![1; 8]; 8]).to_string();
+    open(tab, base, &format!("game=footholds&board={board}&a=3,3&b=4,4"));
+    wait(tab, "document.querySelector('#fh-verdict')?.textContent.startsWith('A to move')");
+    click(tab, "#fh-map-button");
+    let progress = wait(
+        tab,
+        "!document.getElementById('busy').hidden && document.getElementById('busy-text').textContent.includes('positions') && document.getElementById('busy-text').textContent",
+    );
+    assert!(progress.as_str().unwrap().contains("start pair"), "{progress}");
+    let before = serve_support::status(base);
+    assert_eq!(before["running"], 1, "{before}");
+    click(tab, "#busy-cancel");
+    wait(tab, "document.getElementById('error').textContent === 'cancelled'");
+    let until = Instant::now() + Duration::from_secs(10);
+    while serve_support::status(base)["running"] != 0 {
+        assert!(Instant::now() < until, "the cancelled solve stopped");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let after = serve_support::status(base);
+    assert_eq!(after["cancelled"].as_u64(), before["cancelled"].as_u64().map(|n| n + 1), "{after}");
 }
 
 /// On a phone-sized window every game fits the width: nothing sticks out to the right.
