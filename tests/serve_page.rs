@@ -166,6 +166,17 @@ fn footholds_page(tab: &Tab, base: &str) {
     );
     assert_eq!(coloured, solution.ranked_moves.len(), "only the moves are coloured");
 
+    // A losing move throws the game away: the value history rings the position after it; undo takes it back.
+    let losing = eval(tab, "document.querySelector(\"#footholds [data-move^='lose']\").dataset.cell");
+    click(tab, &format!("[data-cell='{}']", losing.as_str().unwrap()));
+    let rings = wait(
+        tab,
+        "PP.games.footholds.state().answer && [...document.querySelectorAll('#footholds svg.chart circle')].map(c => c.getAttribute('r'))",
+    );
+    assert_eq!(rings, serde_json::json!(["5", "7"]), "the start, then the thrown game ringed");
+    click(tab, "#fh-undo");
+    wait(tab, "PP.games.footholds.state().history.length === 0 && PP.games.footholds.state().answer");
+
     // Drag A from (1, 0) to (2, 0) with the pointer, then back.
     for (from, to) in [("1,0", "2,0"), ("2,0", "1,0")] {
         drag(tab, from, to);
