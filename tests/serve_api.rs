@@ -66,6 +66,11 @@ proptest! {
         prop_assert_eq!(code, 200, "{}", body);
         let answer = parse(&body);
         prop_assert_eq!(&answer, &footholds_library(&text, map));
+        // The same position as JSON, in the answer's own shape.
+        let position = json!({ "board": answer["board"], "aloc": [a.0, a.1], "bloc": [b.0, b.1], "map": map });
+        let (code, body) = post_json(&format!("{}/api/footholds", server()), &position);
+        prop_assert_eq!(code, 200, "{}", body);
+        prop_assert_eq!(&parse(&body), &answer);
         let (a_wins, moves) = plain::reference(&mut board, a, b);
         prop_assert_eq!(answer["answer"].as_u64(), Some(u64::from(moves)), "{}", text);
         prop_assert_eq!(answer["winner"].as_str(), Some(if a_wins { "A" } else { "B" }), "{}", text);
@@ -136,6 +141,12 @@ proptest! {
         let (code, body) = post_json(&format!("{}/api/snakes", server()), &request);
         match snakes_library(&text, rules) {
             Ok(expected) => {
+                prop_assert_eq!(code, 200, "{}", body);
+                prop_assert_eq!(parse(&body), expected.clone());
+                // The same board as the answer's lists of ladders and snakes.
+                let request = json!({ "ladders": expected["ladders"], "snakes": expected["snakes"], "size": 30, "faces": faces,
+                    "start": start, "expected": true, "distribution": true });
+                let (code, body) = post_json(&format!("{}/api/snakes", server()), &request);
                 prop_assert_eq!(code, 200, "{}", body);
                 prop_assert_eq!(parse(&body), expected);
             }
@@ -274,6 +285,12 @@ proptest! {
         let analysis = gridgame::Analysis::solve(&instance.board, options.wanted(true), &Limits::default()).unwrap();
         let library = gridgame::report::json(&instance, &analysis, options, true).unwrap();
         prop_assert_eq!(parse(&body), parse(&library));
+        // The same position as JSON: rows, k and 1-based query cells.
+        let cells: Vec<[usize; 2]> = tokens.iter().map(|&(r, c)| [r + 1, c + 1]).collect();
+        let request = json!({ "rows": rows, "k": k, "queries": [cells], "tokens": true, "grundy": true, "map": true });
+        let (code, body) = post_json(&format!("{}/api/gridgame", server()), &request);
+        prop_assert_eq!(code, 200, "{}", body);
+        prop_assert_eq!(parse(&body), parse(&library));
 
         // Every token's moves, each with its value for the mover, from the plain recursion.
         let (code, body) = post_json(&format!("{}/api/gridgame/moves", server()), &json!({ "input": text, "tokens": true }));
@@ -350,6 +367,37 @@ fn bad_requests_get_400_naming_the_problem() {
         ("/api/gridgame", json!({ "input": 5 }), "invalid type"),
     ];
     for (path, request, needle) in cases {
+        let (code, body) = post_json(&format!("{base}{path}"), &request);
+        assert_eq!(code, 400, "{path} {request}: {body}");
+        assert!(parse(&body)["error"].as_str().unwrap().contains(needle), "{path}: {body} lacks {needle}");
+    }
+    let positions = [
+        (
+            "/api/footholds",
+            json!({ "board": [[1, 2]], "aloc": [0, 0], "bloc": [0, 0] }),
+            "board row 0, column 1: 2 is not 0 or 1",
+        ),
+        (
+            "/api/footholds",
+            json!({ "board": [[1, 0]], "aloc": [0, 0], "bloc": [0, 1] }),
+            "input: bloc: [0, 1] has no foothold",
+        ),
+        ("/api/footholds", json!({ "board": [[1]], "aloc": [0, 0] }), "needs board, aloc and bloc together"),
+        (
+            "/api/footholds",
+            json!({ "input": "[[1]] [0,0] [0,0]", "board": [[1]], "aloc": [0, 0], "bloc": [0, 0] }),
+            "either",
+        ),
+        ("/api/snakes", json!({ "ladders": [[5, 3]] }), "input: ladder 1"),
+        (
+            "/api/gridgame",
+            json!({ "rows": ["..", ".#"], "k": 0, "queries": [[[2, 2]]] }),
+            "input: query 1: (2, 2) is not an open cell",
+        ),
+        ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[[0, 1]]] }), "count from 1"),
+        ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[[1, 1], [2, 1]]] }), "one cell per query"),
+    ];
+    for (path, request, needle) in positions {
         let (code, body) = post_json(&format!("{base}{path}"), &request);
         assert_eq!(code, 400, "{path} {request}: {body}");
         assert!(parse(&body)["error"].as_str().unwrap().contains(needle), "{path}: {body} lacks {needle}");

@@ -4,14 +4,50 @@
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::{Limits, Value};
-use crate::games::gridgame::{Analysis, Cell, Instance, Step, Wanted, report};
+use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, report};
 use serde::{Deserialize, Serialize};
 
-/// The switches of `perfectplay gridgame`, by the same names; `map` adds the whole table (as `--json --map`).
+/// The instance from the judge text, or from the position as JSON: `rows` of `.` and `#`, `k`, and `queries` of
+/// 1-based `[x, y]` cells (one per query unless `tokens`), checked by the game's own constructors.
+fn instance(
+    input: &str,
+    rows: Option<&[String]>,
+    k: usize,
+    queries: Option<&[Vec<(u32, u32)>]>,
+    tokens: bool,
+) -> Result<Instance, ApiError> {
+    let Some(rows) = rows else {
+        if queries.is_some() {
+            return Err(ApiError::BadInput("queries as JSON need the board as rows".into()));
+        }
+        return Instance::parse_judge(input, tokens).map_err(input_error);
+    };
+    if !input.is_empty() {
+        return Err(ApiError::BadInput("give the board either as input text or as rows".into()));
+    }
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let board = Board::from_rows(&rows, k).map_err(input_error)?;
+    let mut cells = Vec::new();
+    for (i, query) in queries.unwrap_or_default().iter().enumerate() {
+        if !tokens && query.len() != 1 {
+            return Err(ApiError::BadInput(format!("query {}: one cell per query (or set tokens)", i + 1)));
+        }
+        let query: Option<Vec<Cell>> =
+            query.iter().map(|&(x, y)| Some(Cell::new(x.checked_sub(1)?, y.checked_sub(1)?))).collect();
+        cells.push(query.ok_or_else(|| ApiError::BadInput(format!("query {}: rows and columns count from 1", i + 1)))?);
+    }
+    Instance::new(board, &cells).map_err(input_error)
+}
+
+/// The switches of `perfectplay gridgame`, by the same names; `map` adds the whole table (as `--json --map`). The
+/// board is the judge text in `input`, or `rows`, `k` and `queries` as JSON.
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
     input: String,
+    rows: Option<Vec<String>>,
+    k: usize,
+    queries: Option<Vec<Vec<(u32, u32)>>>,
     remoteness: bool,
     grundy: bool,
     tokens: bool,
@@ -28,7 +64,7 @@ impl Endpoint for Request {
         if self.tokens && (self.remoteness || self.explain) {
             return Err(ApiError::BadInput("tokens cannot be used with remoteness or explain".into()));
         }
-        let instance = Instance::parse_judge(&self.input, self.tokens).map_err(input_error)?;
+        let instance = instance(&self.input, self.rows.as_deref(), self.k, self.queries.as_deref(), self.tokens)?;
         let options = report::Options {
             remoteness: self.remoteness,
             grundy: self.grundy,
@@ -43,11 +79,15 @@ impl Endpoint for Request {
     }
 }
 
-/// The judge input; with `tokens`, each query line holds several tokens, as on the command line.
+/// The judge input (or the position as JSON, as for `/api/gridgame`); with `tokens`, each query line holds several
+/// tokens, as on the command line.
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct MovesRequest {
     input: String,
+    rows: Option<Vec<String>>,
+    k: usize,
+    queries: Option<Vec<Vec<(u32, u32)>>>,
     tokens: bool,
 }
 
@@ -86,7 +126,7 @@ impl Endpoint for MovesRequest {
     }
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
-        let instance = Instance::parse_judge(&self.input, self.tokens).map_err(input_error)?;
+        let instance = instance(&self.input, self.rows.as_deref(), self.k, self.queries.as_deref(), self.tokens)?;
         Ok(Box::new(move |limits: Limits| {
             let board = &instance.board;
             let analysis = Analysis::solve(board, Wanted { remoteness: true, grundy: true }, &limits)?;

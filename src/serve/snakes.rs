@@ -21,11 +21,14 @@ const MAX_EXACT_SIZE: u32 = 2_000;
 /// What is left in play when the distribution stops (as on the command line).
 const TAIL: f64 = 1e-12;
 
-/// The options of `perfectplay snakes`, by the same names (`max_rolls` for `--max-rolls`).
+/// The options of `perfectplay snakes`, by the same names (`max_rolls` for `--max-rolls`); the board as judge text
+/// in `input`, or as the `ladders` and `snakes` lists of the answer.
 #[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
     input: String,
+    ladders: Option<Vec<(u32, u32)>>,
+    snakes: Option<Vec<(u32, u32)>>,
     size: u32,
     faces: u32,
     start: u32,
@@ -43,6 +46,8 @@ impl Default for Request {
         let rules = Rules::default();
         Request {
             input: String::new(),
+            ladders: None,
+            snakes: None,
             size: rules.size,
             faces: rules.faces,
             start: rules.start,
@@ -57,13 +62,32 @@ impl Default for Request {
     }
 }
 
+/// Where the ladders and snakes come from: the judge text, or the lists of the JSON answer.
+struct Jumps<'a> {
+    input: &'a str,
+    ladders: Option<&'a [(u32, u32)]>,
+    snakes: Option<&'a [(u32, u32)]>,
+}
+
+impl Jumps<'_> {
+    fn instance(&self) -> Result<Instance, ApiError> {
+        if self.ladders.is_none() && self.snakes.is_none() {
+            return Instance::parse(self.input).map_err(input_error);
+        }
+        if !self.input.is_empty() {
+            return Err(ApiError::BadInput("give the board either as input text or as ladders and snakes".into()));
+        }
+        Instance::new(self.ladders.unwrap_or_default(), self.snakes.unwrap_or_default()).map_err(input_error)
+    }
+}
+
 /// Reads the board: the rules checked as the command line checks them, then the ladders and snakes.
-fn board(input: &str, size: u32, faces: u32, start: u32, overshoot: &str) -> Result<(Instance, Board), ApiError> {
+fn board(jumps: Jumps, size: u32, faces: u32, start: u32, overshoot: &str) -> Result<(Instance, Board), ApiError> {
     let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, true)
         .map_err(|_| ApiError::BadInput(format!("overshoot: '{overshoot}' is not one of stay, bounce, win")))?;
     let rules = Rules { size, faces, start, overshoot };
     rules.check().map_err(ApiError::BadInput)?;
-    let instance = Instance::parse(input).map_err(input_error)?;
+    let instance = jumps.instance()?;
     let board = instance.board(rules).map_err(input_error)?;
     Ok((instance, board))
 }
@@ -74,7 +98,8 @@ impl Endpoint for Request {
     }
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
-        let (instance, board) = board(&self.input, self.size, self.faces, self.start, &self.overshoot)?;
+        let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
+        let (instance, board) = board(jumps, self.size, self.faces, self.start, &self.overshoot)?;
         let expected = self.expected || self.exact;
         if self.exact && self.size > MAX_EXACT_SIZE {
             return Err(ApiError::BadInput(format!(
@@ -134,6 +159,8 @@ impl Endpoint for Request {
 #[serde(default, deny_unknown_fields)]
 pub struct RollRequest {
     input: String,
+    ladders: Option<Vec<(u32, u32)>>,
+    snakes: Option<Vec<(u32, u32)>>,
     size: u32,
     faces: u32,
     overshoot: String,
@@ -146,6 +173,8 @@ impl Default for RollRequest {
         let rules = Rules::default();
         RollRequest {
             input: String::new(),
+            ladders: None,
+            snakes: None,
             size: rules.size,
             faces: rules.faces,
             overshoot: rules.overshoot.to_string(),
@@ -161,7 +190,8 @@ impl Endpoint for RollRequest {
     }
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
-        let (_, board) = board(&self.input, self.size, self.faces, self.square, &self.overshoot)?;
+        let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
+        let (_, board) = board(jumps, self.size, self.faces, self.square, &self.overshoot)?;
         if !(1..=self.faces).contains(&self.die) {
             return Err(ApiError::BadInput(format!(
                 "die: {} is not a face of a die with {} faces",
