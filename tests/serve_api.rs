@@ -509,6 +509,18 @@ fn the_cap_on_solves_gets_503_and_closing_a_stream_cancels_its_solve() {
 }
 
 #[test]
+fn a_plain_request_given_up_by_its_client_cancels_its_solve() {
+    let base = start(Config { request_time_limit: Duration::from_secs(60), ..Config::default() });
+    let impatient = ureq::Agent::config_builder().timeout_global(Some(Duration::from_millis(500))).build().new_agent();
+    let text = std::fs::read(SLOW).unwrap();
+    let sent =
+        impatient.post(&format!("{base}/api/footholds?map=true")).header("Content-Type", "text/plain").send(&text[..]);
+    assert!(sent.is_err(), "the client gives up first");
+    let after = wait_for(&base, 10, |s| s["running"] == 0 && s["cancelled"] == 1);
+    assert_eq!((after["running"].as_u64(), after["cancelled"].as_u64()), (Some(0), Some(1)), "{after}");
+}
+
+#[test]
 fn a_stream_sends_progress_then_the_same_result_as_plain_json() {
     let base = server();
     // The map of a 7×7 board: about two seconds of work, so progress events come before the result.
