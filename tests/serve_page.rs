@@ -166,6 +166,22 @@ fn footholds_page(tab: &Tab, base: &str) {
     );
     assert_eq!(coloured, solution.ranked_moves.len(), "only the moves are coloured");
 
+    // Pasting Programmers arguments: bad ones show the command line's message; good ones load the board.
+    let paste = |text: &str| {
+        eval(tab, &format!("(() => {{ document.querySelector('#fh-paste').value = {}; }})()", serde_json::json!(text)));
+        click(tab, "#fh-load");
+    };
+    paste("[[1, 1], [1, 1]] [0, 0] [2, 0]");
+    let error = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
+    assert!(error.as_str().unwrap().starts_with("input: bloc: [2, 0] is outside the 2×2 board"), "{error}");
+    paste("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]");
+    wait(
+        tab,
+        "PP.games.footholds.state().start.board[0].length === 5 && PP.games.footholds.state().answer?.answer === 4",
+    );
+    paste("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]");
+    wait(tab, "PP.games.footholds.state().start.board.length === 3 && PP.games.footholds.state().answer");
+
     // A losing move throws the game away: the value history rings the position after it; undo takes it back.
     let losing = eval(tab, "document.querySelector(\"#footholds [data-move^='lose']\").dataset.cell");
     click(tab, &format!("[data-cell='{}']", losing.as_str().unwrap()));
