@@ -174,10 +174,17 @@ fn footholds_page(tab: &Tab, base: &str) {
     paste("[[1, 1], [1, 1]] [0, 0] [2, 0]");
     let error = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
     assert!(error.as_str().unwrap().starts_with("input: bloc: [2, 0] is outside the 2×2 board"), "{error}");
-    paste("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]");
+    let row = "[[1, 1, 1, 1, 1]] [0, 0] [0, 4]";
+    let wanted = footholds::Wanted::default();
+    let solved =
+        footholds::solve(&footholds::Instance::parse(row).unwrap(), wanted, footholds::SolveOptions::default());
+    let moves = solved.unwrap().outcome.remoteness;
+    paste(row);
     wait(
         tab,
-        "PP.games.footholds.state().start.board[0].length === 5 && PP.games.footholds.state().answer?.answer === 4",
+        &format!(
+            "PP.games.footholds.state().start.board[0].length === 5 && PP.games.footholds.state().answer?.answer === {moves}"
+        ),
     );
     paste("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]");
     wait(tab, "PP.games.footholds.state().start.board.length === 3 && PP.games.footholds.state().answer");
