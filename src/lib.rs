@@ -33,3 +33,4 @@ pub mod format;
 pub mod games;
 pub mod json;
 pub mod render;
+pub mod serve;

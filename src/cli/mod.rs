@@ -7,6 +7,7 @@ mod gridgame;
 mod input;
 mod interrupt;
 mod output;
+mod serve;
 mod snakes;
 
 use crate::engine::{Interrupted, Limits};
@@ -42,6 +43,8 @@ enum Command {
     Gridgame(gridgame::Args),
     #[command(about = "Test a judge solution against the exact answers and hand back the smallest failing case")]
     Check(check::Args),
+    #[command(about = "Serve the web page and the JSON API: see and play optimal play in the browser")]
+    Serve(serve::Args),
 }
 
 /// Runs the command line of the current process and returns its exit code.
@@ -71,6 +74,7 @@ pub fn run() -> i32 {
         Command::Snakes(args) => snakes::run(args, &mut out),
         Command::Gridgame(args) => gridgame::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
+        Command::Serve(args) => serve::run(args),
     };
     finish(result)
 }

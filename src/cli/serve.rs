@@ -1,0 +1,83 @@
+//! `perfectplay serve`: the web page and the JSON API (see [`crate::serve`]).
+
+use super::{parse_memory, parse_seconds};
+use crate::error::Error;
+use crate::serve::Config;
+use std::io::Write;
+use std::net::IpAddr;
+use std::time::Duration;
+
+/// Serve the page (all three games, played against the perfect player) and the JSON API.
+///
+/// The API takes the command line's inputs (the judge formats, as text) and answers with the JSON of `--json`;
+/// the README lists the endpoints. The page's files are inside the binary: nothing is fetched from the internet.
+/// Every request is bounded: the body by --max-body (else HTTP 413), each solve by --request-time-limit (else
+/// 504), the solves at once by --max-solves with --max-queued more waiting (else 503); bad input gets 400 with
+/// the command line's message. Stops on Ctrl-C.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  perfectplay serve --open\n  \
+                  curl --data-binary @examples/footholds/example1.txt localhost:8000/api/footholds")]
+pub struct Args {
+    /// The port to listen on (0: any free port; the address is printed on stderr).
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// The address to listen on (0.0.0.0 to let other machines in).
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// Open the page in the default browser once the server listens.
+    #[arg(long)]
+    open: bool,
+    /// The longest one solve may run; past it the request gets HTTP 504.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    request_time_limit: f64,
+    /// Solves running at once (default: one per core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    max_solves: Option<u16>,
+    /// Requests waiting for a solve slot; past them the server answers HTTP 503 at once.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    max_queued: usize,
+    /// The largest request body (e.g. 2M); a larger one gets HTTP 413.
+    #[arg(long, value_name = "SIZE", default_value = "2M", value_parser = parse_memory)]
+    max_body: usize,
+    /// The most memory one footholds solve's transposition table may take.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory)]
+    solve_memory: usize,
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(args: Args) -> Result<(), Error> {
+    let defaults = Config::default();
+    let config = Config {
+        bind: args.bind,
+        port: args.port,
+        request_time_limit: Duration::from_secs_f64(args.request_time_limit),
+        max_solves: args.max_solves.map_or(defaults.max_solves, usize::from),
+        max_queued: args.max_queued,
+        max_body: args.max_body,
+        solve_memory: args.solve_memory,
+    };
+    let open = args.open;
+    crate::serve::run_until_interrupted(config, |address| {
+        let url = format!("http://{address}/");
+        eprintln!("perfectplay: serving {url} (Ctrl-C stops)");
+        let _ = std::io::stderr().flush();
+        if open {
+            open_browser(&url);
+        }
+    })
+    .map_err(Error::Usage)
+}
+
+/// Asks the desktop to open `url`; a failure only prints a note (the address is on stderr anyway).
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
+        eprintln!("perfectplay: cannot open a browser ({opener}: {e}); open {url} by hand");
+    }
+}

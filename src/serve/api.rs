@@ -1,0 +1,124 @@
+//! The routes, and reading a request: the options as JSON (with the judge text in `input`) or the judge text as the
+//! body with the options in the query string.
+
+use super::jobs::{ApiError, Shared, Work};
+use super::{footholds, gridgame, snakes, web};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, RawQuery, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::de::DeserializeOwned;
+use std::sync::Arc;
+
+/// Every route of the server.
+pub fn router(state: Arc<Shared>) -> Router {
+    let max_body = state.config.max_body;
+    Router::new()
+        .route("/", get(web::index))
+        .route("/web/{file}", get(web::file))
+        .route("/api/status", get(status))
+        .route("/api/footholds", post(solve::<footholds::Request>))
+        .route("/api/snakes", post(solve::<snakes::Request>))
+        .route("/api/snakes/roll", post(solve::<snakes::RollRequest>))
+        .route("/api/gridgame", post(solve::<gridgame::Request>))
+        .route("/api/gridgame/moves", post(solve::<gridgame::MovesRequest>))
+        .fallback(not_found)
+        // The body limit is checked while reading (see `read`), so the error names it.
+        .layer(DefaultBodyLimit::max(max_body))
+        .with_state(state)
+}
+
+/// A request to an API endpoint: its options and input, checked into a solve.
+pub trait Endpoint: DeserializeOwned + Send + 'static {
+    /// Puts the judge text given as the body in place (the options came in the query string).
+    fn set_input(&mut self, input: String);
+
+    /// Checks the input and options (cheaply, before a solve slot is taken) and returns the solve.
+    ///
+    /// # Errors
+    /// [`ApiError::BadInput`] with the command line's message.
+    fn prepare(self, shared: &Shared) -> Result<Work, ApiError>;
+}
+
+async fn solve<E: Endpoint>(
+    State(shared): State<Arc<Shared>>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let stream = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/event-stream"));
+    let work = match read::<E>(&shared, query.as_deref(), &headers, body).and_then(|request| request.prepare(&shared)) {
+        Ok(work) => work,
+        Err(error) => return error.into_response(),
+    };
+    shared.answer(stream, work).await
+}
+
+/// Reads a request: a JSON body is the options with the input in `input`; any other body is the judge text, with
+/// the options in the query string.
+fn read<E: Endpoint>(
+    shared: &Shared,
+    query: Option<&str>,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<E, ApiError> {
+    let body = body.map_err(|rejection| match rejection {
+        BytesRejection::FailedToBufferBody(_) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::TooLarge(shared.config.max_body)
+        }
+        other => ApiError::BadInput(format!("request body: {}", other.body_text())),
+    })?;
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if json {
+        if query.is_some_and(|q| !q.is_empty()) {
+            return Err(ApiError::BadInput(
+                "request: with a JSON body, give the options in the JSON, not in the query string".into(),
+            ));
+        }
+        return serde_json::from_slice(&body).map_err(|e| ApiError::BadInput(format!("request JSON: {e}")));
+    }
+    let text = String::from_utf8(body.to_vec()).map_err(|e| {
+        ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))
+    })?;
+    let mut request: E = query_options(query.unwrap_or(""))?;
+    request.set_input(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text));
+    Ok(request)
+}
+
+/// The options of a query string (`?table=true&size=30`).
+fn query_options<E: DeserializeOwned>(query: &str) -> Result<E, ApiError> {
+    axum::extract::Query::<E>::try_from_uri(&format!("/?{query}").parse().map_err(|_| bad_query())?)
+        .map(|q| q.0)
+        .map_err(|e| ApiError::BadInput(format!("query string: {}", e.body_text())))
+}
+
+fn bad_query() -> ApiError {
+    ApiError::BadInput("query string: not a valid query".into())
+}
+
+/// The error for input that does not parse: the command line's message, with the input named `input`.
+pub fn input_error(error: crate::format::InputError) -> ApiError {
+    crate::error::Error::Input { source_name: "input".into(), error }.into()
+}
+
+async fn status(State(shared): State<Arc<Shared>>) -> Response {
+    axum::Json(shared.status()).into_response()
+}
+
+async fn not_found() -> Response {
+    (
+        axum::http::StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "application/json")],
+        r#"{"status":404,"error":"no such page or endpoint (see the README's list of endpoints)"}"#,
+    )
+        .into_response()
+}

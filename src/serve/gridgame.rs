@@ -1,0 +1,162 @@
+//! `POST /api/gridgame`: the JSON of `perfectplay gridgame --json`; `POST /api/gridgame/moves`: every legal move
+//! of each query's tokens, with its value for the player who makes it, from the board's own rules.
+
+use super::api::{Endpoint, input_error};
+use super::jobs::{ApiError, Shared, Work};
+use crate::engine::{Limits, Value};
+use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, report};
+use serde::{Deserialize, Serialize};
+
+/// The instance from the judge text, or from the position as JSON: `rows` of `.` and `#`, `k`, and `queries` of
+/// 1-based `[x, y]` cells (one per query unless `tokens`), checked by the game's own constructors.
+fn instance(
+    input: &str,
+    rows: Option<&[String]>,
+    k: usize,
+    queries: Option<&[Vec<(u32, u32)>]>,
+    tokens: bool,
+) -> Result<Instance, ApiError> {
+    let Some(rows) = rows else {
+        if queries.is_some() {
+            return Err(ApiError::BadInput("queries as JSON need the board as rows".into()));
+        }
+        return Instance::parse_judge(input, tokens).map_err(input_error);
+    };
+    if !input.is_empty() {
+        return Err(ApiError::BadInput("give the board either as input text or as rows".into()));
+    }
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let board = Board::from_rows(&rows, k).map_err(input_error)?;
+    let mut cells = Vec::new();
+    for (i, query) in queries.unwrap_or_default().iter().enumerate() {
+        if !tokens && query.len() != 1 {
+            return Err(ApiError::BadInput(format!("query {}: one cell per query (or set tokens)", i + 1)));
+        }
+        let query: Option<Vec<Cell>> =
+            query.iter().map(|&(x, y)| Some(Cell::new(x.checked_sub(1)?, y.checked_sub(1)?))).collect();
+        cells.push(query.ok_or_else(|| ApiError::BadInput(format!("query {}: rows and columns count from 1", i + 1)))?);
+    }
+    Instance::new(board, &cells).map_err(input_error)
+}
+
+/// The switches of `perfectplay gridgame`, by the same names; `table` adds the whole table (as `--json --table`). The
+/// board is the judge text in `input`, or `rows`, `k` and `queries` as JSON.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct Request {
+    input: String,
+    rows: Option<Vec<String>>,
+    k: usize,
+    queries: Option<Vec<Vec<(u32, u32)>>>,
+    remoteness: bool,
+    grundy: bool,
+    tokens: bool,
+    explain: bool,
+    table: bool,
+}
+
+impl Endpoint for Request {
+    fn set_input(&mut self, input: String) {
+        self.input = input;
+    }
+
+    fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
+        if self.tokens && (self.remoteness || self.explain) {
+            return Err(ApiError::BadInput("tokens cannot be used with remoteness or explain".into()));
+        }
+        let instance = instance(&self.input, self.rows.as_deref(), self.k, self.queries.as_deref(), self.tokens)?;
+        let options = report::Options {
+            remoteness: self.remoteness,
+            grundy: self.grundy,
+            tokens: self.tokens,
+            explain: self.explain,
+        };
+        let table = self.table;
+        Ok(Box::new(move |limits: Limits| {
+            let analysis = Analysis::solve(&instance.board, options.wanted(table), &limits)?;
+            report::json(&instance, &analysis, options, table).map_err(|e| ApiError::Internal(e.to_string()))
+        }))
+    }
+}
+
+/// The judge input (or the position as JSON, as for `/api/gridgame`); with `tokens`, each query line holds several
+/// tokens, as on the command line.
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields)]
+pub struct MovesRequest {
+    input: String,
+    rows: Option<Vec<String>>,
+    k: usize,
+    queries: Option<Vec<Vec<(u32, u32)>>>,
+    tokens: bool,
+}
+
+/// One token of a query and its moves.
+#[derive(Serialize)]
+struct Token {
+    /// 1-based `[x, y]`.
+    cell: [u32; 2],
+    value: Value,
+    remoteness: u16,
+    grundy: u16,
+    moves: Vec<Move>,
+}
+
+/// One legal move of a token.
+#[derive(Serialize)]
+struct Move {
+    step: Step,
+    /// 1-based `[x, y]`.
+    to: [u32; 2],
+    /// For the player who makes the move, with this token alone on the board.
+    value: Value,
+    /// Moves to the end, this one included, with this token alone.
+    remoteness: u32,
+    /// The Grundy value of the cell reached.
+    grundy: u16,
+}
+
+fn one_based(cell: Cell) -> [u32; 2] {
+    [cell.row + 1, cell.col + 1]
+}
+
+impl Endpoint for MovesRequest {
+    fn set_input(&mut self, input: String) {
+        self.input = input;
+    }
+
+    fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
+        let instance = instance(&self.input, self.rows.as_deref(), self.k, self.queries.as_deref(), self.tokens)?;
+        Ok(Box::new(move |limits: Limits| {
+            let board = &instance.board;
+            let analysis = Analysis::solve(board, Wanted { remoteness: true, grundy: true }, &limits)?;
+            let known = "the tables of open cells are computed";
+            let token = |cell: Cell| {
+                let outcome = analysis.outcome(board, cell).expect(known);
+                let moves = board
+                    .children(cell)
+                    .map(|(step, to)| {
+                        let after = analysis.outcome(board, to).expect(known).parent();
+                        Move {
+                            step,
+                            to: one_based(to),
+                            value: after.value,
+                            remoteness: after.remoteness,
+                            grundy: analysis.grundy(board, to).expect(known),
+                        }
+                    })
+                    .collect();
+                Token {
+                    cell: one_based(cell),
+                    value: outcome.value,
+                    remoteness: outcome.remoteness as u16,
+                    grundy: analysis.grundy(board, cell).expect(known),
+                    moves,
+                }
+            };
+            let queries: Vec<Vec<Token>> =
+                instance.queries().map(|query| query.iter().map(|&cell| token(cell)).collect()).collect();
+            Ok(serde_json::json!({ "queries": queries }).to_string() + "\n")
+        }))
+    }
+}

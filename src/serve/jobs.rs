@@ -1,0 +1,319 @@
+//! Running solves for requests within bounds: a cap on solves running and waiting, a deadline per solve, progress
+//! events, and cancellation when the client goes away.
+//!
+//! A solve runs on tokio's blocking pool (the solvers are synchronous). Its [`Limits`] carry the request's deadline,
+//! a cancel flag raised when the request is dropped (the client closed the connection) and, for a request that
+//! asked for `text/event-stream`, a progress hook whose latest report is sent as an event a few times a second.
+
+use super::Config;
+use crate::engine::{Limits, Progress};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, Sse};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
+
+/// Why a request got no answer; each maps to one HTTP status with a JSON body `{"error": message}`.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// Bad input or options (400), with the command line's message.
+    #[error("{0}")]
+    BadInput(String),
+    /// The body is over the limit (413).
+    #[error("the request body is over the limit of {0} bytes (the server's --max-body)")]
+    TooLarge(usize),
+    /// Every solve slot and queue place is taken (503).
+    #[error("the server is busy: {0} solves are running and the queue is full; try again shortly")]
+    Busy(usize),
+    /// The solve reached the request time limit (504).
+    #[error("no answer within the request time limit of {0} s (the server's --request-time-limit)")]
+    TimeLimit(f64),
+    /// The solve was stopped by its limits: the deadline (504) or the cancel flag (the client is gone).
+    #[error("the solve was stopped")]
+    Interrupted,
+    /// The solve failed in a way that is the server's fault (500); the server goes on.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TimeLimit(_) | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn body(&self) -> String {
+        serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() }).to_string()
+    }
+}
+
+impl From<crate::error::Error> for ApiError {
+    fn from(error: crate::error::Error) -> ApiError {
+        ApiError::BadInput(error.to_string())
+    }
+}
+
+impl From<crate::engine::Interrupted> for ApiError {
+    fn from(_: crate::engine::Interrupted) -> ApiError {
+        ApiError::Interrupted
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status(), json_headers(), self.body()).into_response();
+        if matches!(self, ApiError::Busy(_)) {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}
+
+fn json_headers() -> [(header::HeaderName, &'static str); 1] {
+    [(header::CONTENT_TYPE, "application/json")]
+}
+
+/// The answer of a solve: the JSON text of `--json`.
+pub type Answer = Result<String, ApiError>;
+
+/// A solve to run: gets the request's limits, returns the JSON answer.
+pub type Work = Box<dyn FnOnce(Limits) -> Answer + Send>;
+
+/// What every request shares: the configuration, the slots and the counters `/api/status` reports.
+pub struct Shared {
+    /// The server's configuration.
+    pub config: Config,
+    admitted: Arc<Semaphore>,
+    running: Arc<Semaphore>,
+    counts: Counts,
+}
+
+#[derive(Default)]
+struct Counts {
+    running: AtomicUsize,
+    waiting: AtomicUsize,
+    answered: AtomicU64,
+    rejected_busy: AtomicU64,
+    timed_out: AtomicU64,
+    cancelled: AtomicU64,
+}
+
+/// The server's load, for `GET /api/status`.
+#[derive(Serialize)]
+pub struct Status {
+    running: usize,
+    waiting: usize,
+    max_solves: usize,
+    max_queued: usize,
+    answered: u64,
+    rejected_busy: u64,
+    timed_out: u64,
+    cancelled: u64,
+    request_time_limit: f64,
+    max_body: usize,
+}
+
+/// Raises the cancel flag when dropped, unless disarmed: a request future dropped mid-solve (the client went away)
+/// stops its solve.
+struct CancelOnDrop {
+    flag: Option<Arc<AtomicBool>>,
+    shared: Arc<Shared>,
+}
+
+impl CancelOnDrop {
+    /// The solve finished: nothing left to cancel.
+    fn disarm(&mut self) {
+        self.flag = None;
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(flag) = self.flag.take() {
+            flag.store(true, Ordering::Relaxed);
+            self.shared.counts.cancelled.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The progress of a solve as sent in an event.
+#[derive(Clone, Default, Serialize)]
+struct ProgressEvent {
+    nodes: u64,
+    table_used: u64,
+    table_capacity: u64,
+    stage: String,
+    elapsed: f64,
+}
+
+impl Shared {
+    /// Fresh slots and counters for `config`.
+    pub fn new(config: Config) -> Shared {
+        Shared {
+            admitted: Arc::new(Semaphore::new(config.max_solves + config.max_queued)),
+            running: Arc::new(Semaphore::new(config.max_solves.max(1))),
+            config,
+            counts: Counts::default(),
+        }
+    }
+
+    /// The server's load now.
+    pub fn status(&self) -> Status {
+        let c = &self.counts;
+        Status {
+            running: c.running.load(Ordering::Relaxed),
+            waiting: c.waiting.load(Ordering::Relaxed),
+            max_solves: self.config.max_solves,
+            max_queued: self.config.max_queued,
+            answered: c.answered.load(Ordering::Relaxed),
+            rejected_busy: c.rejected_busy.load(Ordering::Relaxed),
+            timed_out: c.timed_out.load(Ordering::Relaxed),
+            cancelled: c.cancelled.load(Ordering::Relaxed),
+            request_time_limit: self.config.request_time_limit.as_secs_f64(),
+            max_body: self.config.max_body,
+        }
+    }
+
+    /// Waits for a solve slot: `Busy` at once when the queue is full, or when no slot frees up within the request
+    /// time limit.
+    async fn slot(&self) -> Result<(OwnedSemaphorePermit, OwnedSemaphorePermit), ApiError> {
+        let busy = || {
+            self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
+            ApiError::Busy(self.config.max_solves)
+        };
+        let admitted = Arc::clone(&self.admitted).try_acquire_owned().map_err(|_| busy())?;
+        self.counts.waiting.fetch_add(1, Ordering::Relaxed);
+        let running =
+            tokio::time::timeout(self.config.request_time_limit, Arc::clone(&self.running).acquire_owned()).await;
+        self.counts.waiting.fetch_sub(1, Ordering::Relaxed);
+        match running {
+            Ok(Ok(running)) => Ok((admitted, running)),
+            _ => Err(busy()),
+        }
+    }
+
+    /// Runs `work` on the blocking pool with the request's limits, and answers with its JSON; with `stream`, as
+    /// server-sent events: `progress` events while it runs, then one `result` or `error` event.
+    pub async fn answer(self: Arc<Self>, stream: bool, work: Work) -> Response {
+        let permits = match self.slot().await {
+            Ok(permits) => permits,
+            Err(error) => return error.into_response(),
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (progress_tx, progress_rx) = watch::channel(None::<ProgressEvent>);
+        let limits = Limits {
+            deadline: Some(Instant::now() + self.config.request_time_limit),
+            progress: stream.then(|| progress_hook(progress_tx)),
+            cancel: Some(Arc::clone(&cancel)),
+        };
+        let mut guard = CancelOnDrop { flag: Some(Arc::clone(&cancel)), shared: Arc::clone(&self) };
+        let shared = Arc::clone(&self);
+        let solve = async move {
+            let counting = Arc::clone(&shared);
+            let result = tokio::task::spawn_blocking(move || {
+                counting.counts.running.fetch_add(1, Ordering::Relaxed);
+                let result = work(limits);
+                counting.counts.running.fetch_sub(1, Ordering::Relaxed);
+                drop(permits);
+                result
+            })
+            .await;
+            guard.disarm();
+            let answer = match result {
+                Ok(Err(ApiError::Interrupted)) => Err(shared.time_limit(&cancel)),
+                Ok(answer) => answer,
+                Err(error) => Err(ApiError::Internal(format!("the solve failed: {error}"))),
+            };
+            shared.count(&answer);
+            answer
+        };
+        if !stream {
+            return match solve.await {
+                Ok(json) => (StatusCode::OK, json_headers(), json).into_response(),
+                Err(error) => error.into_response(),
+            };
+        }
+        event_stream(solve, progress_rx).into_response()
+    }
+
+    fn count(&self, answer: &Answer) {
+        let counter = match answer {
+            Ok(_) => &self.counts.answered,
+            Err(ApiError::TimeLimit(_)) => &self.counts.timed_out,
+            Err(_) => return,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The error for a solve stopped by its limits: the time limit, unless it was cancelled.
+    fn time_limit(&self, cancel: &AtomicBool) -> ApiError {
+        if cancel.load(Ordering::Relaxed) {
+            ApiError::Interrupted
+        } else {
+            ApiError::TimeLimit(self.config.request_time_limit.as_secs_f64())
+        }
+    }
+}
+
+fn progress_hook(sender: watch::Sender<Option<ProgressEvent>>) -> crate::engine::ProgressHook {
+    Box::new(move |p: &Progress| {
+        sender.send_replace(Some(ProgressEvent {
+            nodes: p.nodes,
+            table_used: p.table_used,
+            table_capacity: p.table_capacity,
+            stage: p.stage.clone(),
+            elapsed: p.elapsed.as_secs_f64(),
+        }));
+    })
+}
+
+/// How often a streamed solve sends its latest progress (also how soon a closed connection is noticed).
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Server-sent events for a solve: `progress` every [`PROGRESS_EVERY`] while it runs, then `result` with the JSON
+/// answer or `error` with `{"status", "error"}`. When the client closes the stream, the solve future is dropped and
+/// its guard raises the cancel flag.
+fn event_stream(
+    solve: impl Future<Output = Answer> + Send + 'static,
+    mut progress: watch::Receiver<Option<ProgressEvent>>,
+) -> Sse<tokio_stream::wrappers::ReceiverStream<Result<Event, Infallible>>> {
+    let (tx, rx) = mpsc::channel(4);
+    tokio::spawn(async move {
+        let started = Instant::now();
+        let mut solve = std::pin::pin!(solve);
+        let mut tick = tokio::time::interval(PROGRESS_EVERY);
+        tick.tick().await;
+        let last = loop {
+            tokio::select! {
+                answer = &mut solve => break answer,
+                _ = tick.tick() => {
+                    let mut report = progress.borrow_and_update().clone()
+                        .unwrap_or_else(|| ProgressEvent { stage: "solving".into(), ..ProgressEvent::default() });
+                    // The time of the whole request: a solve in parts (a map) restarts its own clock.
+                    report.elapsed = started.elapsed().as_secs_f64();
+                    let event = Event::default().event("progress").data(serde_json::to_string(&report).unwrap_or_default());
+                    if tx.send(Ok(event)).await.is_err() {
+                        // The client is gone: dropping `solve` raises its cancel flag.
+                        return;
+                    }
+                }
+            }
+        };
+        let event = match last {
+            Ok(json) => Event::default().event("result").data(json.trim_end()),
+            Err(error) => Event::default().event("error").data(error.body()),
+        };
+        let _ = tx.send(Ok(event)).await;
+    });
+    Sse::new(tokio_stream::wrappers::ReceiverStream::new(rx))
+}

@@ -1,0 +1,117 @@
+//! `perfectplay serve`: the web page and the JSON API, served by the binary itself.
+//!
+//! The API takes the command line's inputs (the judge formats, as text) and answers with the JSON of `--json`,
+//! produced by the games' own report functions; the page (plain HTML, CSS and JavaScript in `web/`, embedded in the
+//! binary) draws what the API answers and never decides a game's rules itself.
+//!
+//! Every request is bounded ([`Config`]): the request body's size, the board limits of the command line, a time
+//! limit per solve through [`Limits`](crate::engine::Limits)'s deadline, and a cap on solves running and waiting at
+//! once. A request asking for `text/event-stream` gets progress events while its solve runs, and closing it
+//! cancels the solve (the [`Limits`](crate::engine::Limits) cancel flag is raised).
+//!
+//! ```no_run
+//! use perfectplay::serve::{Config, Server};
+//! let runtime = tokio::runtime::Runtime::new().unwrap();
+//! runtime.block_on(async {
+//!     let server = Server::bind(Config { port: 0, ..Config::default() }).await.unwrap();
+//!     println!("listening on http://{}", server.local_addr());
+//!     server.run(std::future::pending()).await.unwrap();
+//! });
+//! ```
+
+mod api;
+mod footholds;
+mod gridgame;
+mod jobs;
+mod snakes;
+mod web;
+
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The server's address and the bounds on every request.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on.
+    pub bind: IpAddr,
+    /// The port to listen on (0: any free port).
+    pub port: u16,
+    /// The longest a solve may run; past it the request gets HTTP 504.
+    pub request_time_limit: Duration,
+    /// Solves running at once; more wait in the queue.
+    pub max_solves: usize,
+    /// Requests waiting for a solve slot; past them the server answers HTTP 503 at once.
+    pub max_queued: usize,
+    /// The largest request body, in bytes; a larger one gets HTTP 413.
+    pub max_body: usize,
+    /// The most memory one footholds solve's transposition table may take, in bytes.
+    pub solve_memory: usize,
+}
+
+impl Default for Config {
+    /// 127.0.0.1:8000, 10 s per solve, one solve per core with 64 more waiting, 2 MiB bodies, 256 MiB tables.
+    fn default() -> Config {
+        Config {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8000,
+            request_time_limit: Duration::from_secs(10),
+            max_solves: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            max_queued: 64,
+            max_body: 2 << 20,
+            solve_memory: 256 << 20,
+        }
+    }
+}
+
+/// A server bound to its port, ready to run.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    state: Arc<jobs::Shared>,
+}
+
+impl Server {
+    /// Binds the listening socket.
+    ///
+    /// # Errors
+    /// When the address cannot be bound (the port is taken, say).
+    pub async fn bind(config: Config) -> std::io::Result<Server> {
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(config.bind, config.port)).await?;
+        Ok(Server { listener, state: Arc::new(jobs::Shared::new(config)) })
+    }
+
+    /// The address the server listens on (with the port chosen when the configuration asked for port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// Serves requests until `shutdown` completes, then lets the requests under way finish.
+    ///
+    /// # Errors
+    /// When accepting connections fails.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let app = api::router(self.state);
+        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await
+    }
+}
+
+/// Runs the server on a new runtime until Ctrl-C, calling `ready` with the address once it listens.
+///
+/// # Errors
+/// A message when the runtime cannot start or the address cannot be bound.
+pub fn run_until_interrupted(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start the server: {e}"))?;
+    runtime.block_on(async {
+        let address = SocketAddr::new(config.bind, config.port);
+        let server = Server::bind(config).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        ready(server.local_addr());
+        let interrupted = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        server.run(interrupted).await.map_err(|e| format!("the server stopped: {e}"))
+    })?;
+    // Solves still running stop at their deadline; the process need not wait for them.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! `POST /api/snakes`: the JSON of `perfectplay snakes --json`; `POST /api/snakes/roll`: where one roll of the die
+//! takes the token, from the board's own rules.
+
+use super::api::{Endpoint, input_error};
+use super::jobs::{ApiError, Shared, Work};
+use crate::engine::Limits;
+use crate::format::{InputError, TextFormat};
+use crate::games::snakes::report::Report;
+use crate::games::snakes::{self, Board, Instance, Overshoot, Rules};
+use serde::Deserialize;
+
+/// The most rolls `/api/snakes` computes of the distribution (the command line's `--max-rolls` default).
+pub const MAX_ROLLS: u64 = 100_000;
+/// The most games `/api/snakes` simulates.
+pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
+/// The most rolls a simulation may play in all (`simulate` × `max_rolls`): the simulation cannot be interrupted, so
+/// this bounds its time (a few tenths of a second).
+pub const MAX_SIMULATED_ROLLS: u64 = 200_000_000;
+/// Boards up to this size get `exact` (as on the command line).
+const MAX_EXACT_SIZE: u32 = 2_000;
+/// What is left in play when the distribution stops (as on the command line).
+const TAIL: f64 = 1e-12;
+
+/// The options of `perfectplay snakes`, by the same names (`max_rolls` for `--max-rolls`); the board as judge text
+/// in `input`, or as the `ladders` and `snakes` lists of the answer.
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Request {
+    input: String,
+    ladders: Option<Vec<(u32, u32)>>,
+    snakes: Option<Vec<(u32, u32)>>,
+    size: u32,
+    faces: u32,
+    start: u32,
+    overshoot: String,
+    expected: bool,
+    exact: bool,
+    distribution: bool,
+    max_rolls: u64,
+    simulate: Option<u64>,
+    seed: u64,
+}
+
+impl Default for Request {
+    fn default() -> Request {
+        let rules = Rules::default();
+        Request {
+            input: String::new(),
+            ladders: None,
+            snakes: None,
+            size: rules.size,
+            faces: rules.faces,
+            start: rules.start,
+            overshoot: rules.overshoot.to_string(),
+            expected: false,
+            exact: false,
+            distribution: false,
+            max_rolls: MAX_ROLLS,
+            simulate: None,
+            seed: 1,
+        }
+    }
+}
+
+/// Where the ladders and snakes come from: the judge text, or the lists of the JSON answer.
+struct Jumps<'a> {
+    input: &'a str,
+    ladders: Option<&'a [(u32, u32)]>,
+    snakes: Option<&'a [(u32, u32)]>,
+}
+
+impl Jumps<'_> {
+    fn instance(&self) -> Result<Instance, ApiError> {
+        if self.ladders.is_none() && self.snakes.is_none() {
+            return Instance::parse(self.input).map_err(input_error);
+        }
+        if !self.input.is_empty() {
+            return Err(ApiError::BadInput("give the board either as input text or as ladders and snakes".into()));
+        }
+        Instance::new(self.ladders.unwrap_or_default(), self.snakes.unwrap_or_default()).map_err(input_error)
+    }
+}
+
+/// Reads the board: the rules checked as the command line checks them, then the ladders and snakes.
+fn board(jumps: Jumps, size: u32, faces: u32, start: u32, overshoot: &str) -> Result<(Instance, Board), ApiError> {
+    let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, true)
+        .map_err(|_| ApiError::BadInput(format!("overshoot: '{overshoot}' is not one of stay, bounce, win")))?;
+    let rules = Rules { size, faces, start, overshoot };
+    rules.check().map_err(ApiError::BadInput)?;
+    let instance = jumps.instance()?;
+    let board = instance.board(rules).map_err(input_error)?;
+    Ok((instance, board))
+}
+
+impl Endpoint for Request {
+    fn set_input(&mut self, input: String) {
+        self.input = input;
+    }
+
+    fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
+        let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
+        let (instance, board) = board(jumps, self.size, self.faces, self.start, &self.overshoot)?;
+        let expected = self.expected || self.exact;
+        if self.exact && self.size > MAX_EXACT_SIZE {
+            return Err(ApiError::BadInput(format!(
+                "exact is offered up to {MAX_EXACT_SIZE} squares (this board has {})",
+                self.size
+            )));
+        }
+        if !(1..=MAX_ROLLS).contains(&self.max_rolls) {
+            return Err(ApiError::BadInput(format!("max_rolls must be between 1 and {MAX_ROLLS}")));
+        }
+        if let Some(games) = self.simulate {
+            if !(1..=MAX_SIMULATED_GAMES).contains(&games) {
+                return Err(ApiError::BadInput(format!("simulate must be between 1 and {MAX_SIMULATED_GAMES} games")));
+            }
+            if games.saturating_mul(self.max_rolls) > MAX_SIMULATED_ROLLS {
+                return Err(ApiError::BadInput(format!(
+                    "simulate × max_rolls is {} rolls at most, over the server's limit of {MAX_SIMULATED_ROLLS} (lower max_rolls, the most rolls one game may take)",
+                    games * self.max_rolls
+                )));
+            }
+        }
+        Ok(Box::new(move |limits: Limits| {
+            let unsolvable = |why: String| input_error(InputError::new(why));
+            let rolls = snakes::fewest_rolls(&board, &limits)?.map_err(unsolvable)?;
+            let expectation =
+                if expected { Some(snakes::expected_rolls(&board, &limits)?.map_err(unsolvable)?) } else { None };
+            let exact = if self.exact {
+                Some(snakes::exact_expected_rolls(&board, &limits)?.map_err(unsolvable)?)
+            } else {
+                None
+            };
+            let distribution = if self.distribution {
+                Some(snakes::roll_distribution(&board, TAIL, self.max_rolls as usize, &limits)?)
+            } else {
+                None
+            };
+            limits.check()?;
+            let simulation = self.simulate.map(|games| snakes::simulate(&board, games, self.max_rolls, self.seed));
+            let report = Report {
+                instance: &instance,
+                board: &board,
+                rolls: &rolls,
+                explain: false,
+                expected: expectation,
+                exact: exact.as_ref(),
+                distribution: distribution.as_ref(),
+                simulation: simulation.as_ref(),
+                seed: self.seed,
+            };
+            Ok(report.json())
+        }))
+    }
+}
+
+/// One roll: the board as for `/api/snakes`, the token's `square` (0 off the board) and the number rolled.
+#[derive(Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RollRequest {
+    input: String,
+    ladders: Option<Vec<(u32, u32)>>,
+    snakes: Option<Vec<(u32, u32)>>,
+    size: u32,
+    faces: u32,
+    overshoot: String,
+    square: u32,
+    die: u32,
+}
+
+impl Default for RollRequest {
+    fn default() -> RollRequest {
+        let rules = Rules::default();
+        RollRequest {
+            input: String::new(),
+            ladders: None,
+            snakes: None,
+            size: rules.size,
+            faces: rules.faces,
+            overshoot: rules.overshoot.to_string(),
+            square: rules.start,
+            die: 1,
+        }
+    }
+}
+
+impl Endpoint for RollRequest {
+    fn set_input(&mut self, input: String) {
+        self.input = input;
+    }
+
+    fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
+        let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
+        let (_, board) = board(jumps, self.size, self.faces, self.square, &self.overshoot)?;
+        if !(1..=self.faces).contains(&self.die) {
+            return Err(ApiError::BadInput(format!(
+                "die: {} is not a face of a die with {} faces",
+                self.die, self.faces
+            )));
+        }
+        let (square, die) = (self.square, self.die);
+        Ok(Box::new(move |_| {
+            // `null` when the roll is not played (it would pass the last square and the rule is `stay`).
+            let roll = board.roll(square, die);
+            Ok(serde_json::json!({ "from": square, "roll": roll }).to_string() + "\n")
+        }))
+    }
+}

@@ -1,0 +1,39 @@
+//! The page's files, embedded in the binary: nothing is fetched from elsewhere, so the page works offline.
+
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// Each file the page uses: name, content type, contents.
+const FILES: &[(&str, &str, &str)] = &[
+    ("style.css", "text/css; charset=utf-8", include_str!("web/style.css")),
+    ("app.js", "text/javascript; charset=utf-8", include_str!("web/app.js")),
+    ("footholds.js", "text/javascript; charset=utf-8", include_str!("web/footholds.js")),
+    ("snakes.js", "text/javascript; charset=utf-8", include_str!("web/snakes.js")),
+    ("gridgame.js", "text/javascript; charset=utf-8", include_str!("web/gridgame.js")),
+];
+
+/// For working on the page: when this variable names a folder, its files are served instead of the embedded ones,
+/// so a change shows on reload without a rebuild.
+const DEV_FOLDER: &str = "PERFECTPLAY_WEB_DIR";
+
+/// The contents of one of the page's files.
+fn contents(name: &str, embedded: &'static str) -> String {
+    std::env::var_os(DEV_FOLDER)
+        .and_then(|folder| std::fs::read_to_string(std::path::Path::new(&folder).join(name)).ok())
+        .unwrap_or_else(|| embedded.to_string())
+}
+
+/// `GET /`: the page.
+pub async fn index() -> Response {
+    let page = contents("index.html", include_str!("web/index.html"));
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
+}
+
+/// `GET /web/{file}`: the page's scripts and style.
+pub async fn file(Path(name): Path<String>) -> Response {
+    match FILES.iter().find(|(file, _, _)| *file == name) {
+        Some((file, kind, embedded)) => ([(header::CONTENT_TYPE, *kind)], contents(file, embedded)).into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}

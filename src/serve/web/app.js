@@ -1,0 +1,199 @@
+// perfectplay's page: what every game shares. The API answers every question about a game (values, remoteness,
+// legal moves, where a roll goes); the page only draws the answers and keeps the position in the URL.
+'use strict';
+
+const PP = {
+  colors: { win: '#0072B2', lose: '#E69F00', wall: '#3A3A3A', sky: '#56B4E9', verm: '#D55E00', green: '#009E73' },
+  games: {},
+  current: null,
+  job: null,
+};
+
+/** An element with attributes (`on…` become listeners) and children. */
+PP.el = (tag, attrs = {}, ...children) => {
+  const svg = ['svg', 'rect', 'line', 'path', 'circle', 'text', 'g', 'polyline', 'title'].includes(tag);
+  const node = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'text') node.textContent = value;
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+};
+
+/** An API error: the HTTP status and the server's message. */
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * POSTs `body` as JSON to an API endpoint and returns its JSON answer. The request asks for server-sent events, so
+ * a long solve shows its progress (`onProgress`) and can be cancelled (`signal`).
+ */
+PP.api = async (path, body, { signal, onProgress } = {}) => {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const type = response.headers.get('content-type') || '';
+  if (!type.startsWith('text/event-stream')) {
+    const data = await response.json().catch(() => ({ error: response.statusText }));
+    if (!response.ok) throw new ApiError(response.status, data.error);
+    return data;
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const chunk = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data = [];
+      for (const line of chunk.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (!data.length) continue;
+      const payload = JSON.parse(data.join('\n'));
+      if (event === 'progress') onProgress?.(payload);
+      else if (event === 'result') return payload;
+      else if (event === 'error') throw new ApiError(payload.status, payload.error);
+    }
+  }
+  throw new ApiError(0, 'the connection closed before the answer came');
+};
+
+/**
+ * Runs one request with the busy bar: progress after a moment, a Cancel button that aborts it (the server then
+ * stops the solve). A newer request cancels an older one. Errors are shown; returns `null` when it failed.
+ */
+PP.ask = async (path, body) => {
+  PP.job?.abort();
+  const controller = new AbortController();
+  PP.job = controller;
+  const busy = document.getElementById('busy');
+  const text = document.getElementById('busy-text');
+  const shown = setTimeout(() => { busy.hidden = false; }, 300);
+  text.textContent = 'solving…';
+  PP.showError(null);
+  try {
+    return await PP.api(path, body, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        const nodes = p.nodes ? `, ${p.nodes.toLocaleString('en')} positions` : '';
+        text.textContent = `solving: ${p.elapsed.toFixed(1)} s${nodes}${p.stage ? ', ' + p.stage : ''}`;
+      },
+    });
+  } catch (error) {
+    if (error.name === 'AbortError') {
+      if (PP.job === controller) PP.showError('cancelled');
+    } else {
+      PP.showError(error.status ? `${error.message} (HTTP ${error.status})` : error.message);
+    }
+    return null;
+  } finally {
+    clearTimeout(shown);
+    if (PP.job === controller) {
+      PP.job = null;
+      busy.hidden = true;
+    }
+  }
+};
+
+PP.showError = (message) => {
+  const box = document.getElementById('error');
+  box.hidden = !message;
+  box.textContent = message || '';
+};
+
+/** The position in the URL: read and written as `#game=…&key=value…` (replacing, so Back leaves the page). */
+PP.readHash = () => new URLSearchParams(location.hash.slice(1));
+PP.writeHash = (params) => {
+  const all = new URLSearchParams({ game: PP.current });
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') all.set(k, v);
+  history.replaceState(null, '', '#' + all.toString());
+};
+
+/** A random die face 1..faces. */
+PP.die = (faces) => {
+  const word = new Uint32Array(1);
+  crypto.getRandomValues(word);
+  return 1 + (word[0] % faces);
+};
+
+/** A line chart as SVG: `series` = [{points: [[x, y]…], color, label, dots}], axes from the data. */
+PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title }) => {
+  const W = 640, H = 260, L = 48, R = 12, T = 24, B = 36;
+  const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat(bars ? bars.map((b) => b[0]) : []);
+  const ys = series.flatMap((s) => s.points.map((p) => p[1])).concat(bars ? bars.map((b) => b[1]) : []);
+  const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs);
+  const y0 = yMin ?? Math.min(0, ...ys), y1 = yMax ?? Math.max(1, ...ys);
+  const X = (x) => L + ((x - x0) / (x1 - x0 || 1)) * (W - L - R);
+  const Y = (y) => H - B - ((y - y0) / (y1 - y0 || 1)) * (H - T - B);
+  const svg = PP.el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': title || yLabel });
+  if (title) svg.append(PP.el('text', { x: L, y: 15, 'font-size': 13, text: title }));
+  svg.append(PP.el('line', { x1: L, y1: Y(0), x2: W - R, y2: Y(0), stroke: '#999' }));
+  svg.append(PP.el('line', { x1: L, y1: T, x2: L, y2: H - B, stroke: '#999' }));
+  for (const v of [y0, y1, ...(y0 < 0 && y1 > 0 ? [0] : [])]) {
+    svg.append(PP.el('text', { x: L - 4, y: Y(v) + 4, 'text-anchor': 'end', 'font-size': 11, text: +v.toFixed(3) }));
+  }
+  svg.append(PP.el('text', { x: X(x0), y: H - B + 14, 'font-size': 11, text: x0 }));
+  svg.append(PP.el('text', { x: X(x1), y: H - B + 14, 'font-size': 11, 'text-anchor': 'end', text: x1 }));
+  svg.append(PP.el('text', { x: (L + W) / 2, y: H - 6, 'font-size': 12, 'text-anchor': 'middle', text: xLabel }));
+  if (bars) {
+    const width = Math.max(1, (W - L - R) / (x1 - x0 + 1) - 1);
+    for (const [x, y, color, label] of bars) {
+      svg.append(PP.el('rect', { x: X(x) - width / 2, y: Y(y), width, height: Math.max(0, Y(0) - Y(y)), fill: color },
+        PP.el('title', { text: label })));
+    }
+  }
+  for (const s of series) {
+    if (s.points.length > 1) {
+      svg.append(PP.el('polyline', {
+        points: s.points.map(([x, y]) => `${X(x)},${Y(y)}`).join(' '), fill: 'none', stroke: s.color, 'stroke-width': 2,
+      }));
+    }
+    for (const [x, y, color, label, ring] of s.dots || []) {
+      svg.append(PP.el('circle', { cx: X(x), cy: Y(y), r: ring ? 7 : 5, fill: color, stroke: ring ? PP.colors.verm : '#fff',
+        'stroke-width': ring ? 3 : 1 }, PP.el('title', { text: label })));
+    }
+  }
+  return svg;
+};
+
+/** Shows a game: marks its tab, builds its view from the URL. */
+PP.show = (name) => {
+  if (!PP.games[name]) name = 'footholds';
+  PP.job?.abort();
+  PP.current = name;
+  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('current', a.dataset.game === name);
+  const main = document.getElementById('main');
+  main.replaceChildren();
+  PP.showError(null);
+  PP.games[name].mount(main, PP.readHash());
+};
+
+document.getElementById('busy-cancel').addEventListener('click', () => PP.job?.abort());
+window.addEventListener('hashchange', () => {
+  const name = PP.readHash().get('game');
+  if (name !== PP.current) PP.show(name);
+});
+document.addEventListener('keydown', (event) => {
+  if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (PP.games[PP.current]?.key?.(event.key)) event.preventDefault();
+});
+window.addEventListener('DOMContentLoaded', () => PP.show(PP.readHash().get('game')));

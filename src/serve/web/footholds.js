@@ -1,0 +1,354 @@
+// Vanishing footholds: the board editor, the moves coloured by their value for the mover, play against the
+// perfect player, undo and redo, the value history chart and the map of all start pairs.
+'use strict';
+
+(() => {
+  const MAX_CELLS = 128;
+  const EXAMPLE = { board: [[1, 1, 1], [1, 1, 1], [1, 1, 1]], a: [1, 0], b: [1, 2] };
+  const s = {
+    start: null, // {board, a, b}: the board as edited, A moves first
+    history: [], // moves played: {player, from, to, value, remoteness} (value for the player who moved)
+    redo: [],
+    side: 'both', // 'A' or 'B': you play that side against the solver; 'both': you play both
+    hints: true,
+    edit: 'foothold', // what a click does in the editor: 'foothold', 'A', 'B'
+    answer: null, // the API's answer for the position now, with `mover`
+    values: [], // per position reached: {winner, remoteness}
+    over: null, // {winner, moves} once the game has ended
+    map: null,
+  };
+  let root;
+  let drag = null;
+  let thinking = null;
+
+  const same = (p, q) => p[0] === q[0] && p[1] === q[1];
+  const other = (player) => (player === 'A' ? 'B' : 'A');
+
+  /** The position after the moves played: what the page shows (the API decides which moves exist). */
+  const position = () => {
+    const board = s.start.board.map((row) => row.slice());
+    const at = { A: s.start.a, B: s.start.b };
+    for (const m of s.history) {
+      board[m.from[0]][m.from[1]] = 0;
+      at[m.player] = m.to;
+    }
+    return { board, at, mover: s.history.length % 2 ? 'B' : 'A' };
+  };
+
+  const input = (board, first, second) =>
+    `${JSON.stringify(board)} ${JSON.stringify(first)} ${JSON.stringify(second)}`;
+
+  const save = () => PP.writeHash({
+    board: JSON.stringify(s.start.board),
+    a: s.start.a.join(','),
+    b: s.start.b.join(','),
+    moves: s.history.map((m) => `${m.to[0]}.${m.to[1]}`).join('-'),
+    side: s.side === 'both' ? '' : s.side,
+  });
+
+  /** Asks the solver about the position now (mover as "A" of the Programmers format) and redraws. */
+  const solveNow = async () => {
+    save();
+    const p = position();
+    const last = s.history[s.history.length - 1];
+    s.answer = null;
+    s.over = null;
+    s.values.length = Math.min(s.values.length, s.history.length);
+    // A winning move of remoteness 1 ends the game: the opponent is stuck or lost their foothold.
+    if (last && last.value === 'win' && last.remoteness === 1) {
+      s.over = { winner: last.player, moves: s.history.length };
+      s.values.length = s.history.length;
+      s.values.push({ winner: last.player, remoteness: 0 });
+      draw();
+      return;
+    }
+    draw();
+    const request = { input: input(p.board, p.at[p.mover], p.at[other(p.mover)]) };
+    const key = JSON.stringify([s.start, s.history.length]);
+    const answer = await PP.ask('/api/footholds', request);
+    if (!answer || key !== JSON.stringify([s.start, s.history.length])) return;
+    const winner = answer.winner === 'A' ? p.mover : other(p.mover);
+    s.answer = { ...answer, mover: p.mover, winner };
+    s.values.length = s.history.length;
+    s.values.push({ winner, remoteness: answer.answer });
+    if (answer.moves.length === 0) s.over = { winner: other(p.mover), moves: s.history.length };
+    draw();
+    computerTurn();
+  };
+
+  const computerTurn = () => {
+    clearTimeout(thinking);
+    if (!s.answer || s.over || s.side === 'both' || s.answer.mover === s.side) return;
+    thinking = setTimeout(() => play(s.answer.moves[0]), 350);
+  };
+
+  /** Plays one of the API's moves for the mover. */
+  const play = (move) => {
+    if (!move || !s.answer) return;
+    s.history.push({ player: s.answer.mover, from: move.from, to: move.to, value: move.value, remoteness: move.remoteness });
+    s.redo = [];
+    solveNow();
+  };
+
+  const undo = () => {
+    clearTimeout(thinking);
+    if (!s.history.length) return;
+    s.redo.push(s.history.pop());
+    // Against the solver, go back to a position where it is your move.
+    if (s.side !== 'both' && s.history.length % 2 !== (s.side === 'A' ? 0 : 1) && s.history.length) {
+      s.redo.push(s.history.pop());
+    }
+    solveNow();
+  };
+
+  const redo = () => {
+    if (!s.redo.length) return;
+    s.history.push(s.redo.pop());
+    solveNow();
+  };
+
+  const reset = (start) => {
+    clearTimeout(thinking);
+    s.start = start;
+    s.history = [];
+    s.redo = [];
+    s.values = [];
+    solveNow();
+  };
+
+  /** A click on a board cell: a move when it is yours, else an edit before the first move. */
+  const click = (r, c) => {
+    const move = s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side)
+      ? s.answer.moves.find((m) => same(m.to, [r, c])) : null;
+    if (move) return play(move);
+    if (s.history.length) return;
+    edit(r, c, s.edit);
+  };
+
+  const edit = (r, c, what) => {
+    const start = { board: s.start.board.map((row) => row.slice()), a: s.start.a, b: s.start.b };
+    if (what === 'foothold') {
+      if (same(start.a, [r, c]) || same(start.b, [r, c])) return;
+      start.board[r][c] = start.board[r][c] ? 0 : 1;
+    } else {
+      start.board[r][c] = 1;
+      start[what.toLowerCase()] = [r, c];
+    }
+    s.map = null;
+    reset(start);
+  };
+
+  const resize = (rows, cols) => {
+    rows = Math.max(1, rows | 0);
+    cols = Math.max(1, cols | 0);
+    if (rows * cols > MAX_CELLS) return PP.showError(`at most ${MAX_CELLS} cells: ${rows}×${cols} is ${rows * cols}`);
+    const board = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => s.start.board[r]?.[c] ?? 1));
+    const clamp = ([r, c]) => [Math.min(r, rows - 1), Math.min(c, cols - 1)];
+    const a = clamp(s.start.a), b = clamp(s.start.b);
+    board[a[0]][a[1]] = 1;
+    board[b[0]][b[1]] = 1;
+    s.map = null;
+    reset({ board, a, b });
+  };
+
+  /** Reads the Programmers arguments (or a grid) through the API, which checks them as the command line does. */
+  const load = async (text) => {
+    const answer = await PP.ask('/api/footholds', { input: text });
+    if (!answer) return;
+    s.map = null;
+    reset({ board: answer.board, a: answer.aloc, b: answer.bloc });
+  };
+
+  const showMap = async () => {
+    const answer = await PP.ask('/api/footholds', { input: input(s.start.board, s.start.a, s.start.b), table: true });
+    if (!answer) return;
+    s.map = answer.table;
+    draw();
+  };
+
+  const key = (name) => {
+    if (name === 'u') return undo(), true;
+    if (name === 'y') return redo(), true;
+    const delta = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[name];
+    if (!delta || !s.answer) return false;
+    const from = position().at[s.answer.mover];
+    click(from[0] + delta[0], from[1] + delta[1]);
+    return true;
+  };
+
+  // Dragging a token in the editor: press on A or B, release on another cell.
+  const pointerDown = (event, r, c) => {
+    if (s.history.length) return;
+    const who = same(s.start.a, [r, c]) ? 'A' : same(s.start.b, [r, c]) ? 'B' : null;
+    if (who) drag = { who, r, c };
+  };
+  const pointerUp = (event) => {
+    if (!drag) return;
+    const target = document.elementFromPoint(event.clientX, event.clientY)?.closest('[data-cell]');
+    const started = drag;
+    drag = null;
+    if (!target) return;
+    const [r, c] = target.dataset.cell.split(',').map(Number);
+    // A press and a release on different cells make no click on either (the click goes to the board).
+    if (r !== started.r || c !== started.c) edit(r, c, started.who);
+  };
+
+  const boardView = () => {
+    const p = position();
+    const rows = p.board.length, cols = p.board[0].length;
+    const yours = s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side);
+    const showMoves = s.answer && !s.over && (s.hints || s.side === 'both' ? true : false) && yours;
+    const grid = PP.el('div', { class: 'board', role: 'grid', 'aria-label': 'footholds board',
+      style: `grid-template-columns: repeat(${cols}, var(--cell))` });
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const move = showMoves ? s.answer.moves.find((m) => same(m.to, [r, c])) : null;
+        const classes = ['cell', p.board[r][c] ? 'foothold' : 'hole'];
+        let label = `row ${r}, column ${c}: ${p.board[r][c] ? 'foothold' : 'no foothold'}`;
+        if (move) {
+          classes.push('move', move.value);
+          label += `; move for ${s.answer.mover}: ${move.value} in ${move.remoteness}`;
+        }
+        const cell = PP.el('button', {
+          class: classes.join(' '), type: 'button', 'data-cell': `${r},${c}`, 'aria-label': label,
+          'data-move': move ? `${move.value} ${move.remoteness}` : undefined,
+          onclick: () => click(r, c),
+          onpointerdown: (e) => pointerDown(e, r, c),
+        });
+        if (move) cell.append(PP.el('span', { class: 'mark', text: move.remoteness }));
+        for (const who of ['A', 'B']) {
+          if (same(p.at[who], [r, c])) cell.append(PP.el('span', { class: `token ${who}`, text: who }));
+        }
+        if (same(p.at.A, [r, c]) && same(p.at.B, [r, c])) cell.lastChild.textContent = 'AB';
+        grid.append(cell);
+      }
+    }
+    grid.addEventListener('pointerup', pointerUp);
+    return grid;
+  };
+
+  const verdict = () => {
+    if (s.over) {
+      return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-winner': s.over.winner, 'data-moves': s.over.moves,
+        text: `Game over: ${s.over.winner} wins after ${s.over.moves} move${s.over.moves === 1 ? '' : 's'}.` });
+    }
+    if (!s.answer) return PP.el('p', { class: 'verdict', id: 'fh-verdict', text: 'solving…' });
+    const a = s.answer;
+    const you = s.side === 'both' ? '' : a.mover === s.side ? ' (you)' : ' (the solver)';
+    return PP.el('p', { class: 'verdict', id: 'fh-verdict' },
+      `${a.mover} to move${you}. `,
+      PP.el('span', { class: `swatch ${a.winner === a.mover ? 'win' : 'lose'}` }),
+      ` ${a.winner} wins; ${a.answer} more move${a.answer === 1 ? '' : 's'} under optimal play.`);
+  };
+
+  /** The value history: for each position reached, who wins and in how many moves (A up, B down). */
+  const historyChart = () => {
+    const dots = s.values.map((v, i) => {
+      const threw = i > 0 && s.values[i - 1].winner !== v.winner;
+      const moveText = i > 0 ? `after move ${i} (${s.history[i - 1].player})` : 'start';
+      return [i, v.winner === 'A' ? v.remoteness : -v.remoteness, v.winner === 'A' ? PP.colors.win : PP.colors.lose,
+        `${moveText}: ${v.winner} wins in ${v.remoteness}${threw ? ' — the previous move threw the game away' : ''}`, threw];
+    });
+    return PP.chart({
+      title: 'Value history: A wins above the axis, B below; height: moves left',
+      xLabel: 'moves played', series: [{ points: dots.map((d) => [d[0], d[1]]), color: '#888', dots }],
+    });
+  };
+
+  const mapView = () => {
+    if (!s.map) return null;
+    const rows = s.start.board.length, cols = s.start.board[0].length;
+    const byPair = new Map(s.map.map((p) => [`${p.a}|${p.b}`, p]));
+    const maps = [];
+    for (let ar = 0; ar < rows; ar++) {
+      for (let ac = 0; ac < cols; ac++) {
+        if (!s.start.board[ar][ac]) continue;
+        const grid = PP.el('div', { class: 'minimap', style: `grid-template-columns: repeat(${cols}, 1.3rem)` });
+        for (let br = 0; br < rows; br++) {
+          for (let bc = 0; bc < cols; bc++) {
+            const pair = byPair.get(`${ar},${ac}|${br},${bc}`);
+            grid.append(PP.el('button', {
+              type: 'button', class: `cell ${pair ? (pair.winner === 'A' ? 'win' : 'lose') : 'wall'}`,
+              title: pair ? `A at (${ar}, ${ac}), B at (${br}, ${bc}): ${pair.winner} wins in ${pair.moves}` : 'no foothold',
+              text: pair ? pair.moves : '', 'aria-label': pair ? `${pair.winner} wins in ${pair.moves}` : 'no foothold',
+              onclick: () => pair && reset({ board: s.start.board, a: [ar, ac], b: [br, bc] }),
+            }));
+          }
+        }
+        maps.push(PP.el('figure', { class: 'minimap-figure' }, PP.el('figcaption', { text: `A at (${ar}, ${ac})` }), grid));
+      }
+    }
+    return PP.el('section', {}, PP.el('h2', { text: 'Every pair of starts (B cells coloured by the winner, A moves first; click to play it)' }),
+      PP.el('div', { class: 'minimaps', id: 'fh-map' }, maps));
+  };
+
+  const draw = () => {
+    if (!root) return;
+    const rows = s.start.board.length, cols = s.start.board[0].length;
+    const number = (label, value, onchange) => PP.el('label', {}, label,
+      PP.el('input', { type: 'number', min: 1, max: MAX_CELLS, value, onchange: (e) => onchange(+e.target.value) }));
+    const paste = PP.el('textarea', { id: 'fh-paste', rows: 3, 'aria-label': 'Programmers arguments',
+      placeholder: '[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]' });
+    const line = s.history.map((m, i) => PP.el('li', {
+      text: `${m.player}: (${m.from}) → (${m.to}), ${m.value} in ${m.remoteness}`,
+    }));
+    root.replaceChildren(
+      PP.el('div', { class: 'row' },
+        PP.el('div', { class: 'panel' },
+          verdict(),
+          boardView(),
+          PP.el('div', { class: 'controls' },
+            PP.el('button', { type: 'button', id: 'fh-undo', onclick: undo, disabled: !s.history.length, text: 'Undo (u)' }),
+            PP.el('button', { type: 'button', id: 'fh-redo', onclick: redo, disabled: !s.redo.length, text: 'Redo (y)' }),
+            PP.el('button', { type: 'button', id: 'fh-restart', onclick: () => reset(s.start), text: 'Restart' }),
+            PP.el('label', {}, 'You play ', PP.el('select', { id: 'fh-side', onchange: (e) => { s.side = e.target.value; save(); draw(); computerTurn(); } },
+              ['both', 'A', 'B'].map((v) => PP.el('option', { value: v, selected: s.side === v, text: v === 'both' ? 'both sides' : `${v} against the solver` })))),
+            PP.el('label', {}, PP.el('input', { type: 'checkbox', id: 'fh-hints', checked: s.hints, onchange: (e) => { s.hints = e.target.checked; draw(); } }), ' hints')),
+          PP.el('ol', { class: 'line', id: 'fh-line' }, line)),
+        PP.el('div', { class: 'panel' },
+          PP.el('h2', { text: 'Edit the board (before the first move)' }),
+          PP.el('div', { class: 'controls' },
+            number('rows ', rows, (v) => resize(v, cols)), number('columns ', cols, (v) => resize(rows, v)),
+            PP.el('label', {}, 'a click puts ', PP.el('select', { id: 'fh-tool', onchange: (e) => { s.edit = e.target.value; } },
+              [['foothold', 'or removes a foothold'], ['A', 'A'], ['B', 'B']].map(([v, t]) => PP.el('option', { value: v, selected: s.edit === v, text: t }))))),
+          PP.el('p', { text: 'Drag A or B to move them. Or paste the Programmers arguments (board, aloc, bloc):' }),
+          paste,
+          PP.el('div', { class: 'controls' },
+            PP.el('button', { type: 'button', id: 'fh-load', onclick: () => load(paste.value), text: 'Load' }),
+            PP.el('button', { type: 'button', id: 'fh-map-button', onclick: showMap, text: 'Map of all start pairs' })),
+          historyChart())),
+      mapView() || '');
+  };
+
+  const mount = (main, params) => {
+    root = PP.el('div', { id: 'footholds' });
+    main.append(root);
+    let start = EXAMPLE;
+    try {
+      if (params.get('board')) {
+        start = { board: JSON.parse(params.get('board')), a: params.get('a').split(',').map(Number), b: params.get('b').split(',').map(Number) };
+      }
+    } catch (_) {
+      start = EXAMPLE;
+    }
+    s.side = ['A', 'B'].includes(params.get('side')) ? params.get('side') : 'both';
+    s.map = null;
+    reset(start);
+    // Moves in the URL are replayed through the API, one position at a time.
+    const moves = (params.get('moves') || '').split('-').filter(Boolean).map((m) => m.split('.').map(Number));
+    if (moves.length) replay(moves);
+  };
+
+  const replay = async (moves) => {
+    for (const to of moves) {
+      while (!s.answer && !s.over) await new Promise((r) => setTimeout(r, 30));
+      const move = s.answer?.moves.find((m) => same(m.to, to));
+      if (!move) return;
+      clearTimeout(thinking);
+      s.history.push({ player: s.answer.mover, from: move.from, to: move.to, value: move.value, remoteness: move.remoteness });
+      await solveNow();
+    }
+  };
+
+  PP.games.footholds = { mount, key, state: () => ({ ...s, position: position() }) };
+})();

@@ -1,0 +1,191 @@
+// Snakes and ladders: the board with its ladders and snakes, the fewest rolls and one shortest game, the expected
+// rolls and the distribution chart, and rolling the die with the chance to finish within t rolls updated.
+'use strict';
+
+(() => {
+  const SAMPLE = '3 7\n32 62\n42 68\n12 98\n95 13\n97 25\n93 37\n79 27\n75 19\n49 47\n67 17\n';
+  const DRAWN = 400; // boards up to this many squares are drawn
+  const s = {
+    input: SAMPLE, size: 100, faces: 6, start: 1, overshoot: 'stay',
+    solved: null, // the API's answer for the board from its start
+    square: 1, rolls: [], // the game being played: where the token is and the rolls so far
+    here: null, // the distribution from the token's square
+    within: 20,
+  };
+  let root;
+
+  const options = () => ({ input: s.input, size: s.size, faces: s.faces, overshoot: s.overshoot });
+
+  const save = () => PP.writeHash({
+    input: s.input, size: s.size, faces: s.faces, start: s.start, overshoot: s.overshoot,
+    rolls: s.rolls.map((r) => r.die).join('.'), within: s.within,
+  });
+
+  /**
+   * The API names the roll of each row of the distribution (`{roll, probability, cumulative}`, from roll 1); the
+   * charts read arrays indexed by roll, P(ends on roll t) and P(ended by roll t), with roll 0 first.
+   */
+  const byRoll = (answer) => {
+    const d = answer && answer.distribution;
+    if (!d) return answer;
+    const ends = [0];
+    const ended = [0];
+    for (const row of d.ends_on_roll) {
+      ends[row.roll] = row.probability;
+      ended[row.roll] = row.cumulative;
+    }
+    return { ...answer, distribution: { ...d, ends_on_roll: ends, ended_by_roll: ended } };
+  };
+
+  const solve = async () => {
+    save();
+    const answer = byRoll(await PP.ask('/api/snakes', { ...options(), start: s.start, expected: true, distribution: true }));
+    s.solved = answer;
+    s.square = s.start;
+    s.rolls = [];
+    s.here = answer ? answer.distribution : null;
+    draw();
+  };
+
+  /** Rolls the die (here) and asks the API where it takes the token, then the odds from there. */
+  let rolling = false;
+  const roll = async (die = PP.die(s.faces)) => {
+    if (!s.solved || s.square === s.size || rolling) return;
+    rolling = true;
+    try {
+      const answer = await PP.ask('/api/snakes/roll', { ...options(), square: s.square, die });
+      if (!answer) return;
+      s.rolls.push({ die, from: s.square, roll: answer.roll });
+      if (answer.roll) s.square = answer.roll.square;
+      s.here = null;
+      save();
+      draw();
+      if (s.square !== s.size) {
+        const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: s.square, distribution: true }));
+        s.here = odds ? odds.distribution : null;
+      }
+      draw();
+    } finally {
+      rolling = false;
+    }
+  };
+
+  const newGame = () => {
+    s.square = s.start;
+    s.rolls = [];
+    s.here = s.solved ? s.solved.distribution : null;
+    save();
+    draw();
+  };
+
+  const key = (name) => {
+    if (name === ' ' || name === 'Enter') return roll(), true;
+    return false;
+  };
+
+  /** Where square `n` is drawn: rows of ten from the bottom, every other row right to left. */
+  const place = (n, cols, rows) => {
+    const i = n - 1, row = Math.floor(i / cols), col = row % 2 ? cols - 1 - (i % cols) : i % cols;
+    return [col * 40 + 20, (rows - 1 - row) * 40 + 20];
+  };
+
+  const boardView = () => {
+    if (!s.solved) return null;
+    if (s.size > DRAWN) return PP.el('p', { text: `The board has ${s.size} squares; boards up to ${DRAWN} are drawn.` });
+    const cols = 10, rows = Math.ceil(s.size / cols);
+    const svg = PP.el('svg', { viewBox: `0 0 ${cols * 40} ${rows * 40}`, class: 'chart', id: 'sn-board', role: 'img',
+      'aria-label': `board of ${s.size} squares`, style: 'max-width: 28rem' });
+    const shortest = new Set(s.solved.shortest_game.map((r) => r.square));
+    for (let n = 1; n <= s.size; n++) {
+      const [x, y] = place(n, cols, rows);
+      svg.append(PP.el('rect', { x: x - 20, y: y - 20, width: 40, height: 40, fill: shortest.has(n) ? '#dceefa' : (n % 2 ? '#fff' : '#f1f1f1'), stroke: '#ccc' }));
+      svg.append(PP.el('text', { x: x - 17, y: y - 9, 'font-size': 9, fill: '#666', text: n }));
+    }
+    const jump = ([from, to], kind) => {
+      const [x1, y1] = place(from, cols, rows), [x2, y2] = place(to, cols, rows);
+      const color = kind === 'ladder' ? PP.colors.win : PP.colors.verm;
+      const bend = kind === 'ladder' ? '' : ` Q ${(x1 + x2) / 2 + 30} ${(y1 + y2) / 2 - 10} `;
+      svg.append(PP.el('path', { d: `M ${x1} ${y1}${bend || ' L '}${x2} ${y2}`, stroke: color, 'stroke-width': kind === 'ladder' ? 5 : 3,
+        fill: 'none', 'stroke-dasharray': kind === 'ladder' ? '' : '6 3', opacity: 0.8 },
+      PP.el('title', { text: `${kind} ${from} → ${to}` })));
+    };
+    s.solved.ladders.forEach((l) => jump(l, 'ladder'));
+    s.solved.snakes.forEach((l) => jump(l, 'snake'));
+    if (s.square >= 1) {
+      const [x, y] = place(s.square, cols, rows);
+      svg.append(PP.el('circle', { cx: x, cy: y + 4, r: 10, fill: '#000', id: 'sn-token' }, PP.el('title', { text: `token on ${s.square}` })));
+    }
+    return svg;
+  };
+
+  const distributionChart = (d, title, offset) => {
+    if (!d || d.ends_on_roll.length < 2) return null;
+    const cumulative = d.ended_by_roll;
+    let last = cumulative.findIndex((c) => c >= 0.999);
+    if (last < 0) last = cumulative.length - 1;
+    const bars = d.ends_on_roll.slice(1, last + 1).map((p, i) => [i + 1 + offset, p, PP.colors.sky, `roll ${i + 1 + offset}: ${(100 * p).toFixed(2)}%`]);
+    const line = cumulative.slice(0, last + 1).map((c, i) => [i + offset, c]);
+    return PP.chart({ title, xLabel: 'rolls', yMin: 0, yMax: 1, bars,
+      series: [{ points: line, color: PP.colors.win }] });
+  };
+
+  const draw = () => {
+    if (!root) return;
+    const field = (label, name, attrs = {}) => PP.el('label', {}, label, PP.el('input', { type: 'number', value: s[name], ...attrs,
+      onchange: (e) => { s[name] = +e.target.value; } }));
+    const text = PP.el('textarea', { id: 'sn-input', rows: 6, 'aria-label': 'BOJ 16928 input' });
+    text.value = s.input;
+    text.addEventListener('change', () => { s.input = text.value; });
+    const a = s.solved;
+    const summary = a ? [
+      PP.el('p', { class: 'verdict', id: 'sn-fewest', 'data-rolls': a.fewest_rolls, text: `Fewest rolls: ${a.fewest_rolls}` }),
+      PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
+        text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
+      a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}; median ${a.distribution.median ?? '—'}` }) : null,
+      distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
+    ] : [];
+    const played = s.rolls.length;
+    const done = s.square === s.size;
+    const here = s.here;
+    const within = Math.max(0, s.within - played);
+    const chance = done ? 1 : here ? (here.ended_by_roll[Math.min(within, here.ended_by_roll.length - 1)] ?? 0) : null;
+    const game = a ? PP.el('section', {},
+      PP.el('h2', { text: 'Roll the die' }),
+      PP.el('div', { class: 'controls' },
+        PP.el('button', { type: 'button', id: 'sn-roll', onclick: () => roll(), disabled: done, text: 'Roll (space)' }),
+        PP.el('button', { type: 'button', id: 'sn-new', onclick: newGame, text: 'New game' }),
+        PP.el('label', {}, 'finish within ', PP.el('input', { type: 'number', min: 1, value: s.within, id: 'sn-within',
+          onchange: (e) => { s.within = Math.max(1, +e.target.value); save(); draw(); } }), ' rolls')),
+      PP.el('p', { id: 'sn-status', 'data-square': s.square, 'data-rolls': played, 'data-done': done,
+        text: `${played} roll${played === 1 ? '' : 's'}: ${s.rolls.map((r) => r.roll ? `${r.die}→${r.roll.square}${r.roll.jump ? ` (${r.roll.jump})` : ''}` : `${r.die} (stays)`).join(', ') || 'none yet'}. `
+          + (done ? `Finished in ${played} rolls.` : `Token on ${s.square || 'the start, off the board'}.`) }),
+      chance === null ? null : PP.el('p', { id: 'sn-chance', 'data-chance': chance,
+        text: `P(finish within ${s.within} rolls in all) = ${(100 * chance).toFixed(2)}%` }),
+      done ? null : distributionChart(here, 'From the token now: P(ends on roll t) and P(ended by roll t), counting the rolls so far', played)) : null;
+    root.replaceChildren(PP.el('div', { class: 'row' },
+      PP.el('div', { class: 'panel' },
+        PP.el('h2', { text: 'Board (BOJ 16928: N M, ladders x y, snakes u v)' }), text,
+        PP.el('div', { class: 'controls' },
+          field('squares ', 'size', { min: 1 }), field('faces ', 'faces', { min: 1 }), field('start ', 'start', { min: 0 }),
+          PP.el('label', {}, 'overshoot ', PP.el('select', { onchange: (e) => { s.overshoot = e.target.value; } },
+            ['stay', 'bounce', 'win'].map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
+          PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })),
+        boardView()),
+      PP.el('div', { class: 'panel' }, summary, game)));
+  };
+
+  const mount = (main, params) => {
+    root = PP.el('div', { id: 'snakes' });
+    main.append(root);
+    for (const name of ['size', 'faces', 'start', 'within']) if (params.has(name)) s[name] = +params.get(name);
+    if (params.has('input')) s.input = params.get('input');
+    if (params.has('overshoot')) s.overshoot = params.get('overshoot');
+    const dice = (params.get('rolls') || '').split('.').map(Number).filter((d) => d >= 1);
+    draw();
+    solve().then(async () => {
+      for (const die of dice) await roll(die);
+    });
+  };
+
+  PP.games.snakes = { mount, key, state: () => ({ ...s }) };
+})();

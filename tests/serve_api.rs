@@ -1,0 +1,624 @@
+//! `perfectplay serve`'s JSON API against a server on an ephemeral port: every endpoint, answers equal to the
+//! library's (and to a plain reference) on random positions, bad input → 400 with the command line's message, the
+//! body limit → 413, the time limit → 504, the cap on solves → 503, cancellation, concurrent requests.
+
+mod serve_support;
+
+use perfectplay::engine::Limits;
+use perfectplay::format::TextFormat;
+use perfectplay::games::{footholds, gridgame, snakes};
+use perfectplay::serve::Config;
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use serve_support::{agent, get, post_json, post_text, start, status};
+use std::io::{BufRead, BufReader};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+#[path = "references/footholds.rs"]
+mod plain;
+
+/// One server shared by the tests that need no special bounds.
+fn server() -> &'static str {
+    static BASE: OnceLock<String> = OnceLock::new();
+    BASE.get_or_init(|| start(Config::default()))
+}
+
+fn parse(body: &str) -> Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body}"))
+}
+
+// ---------- footholds ----------
+
+fn footholds_text(board: &[Vec<bool>], a: (usize, usize), b: (usize, usize)) -> String {
+    let rows: Vec<Value> =
+        board.iter().map(|row| json!(row.iter().map(|&f| u8::from(f)).collect::<Vec<_>>())).collect();
+    format!("{} [{}, {}] [{}, {}]", json!(rows), a.0, a.1, b.0, b.1)
+}
+
+/// The library's `--json` answer for a footholds input, as the server computes it (one thread).
+fn footholds_library(text: &str, map: bool) -> Value {
+    let instance = footholds::Instance::parse(text).unwrap();
+    let options = || footholds::SolveOptions {
+        table_bytes: Config::default().solve_memory,
+        threads: 1,
+        limits: Limits::default(),
+    };
+    let wanted = footholds::Wanted { ranked_moves: true, line: true };
+    let solution = footholds::solve(&instance, wanted, options()).unwrap();
+    let table = map.then(|| footholds::tablebase(&instance, options()).unwrap());
+    parse(&footholds::report::json(&instance, &solution, table.as_ref()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn footholds_answers_equal_the_library_and_the_plain_search(
+        (mut board, a, b, map) in (1usize..=4, 1usize..=4).prop_flat_map(|(r, c)| (
+            proptest::collection::vec(proptest::collection::vec(proptest::bool::weighted(0.8), c), r),
+            (0..r, 0..c), (0..r, 0..c), any::<bool>()))
+    ) {
+        board[a.0][a.1] = true;
+        board[b.0][b.1] = true;
+        let text = footholds_text(&board, a, b);
+        let (code, body) = post_json(&format!("{}/api/footholds", server()), &json!({ "input": text, "table": map }));
+        prop_assert_eq!(code, 200, "{}", body);
+        let answer = parse(&body);
+        prop_assert_eq!(&answer, &footholds_library(&text, map));
+        // The same position as JSON, in the answer's own shape.
+        let position = json!({ "board": answer["board"], "aloc": [a.0, a.1], "bloc": [b.0, b.1], "table": map });
+        let (code, body) = post_json(&format!("{}/api/footholds", server()), &position);
+        prop_assert_eq!(code, 200, "{}", body);
+        prop_assert_eq!(&parse(&body), &answer);
+        let (a_wins, moves) = plain::reference(&mut board, a, b);
+        prop_assert_eq!(answer["answer"].as_u64(), Some(u64::from(moves)), "{}", text);
+        prop_assert_eq!(answer["winner"].as_str(), Some(if a_wins { "A" } else { "B" }), "{}", text);
+        // Each ranked move's value is the plain search's value of the position it leads to.
+        for m in answer["moves"].as_array().unwrap() {
+            let to = (m["to"][0].as_u64().unwrap() as usize, m["to"][1].as_u64().unwrap() as usize);
+            board[a.0][a.1] = false;
+            let (b_wins, rest) = plain::reference(&mut board, b, to);
+            board[a.0][a.1] = true;
+            prop_assert_eq!(m["value"].as_str(), Some(if b_wins { "lose" } else { "win" }), "{} move {}", text, m);
+            prop_assert_eq!(m["remoteness"].as_u64(), Some(u64::from(rest + 1)), "{} move {}", text, m);
+        }
+    }
+}
+
+#[test]
+fn footholds_text_body_with_options_in_the_query_string() {
+    let text = std::fs::read("examples/footholds/example1.txt").unwrap();
+    let (code, body) = post_text(&format!("{}/api/footholds?table=true", server()), &text);
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(parse(&body), footholds_library(std::str::from_utf8(&text).unwrap(), true));
+    assert_eq!(parse(&body)["answer"], 5);
+}
+
+// ---------- snakes ----------
+
+/// The library's `--json` answer (or the command line's message for input it rejects) for `perfectplay snakes
+/// --expected --distribution`.
+fn snakes_library(text: &str, rules: snakes::Rules) -> Result<Value, String> {
+    let input_error = |e: perfectplay::format::InputError| format!("input: {e}");
+    let instance = snakes::Instance::parse(text).map_err(input_error)?;
+    let board = instance.board(rules).map_err(input_error)?;
+    let limits = Limits::default();
+    let why = |w: String| format!("input: {w}");
+    let rolls = snakes::fewest_rolls(&board, &limits).unwrap().map_err(why)?;
+    let expected = snakes::expected_rolls(&board, &limits).unwrap().map_err(why)?;
+    let distribution = snakes::roll_distribution(&board, 1e-12, 100_000, &limits).unwrap();
+    let report = snakes::report::Report {
+        instance: &instance,
+        board: &board,
+        rolls: &rolls,
+        explain: false,
+        expected: Some(expected),
+        exact: None,
+        distribution: Some(&distribution),
+        simulation: None,
+        seed: 1,
+    };
+    Ok(parse(&report.json()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn snakes_answers_and_messages_equal_the_library(
+        jumps in proptest::collection::vec((1u32..=30, 1u32..=30), 0..6),
+        faces in 1u32..=6,
+        start in 0u32..=3,
+    ) {
+        let (ladders, snakes_): (Vec<_>, Vec<_>) = jumps.iter().filter(|(x, y)| x != y).partition(|(x, y)| x < y);
+        let mut text = format!("{} {}\n", ladders.len(), snakes_.len());
+        for (x, y) in ladders.iter().chain(&snakes_) {
+            text += &format!("{x} {y}\n");
+        }
+        let rules = snakes::Rules { size: 30, faces, start, overshoot: snakes::Overshoot::Stay };
+        let request = json!({ "input": text, "size": 30, "faces": faces, "start": start, "expected": true, "distribution": true });
+        let (code, body) = post_json(&format!("{}/api/snakes", server()), &request);
+        match snakes_library(&text, rules) {
+            Ok(expected) => {
+                prop_assert_eq!(code, 200, "{}", body);
+                prop_assert_eq!(parse(&body), expected.clone());
+                // The same board as the answer's lists of ladders and snakes.
+                let request = json!({ "ladders": expected["ladders"], "snakes": expected["snakes"], "size": 30, "faces": faces,
+                    "start": start, "expected": true, "distribution": true });
+                let (code, body) = post_json(&format!("{}/api/snakes", server()), &request);
+                prop_assert_eq!(code, 200, "{}", body);
+                prop_assert_eq!(parse(&body), expected);
+            }
+            Err(message) => {
+                prop_assert_eq!(code, 400, "{}", body);
+                let answer = parse(&body);
+                prop_assert_eq!(answer["error"].as_str(), Some(message.as_str()));
+            }
+        }
+    }
+}
+
+#[test]
+fn snakes_exact_expectation_and_simulation_equal_the_library() {
+    let text = std::fs::read_to_string("examples/snakes/milton-bradley.txt").unwrap();
+    let request = json!({ "input": text, "start": 0, "exact": true, "simulate": 2000, "max_rolls": 1000, "seed": 7 });
+    let (code, body) = post_json(&format!("{}/api/snakes", server()), &request);
+    assert_eq!(code, 200, "{body}");
+    let instance = snakes::Instance::parse(&text).unwrap();
+    let board = instance.board(snakes::Rules { start: 0, ..snakes::Rules::default() }).unwrap();
+    let limits = Limits::default();
+    let exact = snakes::exact_expected_rolls(&board, &limits).unwrap().unwrap();
+    let simulation = snakes::simulate(&board, 2000, 1000, 7);
+    let report = snakes::report::Report {
+        instance: &instance,
+        board: &board,
+        rolls: &snakes::fewest_rolls(&board, &limits).unwrap().unwrap(),
+        explain: false,
+        expected: Some(snakes::expected_rolls(&board, &limits).unwrap().unwrap()),
+        exact: Some(&exact),
+        distribution: None,
+        simulation: Some(&simulation),
+        seed: 7,
+    };
+    assert_eq!(parse(&body), parse(&report.json()));
+    assert!(parse(&body)["expected_rolls"]["exact"].as_str().unwrap().contains('/'));
+}
+
+#[test]
+fn snakes_roll_goes_where_the_board_says() {
+    let text = "1 1\n3 20\n25 4\n";
+    let board =
+        snakes::Instance::parse(text).unwrap().board(snakes::Rules { size: 30, ..snakes::Rules::default() }).unwrap();
+    for square in [0u32, 1, 2, 19, 24, 27, 29] {
+        for die in 1..=6 {
+            let request = json!({ "input": text, "size": 30, "square": square, "die": die });
+            let (code, body) = post_json(&format!("{}/api/snakes/roll", server()), &request);
+            assert_eq!(code, 200, "{body}");
+            let answer = parse(&body);
+            assert_eq!(answer["from"], square);
+            // Written from the rules: a roll past 30 stays; 3 climbs to 20; 25 slides to 4.
+            let landed = square + die;
+            let expected = if landed > 30 {
+                Value::Null
+            } else {
+                let end = match landed {
+                    3 => 20,
+                    25 => 4,
+                    n => n,
+                };
+                let jump = match landed {
+                    3 => json!("ladder"),
+                    25 => json!("snake"),
+                    _ => Value::Null,
+                };
+                json!({ "die": die, "landed": landed, "square": end, "jump": jump })
+            };
+            assert_eq!(answer["roll"], expected, "square {square} die {die}");
+            assert_eq!(answer["roll"], serde_json::to_value(board.roll(square, die)).unwrap());
+        }
+    }
+}
+
+// ---------- gridgame ----------
+
+/// Whether the player to move wins from `cell`, by plain recursion from the rules (down, right, 1..=k diagonally
+/// onto an open cell; who cannot move loses), and the moves to the end under optimal play.
+fn grid_reference(
+    open: &[Vec<bool>],
+    k: usize,
+    cell: (usize, usize),
+    memo: &mut std::collections::HashMap<(usize, usize), (bool, u32)>,
+) -> (bool, u32) {
+    if let Some(&v) = memo.get(&cell) {
+        return v;
+    }
+    let (n, m) = (open.len(), open[0].len());
+    let mut targets = vec![(cell.0 + 1, cell.1), (cell.0, cell.1 + 1)];
+    targets.extend((1..=k).map(|d| (cell.0 + d, cell.1 + d)));
+    let (mut win, mut lose): (Option<u32>, Option<u32>) = (None, None);
+    for t in targets.into_iter().filter(|&(r, c)| r < n && c < m && open[r][c]) {
+        let (child_wins, r) = grid_reference(open, k, t, memo);
+        if child_wins {
+            lose = Some(lose.unwrap_or(0).max(r + 1));
+        } else {
+            win = Some(win.unwrap_or(u32::MAX).min(r + 1));
+        }
+    }
+    let v = match (win, lose) {
+        (Some(r), _) => (true, r),
+        (None, Some(r)) => (false, r),
+        _ => (false, 0),
+    };
+    memo.insert(cell, v);
+    v
+}
+
+fn grid_strategy() -> impl Strategy<Value = (Vec<Vec<bool>>, usize, Vec<(usize, usize)>)> {
+    (1usize..=6, 1usize..=6).prop_flat_map(|(n, m)| {
+        (
+            proptest::collection::vec(proptest::collection::vec(proptest::bool::weighted(0.75), m), n),
+            0..n.min(m),
+            proptest::collection::vec((0..n, 0..m), 1..4),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn gridgame_answers_and_moves_equal_the_library_and_the_plain_recursion((mut open, k, tokens) in grid_strategy()) {
+        for &(r, c) in &tokens {
+            open[r][c] = true;
+        }
+        let rows: Vec<String> = open.iter().map(|row| row.iter().map(|&o| if o { '.' } else { '#' }).collect()).collect();
+        let query: Vec<String> = tokens.iter().map(|(r, c)| format!("{} {}", r + 1, c + 1)).collect();
+        let text = format!("{} {} {k}\n{}\n1\n{}\n", open.len(), open[0].len(), rows.join("\n"), query.join(" "));
+
+        // The answers and the whole table, as `--json --tokens --grundy --map`.
+        let request = json!({ "input": text, "tokens": true, "grundy": true, "table": true });
+        let (code, body) = post_json(&format!("{}/api/gridgame", server()), &request);
+        prop_assert_eq!(code, 200, "{}", body);
+        let instance = gridgame::Instance::parse_judge(&text, true).unwrap();
+        let options = gridgame::report::Options { remoteness: false, grundy: true, tokens: true, explain: false };
+        let analysis = gridgame::Analysis::solve(&instance.board, options.wanted(true), &Limits::default()).unwrap();
+        let library = gridgame::report::json(&instance, &analysis, options, true).unwrap();
+        prop_assert_eq!(parse(&body), parse(&library));
+        // The same position as JSON: rows, k and 1-based query cells.
+        let cells: Vec<[usize; 2]> = tokens.iter().map(|&(r, c)| [r + 1, c + 1]).collect();
+        let request = json!({ "rows": rows, "k": k, "queries": [cells], "tokens": true, "grundy": true, "table": true });
+        let (code, body) = post_json(&format!("{}/api/gridgame", server()), &request);
+        prop_assert_eq!(code, 200, "{}", body);
+        prop_assert_eq!(parse(&body), parse(&library));
+
+        // Every token's moves, each with its value for the mover, from the plain recursion.
+        let (code, body) = post_json(&format!("{}/api/gridgame/moves", server()), &json!({ "input": text, "tokens": true }));
+        prop_assert_eq!(code, 200, "{}", body);
+        let answer = parse(&body);
+        let mut memo = std::collections::HashMap::new();
+        for (token, &(r, c)) in answer["queries"][0].as_array().unwrap().iter().zip(&tokens) {
+            let (wins, remoteness) = grid_reference(&open, k, (r, c), &mut memo);
+            prop_assert_eq!(&token["cell"], &json!([r + 1, c + 1]));
+            prop_assert_eq!(token["value"].as_str(), Some(if wins { "win" } else { "lose" }));
+            prop_assert_eq!(token["remoteness"].as_u64(), Some(u64::from(remoteness)));
+            let mut expected = vec![(r + 1, c), (r, c + 1)];
+            expected.extend((1..=k).map(|d| (r + d, c + d)));
+            expected.retain(|&(x, y)| x < open.len() && y < open[0].len() && open[x][y]);
+            let moves = token["moves"].as_array().unwrap();
+            prop_assert_eq!(moves.len(), expected.len(), "{}", body);
+            for (m, &to) in moves.iter().zip(&expected) {
+                prop_assert_eq!(&m["to"], &json!([to.0 + 1, to.1 + 1]));
+                let (child_wins, rest) = grid_reference(&open, k, to, &mut memo);
+                prop_assert_eq!(m["value"].as_str(), Some(if child_wins { "lose" } else { "win" }));
+                prop_assert_eq!(m["remoteness"].as_u64(), Some(u64::from(rest + 1)));
+            }
+        }
+    }
+}
+
+// ---------- bad input ----------
+
+/// The command line's message for bad input on standard input, without its `perfectplay: standard input: ` lead.
+fn cli_message(args: &[&str], input: &str) -> String {
+    let output = assert_cmd::Command::cargo_bin("perfectplay").unwrap().args(args).write_stdin(input).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    stderr.trim_end().strip_prefix("perfectplay: standard input: ").unwrap_or_else(|| panic!("{stderr}")).to_string()
+}
+
+#[test]
+fn bad_input_gets_400_with_the_command_lines_message() {
+    let cases: [(&str, &[&str], &str); 6] = [
+        ("footholds", &["footholds"], "[[1, 1], [1, 1]] [0, 0] [2, 0]"),
+        ("footholds", &["footholds"], "[[1, 2]] [0, 0] [0, 1]"),
+        ("footholds", &["footholds"], "#A#\n#B\n"),
+        ("snakes", &["snakes"], "1 0\n5 3\n"),
+        ("gridgame", &["gridgame"], "2 2 3\n..\n..\n0\n"),
+        ("gridgame", &["gridgame"], "2 2 0\n.#\n..\n1\n1 2\n"),
+    ];
+    for (endpoint, args, input) in cases {
+        let (code, body) = post_json(&format!("{}/api/{endpoint}", server()), &json!({ "input": input }));
+        assert_eq!(code, 400, "{endpoint} {input:?}: {body}");
+        let error = parse(&body)["error"].as_str().unwrap().to_string();
+        assert_eq!(error, format!("input: {}", cli_message(args, input)), "{endpoint} {input:?}");
+        // The same input as a text body.
+        let (code, text_body) = post_text(&format!("{}/api/{endpoint}", server()), input.as_bytes());
+        assert_eq!((code, parse(&text_body)["error"].as_str().unwrap()), (400, error.as_str()));
+    }
+}
+
+#[test]
+fn bad_requests_get_400_naming_the_problem() {
+    let base = server();
+    let cases = [
+        ("/api/footholds", json!({ "input": "[[1]] [0,0] [0,0]", "mapp": true }), "unknown field `mapp`"),
+        ("/api/snakes", json!({ "input": "0 0\n", "overshoot": "fly" }), "overshoot: 'fly' is not one of"),
+        ("/api/snakes", json!({ "input": "0 0\n", "size": 0 }), "--size must be between 1"),
+        ("/api/snakes", json!({ "input": "0 0\n", "simulate": 2_000_000 }), "simulate must be between"),
+        ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),
+        ("/api/snakes/roll", json!({ "input": "0 0\n", "die": 7 }), "die: 7 is not a face"),
+        (
+            "/api/gridgame",
+            json!({ "input": "2 2 0\n..\n..\n0\n", "tokens": true, "remoteness": true }),
+            "tokens cannot",
+        ),
+        ("/api/gridgame", json!({ "input": 5 }), "invalid type"),
+    ];
+    for (path, request, needle) in cases {
+        let (code, body) = post_json(&format!("{base}{path}"), &request);
+        assert_eq!(code, 400, "{path} {request}: {body}");
+        assert!(parse(&body)["error"].as_str().unwrap().contains(needle), "{path}: {body} lacks {needle}");
+    }
+    let positions = [
+        (
+            "/api/footholds",
+            json!({ "board": [[1, 2]], "aloc": [0, 0], "bloc": [0, 0] }),
+            "board row 0, column 1: 2 is not 0 or 1",
+        ),
+        (
+            "/api/footholds",
+            json!({ "board": [[1, 0]], "aloc": [0, 0], "bloc": [0, 1] }),
+            "input: bloc: [0, 1] has no foothold",
+        ),
+        ("/api/footholds", json!({ "board": [[1]], "aloc": [0, 0] }), "needs board, aloc and bloc together"),
+        (
+            "/api/footholds",
+            json!({ "input": "[[1]] [0,0] [0,0]", "board": [[1]], "aloc": [0, 0], "bloc": [0, 0] }),
+            "either",
+        ),
+        ("/api/snakes", json!({ "ladders": [[5, 3]] }), "input: ladder 1"),
+        (
+            "/api/gridgame",
+            json!({ "rows": ["..", ".#"], "k": 0, "queries": [[[2, 2]]] }),
+            "input: query 1: (2, 2) is not an open cell",
+        ),
+        ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[[0, 1]]] }), "count from 1"),
+        ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[[1, 1], [2, 1]]] }), "one cell per query"),
+    ];
+    for (path, request, needle) in positions {
+        let (code, body) = post_json(&format!("{base}{path}"), &request);
+        assert_eq!(code, 400, "{path} {request}: {body}");
+        assert!(parse(&body)["error"].as_str().unwrap().contains(needle), "{path}: {body} lacks {needle}");
+    }
+    let (code, body) = post_text(&format!("{base}/api/footholds?table=maybe"), b"[[1]] [0,0] [0,0]");
+    assert_eq!(code, 400, "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().starts_with("query string:"), "{body}");
+    let (code, body) = post_text(&format!("{base}/api/footholds"), b"[[1]] [0,\xff0] [0,0]");
+    assert_eq!(code, 400, "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("not UTF-8"), "{body}");
+    let response = agent()
+        .post(&format!("{base}/api/footholds"))
+        .header("Content-Type", "application/json")
+        .send(&b"{\"input\": "[..])
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 400);
+}
+
+#[test]
+fn a_body_over_the_limit_gets_413() {
+    let base = start(Config { max_body: 1000, ..Config::default() });
+    let (code, body) = post_text(&format!("{base}/api/gridgame"), &vec![b'.'; 5000]);
+    assert_eq!(code, 413, "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("over the limit of 1000 bytes"), "{body}");
+}
+
+// ---------- bounds: time limit, cap on solves, cancellation ----------
+
+const SLOW: &str = "examples/footholds/full8x8-centre.grid";
+
+#[test]
+fn a_solve_past_the_time_limit_gets_504() {
+    let base = start(Config { request_time_limit: Duration::from_millis(300), ..Config::default() });
+    let text = std::fs::read(SLOW).unwrap();
+    let started = Instant::now();
+    let (code, body) = post_text(&format!("{base}/api/footholds?table=true"), &text);
+    assert_eq!(code, 504, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(5), "stopped at the deadline: {:?}", started.elapsed());
+    assert!(parse(&body)["error"].as_str().unwrap().contains("request time limit of 0.3 s"), "{body}");
+    assert_eq!(status(&base)["timed_out"], 1);
+    // The server goes on answering.
+    let (code, _) = post_text(&format!("{base}/api/footholds"), b"[[1, 1, 1, 1, 1]] [0, 0] [0, 4]");
+    assert_eq!(code, 200);
+}
+
+/// Opens a streamed solve and returns its reader once the first progress event has come.
+fn open_stream(url: &str, body: &[u8]) -> BufReader<ureq::BodyReader<'static>> {
+    let response = agent()
+        .post(url)
+        .header("Accept", "text/event-stream")
+        .header("Content-Type", "text/plain")
+        .send(body)
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert!(response.headers().get("content-type").unwrap().to_str().unwrap().starts_with("text/event-stream"));
+    let mut reader = BufReader::new(response.into_body().into_reader());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended before any progress");
+        if line.trim_end() == "event: progress" {
+            return reader;
+        }
+    }
+}
+
+/// Waits up to `seconds` for `check` on the server's counters.
+fn wait_for(base: &str, seconds: u64, check: impl Fn(&Value) -> bool) -> Value {
+    let until = Instant::now() + Duration::from_secs(seconds);
+    loop {
+        let now = status(base);
+        if check(&now) || Instant::now() > until {
+            return now;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn the_cap_on_solves_gets_503_and_closing_a_stream_cancels_its_solve() {
+    let base = start(Config {
+        max_solves: 1,
+        max_queued: 0,
+        request_time_limit: Duration::from_secs(60),
+        ..Config::default()
+    });
+    let text = std::fs::read(SLOW).unwrap();
+    let stream = open_stream(&format!("{base}/api/footholds?table=true"), &text);
+    assert_eq!(status(&base)["running"], 1);
+
+    let response = agent()
+        .post(&format!("{base}/api/footholds"))
+        .header("Content-Type", "text/plain")
+        .send(&b"[[1]] [0,0] [0,0]"[..])
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 503);
+    assert_eq!(response.headers().get("retry-after").unwrap(), "1");
+    let body = response.into_body().read_to_string().unwrap();
+    assert!(parse(&body)["error"].as_str().unwrap().contains("busy"), "{body}");
+
+    // Closing the stream raises the solve's cancel flag: it stops long before its 60 s.
+    drop(stream);
+    let after = wait_for(&base, 10, |s| s["running"] == 0);
+    assert_eq!(after["running"], 0, "{after}");
+    assert_eq!(after["cancelled"], 1, "{after}");
+    assert_eq!(after["rejected_busy"], 1, "{after}");
+    let (code, _) = post_text(&format!("{base}/api/footholds"), b"[[1]] [0,0] [0,0]");
+    assert_eq!(code, 200);
+}
+
+#[test]
+fn a_plain_request_given_up_by_its_client_cancels_its_solve() {
+    let base = start(Config { request_time_limit: Duration::from_secs(60), ..Config::default() });
+    let impatient = ureq::Agent::config_builder().timeout_global(Some(Duration::from_millis(500))).build().new_agent();
+    let text = std::fs::read(SLOW).unwrap();
+    let sent = impatient
+        .post(&format!("{base}/api/footholds?table=true"))
+        .header("Content-Type", "text/plain")
+        .send(&text[..]);
+    assert!(sent.is_err(), "the client gives up first");
+    let after = wait_for(&base, 10, |s| s["running"] == 0 && s["cancelled"] == 1);
+    assert_eq!((after["running"].as_u64(), after["cancelled"].as_u64()), (Some(0), Some(1)), "{after}");
+}
+
+#[test]
+fn a_stream_sends_progress_then_the_same_result_as_plain_json() {
+    let base = server();
+    // The map of a 7×7 board: about two seconds of work, so progress events come before the result.
+    let text = std::fs::read("examples/footholds/full7x7-centre.grid").unwrap();
+    let mut reader = open_stream(&format!("{base}/api/footholds?table=true"), &text);
+    // `open_stream` read the first event's name.
+    let mut event = "progress".to_string();
+    let mut result = None;
+    // An event is its `event:` line and `data:` lines (one per line of the JSON), ended by a blank line.
+    let mut data = Vec::new();
+    for line in (&mut reader).lines() {
+        let line = line.unwrap();
+        if let Some(name) = line.strip_prefix("event: ") {
+            event = name.to_string();
+        } else if let Some(text) = line.strip_prefix("data: ") {
+            data.push(text.to_string());
+        } else if line.is_empty() && !data.is_empty() {
+            let value = parse(&data.join("\n"));
+            data.clear();
+            match event.as_str() {
+                "progress" => assert!(value["elapsed"].as_f64().unwrap() >= 0.0),
+                "result" => result = Some(value),
+                other => panic!("unexpected event {other}: {value}"),
+            }
+        }
+    }
+    let (code, plain) = post_text(&format!("{base}/api/footholds?table=true"), &text);
+    assert_eq!(code, 200);
+    assert_eq!(result.expect("a result event"), parse(&plain));
+}
+
+#[test]
+fn concurrent_mixed_requests_all_get_their_answers() {
+    let base = server().to_string();
+    let footholds_input = std::fs::read_to_string("examples/footholds/example2.txt").unwrap();
+    let snakes_input = std::fs::read_to_string("examples/snakes/milton-bradley.txt").unwrap();
+    let grid_input = std::fs::read_to_string("examples/gridgame/maze.txt").unwrap();
+    let expected = [
+        post_json(&format!("{base}/api/footholds"), &json!({ "input": footholds_input })),
+        post_json(&format!("{base}/api/snakes"), &json!({ "input": snakes_input, "start": 0, "expected": true })),
+        post_json(&format!("{base}/api/gridgame"), &json!({ "input": grid_input, "remoteness": true })),
+    ];
+    let threads: Vec<_> = (0..24)
+        .map(|i| {
+            let (base, f, s, g) = (base.clone(), footholds_input.clone(), snakes_input.clone(), grid_input.clone());
+            std::thread::spawn(move || match i % 3 {
+                0 => post_json(&format!("{base}/api/footholds"), &json!({ "input": f })),
+                1 => post_json(&format!("{base}/api/snakes"), &json!({ "input": s, "start": 0, "expected": true })),
+                _ => post_json(&format!("{base}/api/gridgame"), &json!({ "input": g, "remoteness": true })),
+            })
+        })
+        .collect();
+    for (i, thread) in threads.into_iter().enumerate() {
+        let (code, body) = thread.join().unwrap();
+        assert_eq!(code, 200, "{body}");
+        assert_eq!(parse(&body), parse(&expected[i % 3].1));
+    }
+}
+
+// ---------- the page's files and the rest ----------
+
+#[test]
+fn the_page_and_its_files_are_served_from_the_binary() {
+    let base = server();
+    let (code, kind, page) = get(&format!("{base}/"));
+    assert_eq!((code, kind.as_str()), (200, "text/html; charset=utf-8"));
+    for file in ["app.js", "footholds.js", "snakes.js", "gridgame.js", "style.css"] {
+        assert!(page.contains(&format!("/web/{file}")), "{file}");
+        let (code, kind, text) = get(&format!("{base}/web/{file}"));
+        assert_eq!(code, 200, "{file}");
+        assert!(kind.starts_with(if file.ends_with(".css") { "text/css" } else { "text/javascript" }));
+        // Nothing is fetched from elsewhere.
+        assert!(!text.contains("http://") && !text.contains("https://") || file == "app.js", "{file}");
+    }
+    assert!(!page.contains("https://"));
+    let (code, kind, body) = get(&format!("{base}/nowhere"));
+    assert_eq!((code, kind.as_str()), (404, "application/json"));
+    assert!(parse(&body)["error"].is_string());
+    let now = status(base);
+    for key in ["running", "waiting", "max_solves", "max_queued", "answered", "timed_out", "cancelled"] {
+        assert!(now[key].is_number(), "{key}: {now}");
+    }
+}
+
+#[test]
+fn the_command_line_serves_on_the_port_it_prints() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+        .args(["serve", "--port", "0", "--max-solves", "1", "--request-time-limit", "2.5"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let base = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address on stderr");
+    let now = status(base.trim_end_matches('/'));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!((now["max_solves"].as_u64(), now["request_time_limit"].as_f64()), (Some(1), Some(2.5)), "{now}");
+}

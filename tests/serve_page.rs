@@ -1,0 +1,469 @@
+//! The page in a real headless Chromium (the system's `chromium`, driven over the DevTools protocol): each game
+//! loads; a footholds board is edited and a whole game is played against the solver, ending with the winner and
+//! the number of moves the library gives for that board; the moves of a known position have their value's colour;
+//! gridgame and snakes are played through; the position survives a reload. Screenshots go to `target/`.
+//!
+//! Without Chromium the test prints a SKIP line and passes, unless `PERFECTPLAY_REQUIRE_ALL=1` (set by CI).
+
+mod serve_support;
+
+use headless_chrome::protocol::cdp::Page::{CaptureScreenshotFormatOption, Viewport};
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use perfectplay::engine::{Limits, Value as Outcome};
+use perfectplay::format::TextFormat;
+use perfectplay::games::{footholds, gridgame, snakes};
+use perfectplay::serve::Config;
+use serde_json::Value;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Okabe–Ito blue and orange, as the page's CSS gives them.
+const WIN: &str = "rgb(0, 114, 178)";
+const LOSE: &str = "rgb(230, 159, 0)";
+
+fn chromium() -> Option<PathBuf> {
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists())
+}
+
+fn launch() -> Option<Browser> {
+    let Some(path) = chromium() else {
+        eprintln!("SKIP: serve_page: no Chromium found (install the Debian package `chromium`)");
+        assert!(
+            std::env::var("PERFECTPLAY_REQUIRE_ALL").as_deref() != Ok("1"),
+            "PERFECTPLAY_REQUIRE_ALL=1: the browser test may not be skipped"
+        );
+        return None;
+    };
+    let profile = std::env::temp_dir().join(format!("perfectplay-chromium-{}", std::process::id()));
+    let args: Vec<&OsStr> = [
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]
+    .iter()
+    .map(OsStr::new)
+    .collect();
+    let options = LaunchOptions::default_builder()
+        .path(Some(path))
+        .headless(true)
+        .sandbox(false)
+        .user_data_dir(Some(profile))
+        .window_size(Some((1200, 1000)))
+        .idle_browser_timeout(Duration::from_secs(300))
+        .args(args)
+        .build()
+        .unwrap();
+    Some(Browser::new(options).expect("Chromium starts"))
+}
+
+/// Evaluates a JavaScript expression and returns its JSON value.
+fn eval(tab: &Tab, expression: &str) -> Value {
+    let wrapped = format!("JSON.stringify((() => {{ return {expression}; }})())");
+    let result = tab.evaluate(&wrapped, false).unwrap_or_else(|e| panic!("{expression}: {e}"));
+    match result.value {
+        Some(Value::String(text)) => serde_json::from_str(&text).unwrap(),
+        _ => Value::Null,
+    }
+}
+
+/// Waits (up to 30 s) until a JavaScript expression is truthy, and returns its value.
+fn wait(tab: &Tab, expression: &str) -> Value {
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let value = eval(tab, expression);
+        if !matches!(value, Value::Null | Value::Bool(false)) {
+            return value;
+        }
+        let error =
+            eval(tab, "document.getElementById('error').hidden ? null : document.getElementById('error').textContent");
+        assert!(Instant::now() < until, "timed out waiting for {expression} (page error: {error})");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn click(tab: &Tab, selector: &str) {
+    let found = eval(
+        tab,
+        &format!("(() => {{ const e = document.querySelector({selector:?}); if (e) e.click(); return !!e; }})()"),
+    );
+    assert_eq!(found, Value::Bool(true), "no element {selector}");
+}
+
+/// Saves the top left `width` × `height` pixels of the page as `target/serve-NAME.png`.
+fn screenshot(tab: &Tab, name: &str, width: f64, height: f64) {
+    let clip = Viewport { x: 0.0, y: 0.0, width, height, scale: 1.0 };
+    let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, Some(clip), true).unwrap();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+    std::fs::write(dir.join(format!("serve-{name}.png")), png).unwrap();
+}
+
+/// Loads `base/#fragment` as a new document (a query string that changes each time, so a change of fragment alone
+/// is a navigation too).
+fn open(tab: &Tab, base: &str, fragment: &str) {
+    static LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = LOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    tab.navigate_to(&format!("{base}/?load={n}#{fragment}")).unwrap().wait_until_navigated().unwrap();
+}
+
+/// The best of the moves the page shows on `selector`'s cells (`data-move="win 3"`): the fastest win, else the
+/// longest loss; returns the cell's `data-cell`.
+fn best_move(tab: &Tab, selector: &str) -> String {
+    let moves = wait(
+        tab,
+        &format!("[...document.querySelectorAll('{selector} [data-move]')].map(e => [e.dataset.cell, e.dataset.move])"),
+    );
+    let moves = moves.as_array().unwrap();
+    assert!(!moves.is_empty(), "no move shown");
+    let score = |m: &Value| {
+        let (value, remoteness) = m[1].as_str().unwrap().split_once(' ').unwrap();
+        let r: i64 = remoteness.parse().unwrap();
+        if value == "win" { 1_000_000 - r } else { r }
+    };
+    moves.iter().max_by_key(|m| score(m)).unwrap()[0].as_str().unwrap().to_string()
+}
+
+/// Drags with the pointer from one cell of the footholds board to another (press on the first, release on the
+/// second), as a mouse or a finger does.
+fn drag(tab: &Tab, from: &str, to: &str) {
+    eval(
+        tab,
+        &format!(
+            "(() => {{ const at = (c) => {{ const r = document.querySelector(`[data-cell='${{c}}']`).getBoundingClientRect(); \
+             return {{ clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true }}; }}; \
+             document.querySelector(\"[data-cell='{from}']\").dispatchEvent(new PointerEvent('pointerdown', at('{from}'))); \
+             document.querySelector(\"[data-cell='{to}']\").dispatchEvent(new PointerEvent('pointerup', at('{to}'))); }})()"
+        ),
+    );
+}
+
+fn footholds_page(tab: &Tab, base: &str) {
+    let start = "[[1,1,1],[1,1,1],[1,1,1]]";
+    open(tab, base, &format!("game=footholds&board={start}&a=1,0&b=1,2"));
+    wait(tab, "document.querySelector('#fh-verdict')?.textContent.startsWith('A to move')");
+
+    // The moves of the judge's first example are coloured by their value for A, with their remoteness.
+    let instance = footholds::Instance::parse("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]").unwrap();
+    let wanted = footholds::Wanted { ranked_moves: true, line: false };
+    let solution = footholds::solve(&instance, wanted, footholds::SolveOptions::default()).unwrap();
+    for step in &solution.ranked_moves {
+        let cell = format!("[data-cell='{},{}']", step.to.0, step.to.1);
+        let colour = eval(tab, &format!("getComputedStyle(document.querySelector(\"{cell}\")).backgroundColor"));
+        let expected = if step.outcome.value == Outcome::Win { WIN } else { LOSE };
+        assert_eq!(colour, expected, "move to {:?}", step.to);
+        let mark = eval(tab, &format!("document.querySelector(\"{cell} .mark\").textContent"));
+        assert_eq!(mark, step.outcome.remoteness.to_string());
+    }
+    let coloured = eval(
+        tab,
+        "[...document.querySelectorAll('#footholds .board .cell')].filter(e => { const c = getComputedStyle(e).backgroundColor; return c === 'rgb(0, 114, 178)' || c === 'rgb(230, 159, 0)'; }).length",
+    );
+    assert_eq!(coloured, solution.ranked_moves.len(), "only the moves are coloured");
+
+    // Pasting Programmers arguments: bad ones show the command line's message; good ones load the board.
+    let paste = |text: &str| {
+        eval(tab, &format!("(() => {{ document.querySelector('#fh-paste').value = {}; }})()", serde_json::json!(text)));
+        click(tab, "#fh-load");
+    };
+    paste("[[1, 1], [1, 1]] [0, 0] [2, 0]");
+    let error = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
+    assert!(error.as_str().unwrap().starts_with("input: bloc: [2, 0] is outside the 2×2 board"), "{error}");
+    let row = "[[1, 1, 1, 1, 1]] [0, 0] [0, 4]";
+    let wanted = footholds::Wanted::default();
+    let solved =
+        footholds::solve(&footholds::Instance::parse(row).unwrap(), wanted, footholds::SolveOptions::default());
+    let moves = solved.unwrap().outcome.remoteness;
+    paste(row);
+    wait(
+        tab,
+        &format!(
+            "PP.games.footholds.state().start.board[0].length === 5 && PP.games.footholds.state().answer?.answer === {moves}"
+        ),
+    );
+    paste("[[1,1,1],[1,1,1],[1,1,1]] [1,0] [1,2]");
+    wait(tab, "PP.games.footholds.state().start.board.length === 3 && PP.games.footholds.state().answer");
+
+    // A losing move throws the game away: the value history rings the position after it; undo takes it back.
+    let losing = eval(tab, "document.querySelector(\"#footholds [data-move^='lose']\").dataset.cell");
+    click(tab, &format!("[data-cell='{}']", losing.as_str().unwrap()));
+    let rings = wait(
+        tab,
+        "PP.games.footholds.state().answer && [...document.querySelectorAll('#footholds svg.chart circle')].map(c => c.getAttribute('r'))",
+    );
+    assert_eq!(rings, serde_json::json!(["5", "7"]), "the start, then the thrown game ringed");
+    click(tab, "#fh-undo");
+    wait(tab, "PP.games.footholds.state().history.length === 0 && PP.games.footholds.state().answer");
+
+    // Drag A from (1, 0) to (2, 0) with the pointer, then back.
+    for (from, to) in [("1,0", "2,0"), ("2,0", "1,0")] {
+        drag(tab, from, to);
+        let a = to.split(',').map(|n| n.parse::<u64>().unwrap()).collect::<Vec<_>>();
+        wait(
+            tab,
+            &format!(
+                "(() => {{ const s = PP.games.footholds.state(); return s.answer && s.start.a[0] === {} && s.start.a[1] === {}; }})()",
+                a[0], a[1]
+            ),
+        );
+    }
+
+    // The map of every pair of starts: each pair's winner and moves as the library's tablebase has them.
+    click(tab, "#fh-map-button");
+    wait(tab, "document.querySelectorAll('#fh-map .minimap button').length === 81");
+    let table = footholds::tablebase(&instance, footholds::SolveOptions::default()).unwrap();
+    let shown =
+        eval(tab, "[...document.querySelectorAll('#fh-map .minimap button')].map(e => [e.className, e.textContent])");
+    for (i, cell) in shown.as_array().unwrap().iter().enumerate() {
+        let (a, b) = ((i / 9 / 3, i / 9 % 3), (i % 9 / 3, i % 9 % 3));
+        let outcome = table.outcome(a, b).unwrap();
+        let class = if outcome.value == Outcome::Win { "cell win" } else { "cell lose" };
+        assert_eq!(cell[0], class, "A at {a:?}, B at {b:?}");
+        assert_eq!(cell[1], outcome.remoteness.to_string(), "A at {a:?}, B at {b:?}");
+    }
+
+    // Edit: remove the footholds at (0, 1) and (2, 2), then put B on (0, 2).
+    click(tab, "[data-cell='0,1']");
+    wait(tab, "PP.games.footholds.state().start.board[0][1] === 0 && PP.games.footholds.state().answer");
+    click(tab, "[data-cell='2,2']");
+    wait(tab, "PP.games.footholds.state().start.board[2][2] === 0 && PP.games.footholds.state().answer");
+    eval(
+        tab,
+        "(() => { const t = document.querySelector('#fh-tool'); t.value = 'B'; t.dispatchEvent(new Event('change')); })()",
+    );
+    click(tab, "[data-cell='0,2']");
+    let edited = wait(
+        tab,
+        "(() => { const s = PP.games.footholds.state(); return s.answer && s.start.b[0] === 0 && s.start.b[1] === 2 && s.start; })()",
+    );
+    assert_eq!(edited["board"], serde_json::json!([[1, 0, 1], [1, 1, 1], [1, 1, 0]]));
+    let text = format!("{} {} {}", edited["board"], edited["a"], edited["b"]);
+
+    // Play A against the solver, A always taking the best move shown, to the end.
+    eval(
+        tab,
+        "(() => { const s = document.querySelector('#fh-side'); s.value = 'A'; s.dispatchEvent(new Event('change')); })()",
+    );
+    let mut moves = 0;
+    loop {
+        let state = wait(
+            tab,
+            "(() => { const s = PP.games.footholds.state(); return s.over ? 'over' : s.answer && s.answer.mover === 'A' ? 'A' : null; })()",
+        );
+        if state == "over" {
+            break;
+        }
+        let cell = best_move(tab, "#footholds .board");
+        click(tab, &format!("[data-cell='{cell}']"));
+        wait(tab, &format!("PP.games.footholds.state().history.length > {moves}"));
+        moves += 2;
+        assert!(moves < 40, "the game ends");
+    }
+    let verdict = wait(
+        tab,
+        "(() => { const v = document.querySelector('#fh-verdict'); return v.dataset.winner && [v.dataset.winner, +v.dataset.moves]; })()",
+    );
+    let instance = footholds::Instance::parse(&text).unwrap();
+    let solution =
+        footholds::solve(&instance, footholds::Wanted::default(), footholds::SolveOptions::default()).unwrap();
+    assert_eq!(verdict[0], solution.winner().to_string(), "winner on {text}");
+    assert_eq!(verdict[1], solution.outcome.remoteness, "moves on {text}");
+    let chart_points = eval(tab, "document.querySelectorAll('#footholds svg.chart circle').length");
+    assert_eq!(chart_points, solution.outcome.remoteness + 1, "one point per position in the value history");
+
+    // Undo with the keyboard goes back to A's move; the position is in the URL and survives a reload.
+    let played = eval(tab, "PP.games.footholds.state().history.length").as_u64().unwrap();
+    tab.press_key("u").unwrap();
+    let after = wait(
+        tab,
+        &format!(
+            "(() => {{ const s = PP.games.footholds.state(); return s.history.length < {played} && s.answer && s.history.length; }})()"
+        ),
+    );
+    assert_eq!(after.as_u64().unwrap() % 2, 0, "back to A's move");
+    eval(tab, "(() => { window.beforeReload = true; })()");
+    tab.reload(false, None).unwrap();
+    wait(tab, "!window.beforeReload");
+    let restored = wait(
+        tab,
+        &format!(
+            "(() => {{ const s = PP.games.footholds.state(); return s.history.length === {after} && s.answer && s.start; }})()"
+        ),
+    );
+    assert_eq!(restored, edited);
+    screenshot(tab, "footholds", 1200.0, 540.0);
+}
+
+fn gridgame_page(tab: &Tab, base: &str) {
+    let rows = ["....#.", ".#....", "...#..", "#.....", "..#..."];
+    open(tab, base, &format!("game=gridgame&board={}&k=1", rows.join("/")));
+    wait(tab, "document.querySelector('#gg-board')");
+    let board = gridgame::Board::from_rows(&rows, 1).unwrap();
+    let wanted = gridgame::Wanted { remoteness: true, grundy: true };
+    let analysis = gridgame::Analysis::solve(&board, wanted, &Limits::default()).unwrap();
+    // Every cell is coloured by who wins from it.
+    let colours =
+        eval(tab, "[...document.querySelectorAll('#gg-board .cell')].map(e => getComputedStyle(e).backgroundColor)");
+    let mut start = None;
+    for r in 0..rows.len() {
+        for c in 0..rows[0].len() {
+            let cell = gridgame::Cell::new(r as u32, c as u32);
+            let colour = &colours[r * rows[0].len() + c];
+            match analysis.wins(&board, cell) {
+                Some(true) => {
+                    assert_eq!(colour, WIN, "{cell}");
+                    if start.is_none() && analysis.remoteness(&board, cell) >= Some(5) {
+                        start = Some(cell);
+                    }
+                }
+                Some(false) => assert_eq!(colour, LOSE, "{cell}"),
+                None => assert_ne!(colour, WIN, "{cell}"),
+            }
+        }
+    }
+    // Hovering a cell tells its remoteness and Grundy value.
+    let title = eval(tab, "document.querySelector(\"#gg-board [data-cell='1,1']\").title");
+    let corner = gridgame::Cell::new(0, 0);
+    let expected = format!(
+        "(1, 1): the player to move wins in {}; Grundy value {}",
+        analysis.remoteness(&board, corner).unwrap(),
+        analysis.grundy(&board, corner).unwrap()
+    );
+    assert_eq!(title, expected);
+    // Put a token on a winning cell and play it through: you move first and take the best move each time.
+    let start = start.expect("a winning cell with a long game");
+    click(tab, &format!("[data-cell='{},{}']", start.row + 1, start.col + 1));
+    loop {
+        let state = wait(
+            tab,
+            "(() => { const s = PP.games.gridgame.state(); return s.over ? 'over' : s.moves && s.history.length % 2 === 0 ? 'you' : null; })()",
+        );
+        if state == "over" {
+            break;
+        }
+        let cell = best_move(tab, "#gg-board");
+        click(tab, &format!("[data-cell='{cell}']"));
+        wait(tab, "PP.games.gridgame.state().history.length % 2 === 1");
+    }
+    let status = eval(
+        tab,
+        "[document.querySelector('#gg-status').dataset.winner, +document.querySelector('#gg-status').dataset.moves]",
+    );
+    assert_eq!(status[0], "you");
+    assert_eq!(status[1], analysis.remoteness(&board, start).unwrap());
+
+    // Two tokens: the status shows their Grundy values and their XOR.
+    click(tab, "#gg-clear");
+    let (a, b) = (gridgame::Cell::new(0, 0), gridgame::Cell::new(2, 1));
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves");
+    click(tab, "[data-cell='3,2']");
+    let xor =
+        wait(tab, "PP.games.gridgame.state().moves?.length === 2 && document.querySelector('#gg-status').dataset.xor");
+    let expected = analysis.grundy(&board, a).unwrap() ^ analysis.grundy(&board, b).unwrap();
+    assert_eq!(xor, expected.to_string());
+    screenshot(tab, "gridgame", 1200.0, 480.0);
+}
+
+fn snakes_page(tab: &Tab, base: &str) {
+    let input = std::fs::read_to_string("examples/snakes/milton-bradley.txt").unwrap();
+    let query = serde_json::json!(input).to_string();
+    let encoded: String = query[1..query.len() - 1].replace("\\n", "%0A").replace(' ', "%20");
+    open(tab, base, &format!("game=snakes&input={encoded}&start=0"));
+    let fewest = wait(tab, "document.querySelector('#sn-fewest')?.dataset.rolls");
+    let rules = snakes::Rules { start: 0, ..snakes::Rules::default() };
+    let board = snakes::Instance::parse(&input).unwrap().board(rules).unwrap();
+    let rolls = snakes::fewest_rolls(&board, &Limits::default()).unwrap().unwrap();
+    assert_eq!(fewest, rolls.len().to_string());
+    let shown = eval(tab, "document.querySelectorAll('#sn-shortest li').length");
+    assert_eq!(shown, rolls.len());
+    // P(finish within 20 rolls) from the start, as the library's distribution gives it.
+    let distribution = snakes::roll_distribution(&board, 1e-12, 100_000, &Limits::default()).unwrap();
+    let chance =
+        wait(tab, "document.querySelector('#sn-chance') && +document.querySelector('#sn-chance').dataset.chance");
+    assert!((chance.as_f64().unwrap() - distribution.cumulative()[20]).abs() < 1e-12, "{chance}");
+    // Roll until the game ends; each roll moves the token where the board sends it, and the chance updates.
+    let mut square = 0;
+    for n in 1..=2000 {
+        tab.press_key(" ").unwrap();
+        let now = wait(
+            tab,
+            &format!(
+                "(() => {{ const s = PP.games.snakes.state(); return s.rolls.length === {n} && (s.here || s.square === s.size) && s; }})()"
+            ),
+        );
+        let last = &now["rolls"][n - 1];
+        let die = last["die"].as_u64().unwrap() as u32;
+        let expected = board.roll(square, die).map_or(square, |r| r.square);
+        assert_eq!(now["square"], expected, "roll {n}: {die} from {square}");
+        square = expected;
+        let chance = wait(
+            tab,
+            "document.querySelector('#sn-chance') && +document.querySelector('#sn-chance').dataset.chance + 1",
+        );
+        assert!((1.0..=2.0).contains(&chance.as_f64().unwrap()));
+        if square == 100 {
+            assert_eq!(chance.as_f64().unwrap(), 2.0, "finished: the chance is 1");
+            screenshot(tab, "snakes", 1200.0, 820.0);
+            return;
+        }
+    }
+    panic!("2000 rolls did not end the game");
+}
+
+#[test]
+fn the_page_plays_all_three_games_in_chromium() {
+    let Some(browser) = launch() else { return };
+    let base = serve_support::start(Config::default());
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(30));
+    footholds_page(&tab, &base);
+    cancel_a_long_solve(&tab, &base);
+    gridgame_page(&tab, &base);
+    snakes_page(&tab, &base);
+    phone_sized(&tab, &base);
+}
+
+/// The map of a full 8×8 board takes many seconds: the page shows its progress, and Cancel stops it on the server.
+fn cancel_a_long_solve(tab: &Tab, base: &str) {
+    let board = serde_json::json!(vec![vec![1; 8]; 8]).to_string();
+    open(tab, base, &format!("game=footholds&board={board}&a=3,3&b=4,4"));
+    wait(tab, "document.querySelector('#fh-verdict')?.textContent.startsWith('A to move')");
+    click(tab, "#fh-map-button");
+    let progress = wait(
+        tab,
+        "!document.getElementById('busy').hidden && document.getElementById('busy-text').textContent.includes('positions') && document.getElementById('busy-text').textContent",
+    );
+    assert!(progress.as_str().unwrap().contains("start pair"), "{progress}");
+    let before = serve_support::status(base);
+    assert_eq!(before["running"], 1, "{before}");
+    click(tab, "#busy-cancel");
+    wait(tab, "document.getElementById('error').textContent === 'cancelled'");
+    let until = Instant::now() + Duration::from_secs(10);
+    while serve_support::status(base)["running"] != 0 {
+        assert!(Instant::now() < until, "the cancelled solve stopped");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let after = serve_support::status(base);
+    assert_eq!(after["cancelled"].as_u64(), before["cancelled"].as_u64().map(|n| n + 1), "{after}");
+}
+
+/// On a phone-sized window every game fits the width: nothing sticks out to the right.
+fn phone_sized(tab: &Tab, base: &str) {
+    let phone =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(390.0), height: Some(844.0) };
+    tab.set_bounds(phone).unwrap();
+    for (game, ready) in [("footholds", "#fh-verdict"), ("snakes", "#sn-fewest"), ("gridgame", "#gg-board")] {
+        open(tab, base, &format!("game={game}"));
+        wait(tab, &format!("document.querySelector('{ready}')"));
+        let widths = eval(tab, "[document.documentElement.scrollWidth, window.innerWidth]");
+        assert!(widths[1].as_u64().unwrap() <= 420, "the window is phone-sized: {widths}");
+        assert!(widths[0].as_u64() <= widths[1].as_u64(), "{game} is wider than the phone: {widths}");
+    }
+    screenshot(tab, "phone", 390.0, 800.0);
+}
