@@ -1,6 +1,7 @@
 //! The command line: clap definitions, one file per subcommand, and the few helpers they share (reading the
 //! input, writing stdout and files, progress on stderr). No game logic lives here.
 
+mod census;
 mod footholds;
 mod gridgame;
 mod snakes;
@@ -34,6 +35,8 @@ enum Command {
     Snakes(snakes::Args),
     #[command(about = "The grid game (BOJ 28218): First or Second for each start cell")]
     Gridgame(gridgame::Args),
+    #[command(about = "Vanishing footholds census: every start pair of whole boards, to checked record files")]
+    Census(census::Args),
 }
 
 /// Runs the command line of the current process and returns its exit code.
@@ -49,6 +52,7 @@ pub fn run() -> i32 {
         Command::Footholds(args) => footholds::run(args),
         Command::Snakes(args) => snakes::run(args),
         Command::Gridgame(args) => gridgame::run(args),
+        Command::Census(args) => census::run(args),
     };
     match result {
         Ok(output) => {

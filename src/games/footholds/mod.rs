@@ -23,4 +23,4 @@ pub mod report;
 mod tablebase;
 mod walks;
 
-pub use tablebase::{Tablebase, tablebase};
+pub use tablebase::{SolvedPair, Tablebase, distinct_start_pairs, solve_start_pairs, tablebase};

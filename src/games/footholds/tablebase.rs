@@ -6,7 +6,7 @@ use super::cells::Cells;
 use super::instance::Instance;
 use super::rules::{Cell, Footholds, Position};
 use super::solve::SolveOptions;
-use crate::engine::{Interrupted, NegamaxSolver, Outcome, Progress};
+use crate::engine::{Interrupted, NegamaxSolver, Outcome, Progress, TwoPlayerGame};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -81,4 +81,81 @@ fn tablebase_of<B: Cells>(
         }
     }
     Ok(Tablebase { rows: instance.rows, cols: instance.cols, outcomes })
+}
+
+/// The pairs of starting footholds `(A's, B's)` of the instance's board up to its symmetries, in row-major order of
+/// A's cell, then B's: a pair is kept when no rotation or reflection that keeps the board maps it to a smaller pair
+/// (mirror-image pairs have the same outcome). The instance's own starts are ignored.
+///
+/// # Examples
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, distinct_start_pairs};
+/// let instance = Instance::parse("[[1, 1, 1]] [0, 0] [0, 0]").unwrap();
+/// // Of the 9 pairs, (0,2)–(0,0) mirrors (0,0)–(0,2), and so on: 5 are left.
+/// assert_eq!(distinct_start_pairs(&instance).len(), 5);
+/// ```
+pub fn distinct_start_pairs(instance: &Instance) -> Vec<(Cell, Cell)> {
+    match instance.game::<u64>() {
+        Some(game) => distinct_pairs_of(&game),
+        None => distinct_pairs_of(&instance.game::<u128>().expect("instances have at most 128 cells")),
+    }
+}
+
+fn distinct_pairs_of<B: Cells>(game: &Footholds<B>) -> Vec<(Cell, Cell)> {
+    let footholds = game.start().footholds;
+    let mut pairs = Vec::new();
+    for a in footholds.iter() {
+        for b in footholds.iter() {
+            let position = Position { footholds, mover: a as u8, other: b as u8 };
+            if game.canonical(&position) == position {
+                pairs.push((game.cell(a as u8), game.cell(b as u8)));
+            }
+        }
+    }
+    pairs
+}
+
+/// A start pair just solved: A's cell, B's cell and the outcome for A.
+pub type SolvedPair = (Cell, Cell, Outcome);
+
+/// Solves start pairs of the instance's board one after another with one solver and one table, so that the
+/// positions their games share are solved once. `step` is called with nothing first, then with each pair solved,
+/// and answers the next pair to solve (`None` ends the run); this lets the caller hand out pairs one at a time from
+/// a queue shared with other threads or from another process.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `options.limits` passes (or its cancel flag is raised) first; the pairs
+/// already passed to `step` stay solved.
+///
+/// # Panics
+/// If `step` answers a pair whose cells are off the board or have no foothold.
+pub fn solve_start_pairs(
+    instance: &Instance,
+    options: SolveOptions,
+    step: impl FnMut(Option<SolvedPair>) -> Option<(Cell, Cell)>,
+) -> Result<(), Interrupted> {
+    match instance.game::<u64>() {
+        Some(game) => solve_pairs_of(&game, options, step),
+        None => solve_pairs_of(&instance.game::<u128>().expect("instances have at most 128 cells"), options, step),
+    }
+}
+
+fn solve_pairs_of<B: Cells>(
+    game: &Footholds<B>,
+    options: SolveOptions,
+    mut step: impl FnMut(Option<SolvedPair>) -> Option<(Cell, Cell)>,
+) -> Result<(), Interrupted> {
+    let footholds = game.start().footholds;
+    let (_, cols) = game.shape();
+    let mut solver =
+        NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
+    let mut solved = None;
+    while let Some((a, b)) = step(solved.take()) {
+        let (a_index, b_index) = (a.0 * cols + a.1, b.0 * cols + b.1);
+        assert!(footholds.has(a_index) && footholds.has(b_index), "start pairs are on footholds");
+        let position = Position { footholds, mover: a_index as u8, other: b_index as u8 };
+        solved = Some((a, b, solver.solve(&position)?));
+    }
+    Ok(())
 }
