@@ -120,13 +120,35 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         if let Some(outcome) = self.game.primitive(position) {
             return Ok(outcome);
         }
+        self.run(position, None).map(Outcome::from_score)
+    }
+
+    /// Whether the score of `position` for the player to move is above `score`: one null-window search, sharing
+    /// the table with every other call. The answer is a fail-soft bound: above `score` means at least the returned
+    /// score, otherwise at most it.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of the limits passes first.
+    fn bound(&mut self, position: &G::Position, score: i32) -> Result<i32, Interrupted> {
+        match self.game.primitive(position) {
+            Some(outcome) => Ok(outcome.score()),
+            None => self.run(position, Some(score)),
+        }
+    }
+
+    /// Runs the threads on one question: the exact score (`probe` is `None`) or whether the score is above `probe`.
+    fn run(&mut self, position: &G::Position, probe: Option<i32>) -> Result<i32, Interrupted> {
         let table = self.table.get_or_insert_with(|| Table::with_memory(self.table_bytes, *position));
         let finished = AtomicBool::new(false);
         let shared =
             Shared { game: self.game, table, limits: &self.limits, finished: &finished, started: self.started };
         let search = |id: usize, budget: u64| {
             let mut worker = Worker::new(&shared, id, budget);
-            (worker.exact_score(position), worker.stats)
+            let score = match probe {
+                None => worker.exact_score(position),
+                Some(probe) => worker.probe(position, probe),
+            };
+            (score, worker.stats)
         };
         // The calling thread searches alone first: most solves are small (a judge's board, most start pairs of a
         // tablebase), and waking other threads costs more than they can save there.
@@ -150,7 +172,14 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
                 score = result;
             }
         }
-        score.map(Outcome::from_score).map_err(|_| Interrupted)
+        score.map_err(|_| Interrupted)
+    }
+
+    /// Whether playing `mv` keeps the outcome `best` of `position` (no move can do better): one null-window search
+    /// of the next position asks whether the opponent does better there than `best` allows.
+    fn keeps(&mut self, position: &G::Position, mv: G::Move, best: Outcome) -> Result<bool, Interrupted> {
+        let target = child_score(best.score());
+        Ok(self.bound(&self.game.play(position, mv), target)? <= target)
     }
 
     /// Every legal move of the player to move with the exact outcome it leads to, best first
@@ -163,26 +192,50 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         if self.game.primitive(position).is_some() {
             return Ok(ranked);
         }
+        // The position's outcome comes from the table (the caller has usually just solved it); a move that keeps it
+        // is found by one null-window search, and only the other moves are solved in full.
+        let best = self.solve(position)?;
         for &mv in self.game.moves(position).as_ref() {
-            let child = self.game.play(position, mv);
-            let outcome = self.solve(&child)?.parent();
+            let outcome = if self.keeps(position, mv, best)? {
+                best
+            } else {
+                self.solve(&self.game.play(position, mv))?.parent()
+            };
             ranked.push(RankedMove { mv, outcome });
         }
         rank_moves(&mut ranked);
         Ok(ranked)
     }
 
-    /// The optimal line from `position`: at each turn the best-ranked move, with the outcome it keeps for the
-    /// player who makes it, until the game is over.
+    /// The optimal line from `position`: at each turn the best move (the first in the game's order of those that
+    /// keep the outcome), with the outcome it keeps for the player who makes it, until the game is over.
+    ///
+    /// Only the first position is solved; after that, each move is tested by one null-window search for whether
+    /// it keeps the outcome the line must keep (and the outcome of the next position follows from it), with the
+    /// game's move ordering choosing which move to test first.
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of the limits passes first.
     pub fn principal_line(&mut self, position: &G::Position) -> Result<Vec<RankedMove<G::Move>>, Interrupted> {
         let mut line = Vec::new();
         let mut current = *position;
-        while let Some(best) = self.rank_moves(&current)?.into_iter().next() {
-            current = self.game.play(&current, best.mv);
-            line.push(best);
+        let mut outcome = self.solve(position)?;
+        while self.game.primitive(&current).is_none() {
+            let mut moves = self.game.moves(&current);
+            let moves = moves.as_mut();
+            self.game.order_moves(&current, moves);
+            let mut kept = None;
+            for &mv in moves.iter() {
+                if self.keeps(&current, mv, outcome)? {
+                    kept = Some(mv);
+                    break;
+                }
+            }
+            let mv = kept.expect("some move keeps the outcome of a position");
+            line.push(RankedMove { mv, outcome });
+            current = self.game.play(&current, mv);
+            // The next position's outcome is the one whose parent is this outcome.
+            outcome = Outcome::from_score(child_score(outcome.score()));
         }
         Ok(line)
     }
@@ -317,6 +370,14 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         }
         self.shared.finished.store(true, Ordering::Relaxed);
         Ok(lower)
+    }
+
+    /// One null-window search: a fail-soft bound telling whether the score is above `probe`.
+    fn probe(&mut self, position: &G::Position, probe: i32) -> Result<i32, Stop> {
+        self.question = format!("is it better than {}?", Outcome::from_score(probe));
+        let score = self.search(position, probe, probe + 1, Visit { ply: 0, quiet: false, cut_expected: true })?;
+        self.shared.finished.store(true, Ordering::Relaxed);
+        Ok(score)
     }
 
     /// Counts a position; every 256 positions (a few microseconds: reading the clock costs as much as searching a
