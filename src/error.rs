@@ -30,13 +30,27 @@ pub enum Error {
         /// The limit that was set.
         seconds: f64,
     },
+    /// The time limit passed after the winner was known, before the exact number of moves was (exit code 3).
+    #[error(
+        "no exact answer within the time limit of {seconds} s, but {winner} wins, in {at_least} to {at_most} moves in total (raise --time-limit for the exact answer)"
+    )]
+    TimeLimitWinnerKnown {
+        /// The limit that was set.
+        seconds: f64,
+        /// Who wins.
+        winner: String,
+        /// The fewest total moves still possible.
+        at_least: u32,
+        /// The most total moves still possible.
+        at_most: u32,
+    },
 }
 
 impl Error {
     /// The process exit code for this error: 2 for bad input or usage, 3 for a time limit.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::TimeLimit { .. } => 3,
+            Error::TimeLimit { .. } | Error::TimeLimitWinnerKnown { .. } => 3,
             _ => 2,
         }
     }

@@ -1,10 +1,10 @@
 //! `perfectplay footholds`: vanishing footholds from the Programmers arguments (or the grid format).
 
 use super::{Input, InputArg, TimeLimitArg, parse_memory, progress_on_terminal, write_file};
-use crate::engine::Limits;
+use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
 use crate::format::TextFormat;
-use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve, tablebase};
+use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve_or_bounds, tablebase};
 
 /// Vanishing footholds (Programmers 92345).
 ///
@@ -63,8 +63,20 @@ pub fn run(args: Args) -> Result<String, Error> {
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let started = std::time::Instant::now();
-    let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
-        .map_err(|e| args.time_limit.exceeded(e))?;
+    let solution = solve_or_bounds(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
+        .map_err(|e| {
+            // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
+            match (e.winner(), e.moves()) {
+                (Some(winner), Some((at_least, at_most))) => {
+                    if args.json {
+                        super::write_stdout(&report::unfinished_json(&instance, winner, (at_least, at_most)));
+                    }
+                    let seconds = args.time_limit.time_limit.unwrap_or_default();
+                    Error::TimeLimitWinnerKnown { seconds, winner: winner.to_string(), at_least, at_most }
+                }
+                _ => args.time_limit.exceeded(Interrupted),
+            }
+        })?;
     if args.stats {
         let (used, capacity) = solution.table;
         eprintln!(

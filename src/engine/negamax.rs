@@ -73,6 +73,8 @@ pub struct NegamaxSolver<'g, G: TwoPlayerGame> {
     limits: Limits,
     stats: SearchStats,
     started: Instant,
+    /// The scores the last exact solve had narrowed its answer to when it was interrupted.
+    interrupted_at: Option<(i32, i32)>,
 }
 
 impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
@@ -87,6 +89,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             limits: Limits::default(),
             stats: SearchStats::default(),
             started: Instant::now(),
+            interrupted_at: None,
         }
     }
 
@@ -123,6 +126,13 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         self.run(position, None).map(Outcome::from_score)
     }
 
+    /// What the last [`solve`](Self::solve) had found when it was interrupted, as the worst and the best outcome
+    /// the position can still have (`None` when it was not interrupted). Null-window searches narrow the answer from
+    /// the first one on, so a long solve stopped by its deadline often knows who wins, and roughly in how many moves.
+    pub fn interrupted_bounds(&self) -> Option<(Outcome, Outcome)> {
+        self.interrupted_at.map(|(lower, upper)| (Outcome::from_score(lower), Outcome::from_score(upper)))
+    }
+
     /// Whether the score of `position` for the player to move is above `score`: one null-window search, sharing
     /// the table with every other call. The answer is a fail-soft bound: above `score` means at least the returned
     /// score, otherwise at most it.
@@ -148,7 +158,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
                 None => worker.exact_score(position),
                 Some(probe) => worker.probe(position, probe),
             };
-            (score, worker.stats)
+            (score, worker.stats, worker.known)
         };
         // The calling thread searches alone first: most solves are small (a judge's board, most start pairs of a
         // tablebase), and waking other threads costs more than they can save there.
@@ -165,13 +175,16 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         }
         // The first thread to finish has the answer; the others stopped when it did.
         let mut score = Err(Stop::Deadline);
-        for (result, stats) in results {
+        let mut known = (LOWEST_SCORE, HIGHEST_SCORE);
+        for (result, stats, (lower, upper)) in results {
             self.stats.nodes += stats.nodes;
             self.stats.early_outcomes += stats.early_outcomes;
+            known = (known.0.max(lower), known.1.min(upper));
             if score.is_err() {
                 score = result;
             }
         }
+        self.interrupted_at = (score.is_err() && probe.is_none()).then_some(known);
         score.map_err(|_| Interrupted)
     }
 
@@ -310,12 +323,14 @@ struct Worker<'s, 'a, G: TwoPlayerGame> {
     question: String,
     /// Positions this thread may search before it stops.
     budget: u64,
+    /// The scores the exact score is known to lie between so far.
+    known: (i32, i32),
 }
 
 impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
     fn new(shared: &'s Shared<'a, G>, id: usize, budget: u64) -> Self {
         let (stats, last_report, question) = (SearchStats::default(), Instant::now(), String::new());
-        Worker { shared, id, stats, last_report, question, budget }
+        Worker { shared, id, stats, last_report, question, budget, known: (LOWEST_SCORE, HIGHEST_SCORE) }
     }
 
     /// The exact score by null-window searches; the first thread to finish tells the others to stop.
@@ -360,6 +375,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                     upper = upper.min(Outcome::lose(longest).score());
                 }
             }
+            self.known = (lower, upper);
             probes += 1;
             cut_expected = failed_low || probes > CONFIRMING_PROBES;
             probe = match (probes <= CONFIRMING_PROBES, failed_low) {

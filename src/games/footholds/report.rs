@@ -206,6 +206,21 @@ pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>)
     serde_json::to_string_pretty(&report).expect("the report serialises") + "\n"
 }
 
+/// The JSON of a solve stopped by its time limit once the winner was known: `complete` is false, and the answer is
+/// given as bounds, `{"complete": false, "winner": "A", "answer_at_least": 41, "answer_at_most": 57, ...}`.
+pub fn unfinished_json(instance: &Instance, winner: Player, (at_least, at_most): (u32, u32)) -> String {
+    let report = serde_json::json!({
+        "complete": false,
+        "winner": winner,
+        "answer_at_least": at_least,
+        "answer_at_most": at_most,
+        "board": instance.board_rows(),
+        "aloc": instance.a,
+        "bloc": instance.b,
+    });
+    serde_json::to_string_pretty(&report).expect("the report serialises") + "\n"
+}
+
 /// The tablebase as small multiples: one board per A cell, each B cell coloured by the winner and labelled with
 /// the total moves.
 pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
