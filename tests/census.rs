@@ -113,6 +113,28 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The whole tablebase (`--map`) solves one pair of each set of mirror images and copies the rest: every pair
+    /// must still have the plain search's outcome.
+    #[test]
+    fn tablebases_match_the_plain_search(board in prop_oneof![
+        small_board(),
+        (1usize..=4, 1usize..=4).prop_map(|(rows, cols)| Board::full(rows, cols)),
+    ]) {
+        let table = perfectplay::games::footholds::tablebase(&board.instance(), Default::default()).unwrap();
+        for a in 0..board.rows * board.cols {
+            for b in 0..board.rows * board.cols {
+                let (a, b) = ((a / board.cols, a % board.cols), (b / board.cols, b % board.cols));
+                let on = |(r, c): Cell| board.footholds[r * board.cols + c];
+                let expected = (on(a) && on(b)).then(|| reference(&board, a, b));
+                prop_assert_eq!(table.outcome(a, b), expected, "{} {:?} {:?}", board.rows_text(), a, b);
+            }
+        }
+    }
+}
+
 #[test]
 fn full_boards_up_to_four_by_four_match_the_plain_search() {
     let dir = scratch("full");
