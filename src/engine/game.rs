@@ -70,8 +70,8 @@ pub trait TwoPlayerGame: Sync {
     }
 
     /// Whether every finished game is a loss for the player to move (normal play): then no game ties, a win takes an
-    /// odd number of moves and a loss an even one. With [`Self::max_remoteness`], that tells the solver the longest
-    /// loss exactly, and that a bound above every loss is a win. The default does not say so.
+    /// odd number of moves and a loss an even one. With [`Self::max_remoteness`], that tells the solver that a bound
+    /// above every loss is a win, and one below every win a loss. The default does not say so.
     fn normal_play(&self) -> bool {
         false
     }

@@ -345,15 +345,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // probes by the logarithm of the range.
         let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
         let longest = self.shared.game.max_remoteness(position);
-        // In a game of normal play a loss takes an even number of moves, so the longest loss is known exactly and
-        // the first probe can ask "a win, or at most the longest loss?": a "no" bounds the loser's hold-out as
-        // before, and a "yes" is a win outright. Single-threaded positions, against the first probe above: full 8×8
-        // (3,3)–(3,4) 5.39 → 4.52 million (the old first probe answered "a loss in 62 or better", and a second one
-        // was needed to show the win), 9×9 (4,4)–(4,5) 138.2 → 132.7 million, but 8×8 (3,3)–(4,4) 2.16 → 2.62
-        // million (its first "no" came with a looser bound: one probe more); 7×7 and 6×6 centre within 12 %.
         let normal_play = self.shared.game.normal_play();
         let mut probe = match longest {
-            Some(m) if normal_play => Outcome::lose(m - m % 2).score(),
             Some(m) if m >= 1 => Outcome::lose(m - 1).score() - 1,
             _ => 0,
         };
@@ -378,7 +371,10 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             // most −(W − longest). A lower bound above every loss is a win (or a tie, in a game with ties), and an
             // upper bound below every win a loss: the next probe need not ask. (A fail-soft bound often lands in the
             // gap: full 8×8 from (3,3)–(3,4), "a loss in 64 or better" showed that A wins; 6.04 → 5.39 million
-            // positions.)
+            // positions, one thread.) Asking "a win, or at most the longest loss?" first instead, which normal play
+            // allows (a loss takes an even number of moves), was measured and dropped: 8×8 (3,3)–(3,4) 5.39 → 4.52
+            // million positions and 9×9 (4,4)–(4,5) 138.2 → 132.7 million, but 8×8 (3,3)–(4,4) 2.16 → 2.62 million
+            // and 9×9 (4,4)–(5,5) 266.6 → 283.6 million (its first "no" came with a looser bound: one probe more).
             if let Some(longest) = longest {
                 let (longest_loss, longest_win) = (Outcome::lose(longest).score(), Outcome::win(longest).score());
                 let can_tie = !normal_play;
