@@ -21,7 +21,7 @@ cargo test --release
 
 section "Census on MPI ranks: mpirun -np 3 against the threaded census (--features mpi)"
 if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then
-    cargo test --release --features mpi --test census_mpi
+    cargo test --release --features mpi --test census_mpi -- --nocapture
 else
     skip "the MPI census: mpirun or mpicc is missing (Debian: openmpi-bin libopenmpi-dev)"
 fi
