@@ -116,14 +116,17 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
 
-    /// The whole tablebase (`--map`) solves one pair of each set of mirror images and copies the rest: every pair
-    /// must still have the plain search's outcome.
+    /// The whole tablebase (`--map`) solves one pair of each set of mirror images, on one thread or several, and
+    /// copies the rest: every pair must still have the plain search's outcome.
     #[test]
     fn tablebases_match_the_plain_search(board in prop_oneof![
         small_board(),
         (1usize..=4, 1usize..=4).prop_map(|(rows, cols)| Board::full(rows, cols)),
     ]) {
-        let table = perfectplay::games::footholds::tablebase(&board.instance(), Default::default()).unwrap();
+        use perfectplay::games::footholds::{SolveOptions, tablebase};
+        let table = tablebase(&board.instance(), SolveOptions::default()).unwrap();
+        let threaded = tablebase(&board.instance(), SolveOptions { threads: 3, ..SolveOptions::default() }).unwrap();
+        prop_assert_eq!(&threaded, &table, "threads take the pairs one at a time; the table is the same");
         for a in 0..board.rows * board.cols {
             for b in 0..board.rows * board.cols {
                 let (a, b) = ((a / board.cols, a % board.cols), (b / board.cols, b % board.cols));
