@@ -202,21 +202,26 @@ fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
     let (whole, stopped) = (scratch("uninterrupted"), scratch("stopped"));
     let run = |dir: &Path, limit: Option<&str>| {
         let mut command = Command::cargo_bin("perfectplay").unwrap();
-        command.args(["census", "run", "--full", "6x6", "--threads", "2", "--out"]).arg(dir);
+        command.args(["census", "run", "--full", "7x7", "--threads", "2", "--out"]).arg(dir);
         if let Some(limit) = limit {
             command.args(["--time-limit", limit]);
         }
         command.output().unwrap()
     };
-    let first = run(&stopped, Some("0.05"));
-    match first.status.code() {
-        Some(3) => assert!(String::from_utf8_lossy(&first.stderr).contains("time limit"), "a message says why"),
-        Some(0) => eprintln!("note: the census finished within its time limit; only the files are compared"),
-        other => panic!("exit {other:?}: {}", String::from_utf8_lossy(&first.stderr)),
-    }
-    assert!(run(&stopped, None).status.success());
+    // Every full board up to 7×7 takes about a second: a tenth of that stops it half-way.
+    let first = run(&stopped, Some("0.1"));
+    assert_eq!(first.status.code(), Some(3), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(first.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&first.stderr).contains("time limit"), "a message says why");
+    let second = run(&stopped, None);
+    assert!(second.status.success());
+    let found: usize = String::from_utf8_lossy(&second.stdout)
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" found solved")?.parse().ok())
+        .expect("the summary says how many pairs were found solved");
+    assert!(found > 0, "the stopped run's work is kept");
     assert!(run(&whole, None).status.success());
-    for board in perfectplay::census::full_boards(6, 6) {
+    for board in perfectplay::census::full_boards(7, 7) {
         let name = board.file_name();
         assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(stopped.join(&name)).unwrap(), "{name}");
     }
