@@ -228,6 +228,27 @@ fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
 }
 
 #[test]
+fn a_run_killed_outright_resumes_to_the_same_files() {
+    let (whole, killed) = (scratch("not-killed"), scratch("killed"));
+    let binary = env!("CARGO_BIN_EXE_perfectplay");
+    let census = |dir: &Path| {
+        let mut command = std::process::Command::new(binary);
+        command.args(["census", "run", "--full", "7x7", "--threads", "2", "--out"]).arg(dir);
+        command
+    };
+    let mut child = census(&killed).stdout(std::process::Stdio::null()).spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap(); // SIGKILL: no chance to tidy up, a journal line may be cut
+    child.wait().unwrap();
+    assert!(census(&killed).output().unwrap().status.success());
+    assert!(census(&whole).output().unwrap().status.success());
+    for board in perfectplay::census::full_boards(7, 7) {
+        let name = board.file_name();
+        assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(killed.join(&name)).unwrap(), "{name}");
+    }
+}
+
+#[test]
 fn verify_finds_changed_and_missing_records() {
     let dir = scratch("verify");
     let board = Board::full(3, 4);
