@@ -21,6 +21,13 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Removes test folders.
+fn remove(dirs: &[PathBuf]) {
+    for dir in dirs {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// The outcome for A by the plain search.
 fn reference(board: &Board, a: Cell, b: Cell) -> Outcome {
     let mut rows: Vec<Vec<bool>> = board.footholds.chunks(board.cols).map(<[bool]>::to_vec).collect();
@@ -165,6 +172,7 @@ fn threads_write_the_same_bytes_as_one() {
         let name = board.file_name();
         assert_eq!(std::fs::read(one.join(&name)).unwrap(), std::fs::read(two.join(&name)).unwrap(), "{name}");
     }
+    remove(&[one, two]);
 }
 
 #[test]
@@ -195,6 +203,7 @@ fn a_killed_run_resumes_without_solving_again() {
         assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(resumed.join(&name)).unwrap(), "{name}");
     }
     assert!(!resumed.join("full-4x4.census.partial").exists(), "the journal goes once the file is written");
+    remove(&[whole, resumed]);
 }
 
 #[test]
@@ -225,6 +234,7 @@ fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
         let name = board.file_name();
         assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(stopped.join(&name)).unwrap(), "{name}");
     }
+    remove(&[whole, stopped]);
 }
 
 #[test]
@@ -246,6 +256,7 @@ fn a_run_killed_outright_resumes_to_the_same_files() {
         let name = board.file_name();
         assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(killed.join(&name)).unwrap(), "{name}");
     }
+    remove(&[whole, killed]);
 }
 
 #[test]
@@ -294,6 +305,7 @@ fn verify_finds_changed_and_missing_records() {
     file.records.remove(5);
     std::fs::write(&forged, file.to_text()).unwrap();
     assert!(String::from_utf8_lossy(&verify(&forged).stderr).contains("has no record"));
+    remove(&[dir]);
 }
 
 #[test]
@@ -333,6 +345,7 @@ fn bad_census_input_is_an_error_with_its_place() {
         assert_eq!(out.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&out.stderr).contains("without MPI"));
     }
+    remove(&[dir]);
 }
 
 /// The census published in data/census: every file checks, the small boards against the plain search in full,

@@ -66,4 +66,7 @@ fn three_ranks_write_the_bytes_of_the_threaded_run() {
     let (by_ranks, by_threads) = (files(&ranks), files(&threads));
     assert_eq!(by_ranks.len(), 17, "15 full boards and 2 from the file");
     assert_eq!(by_ranks, by_threads);
+    for path in [ranks, threads, boards] {
+        let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+    }
 }
