@@ -58,6 +58,20 @@ pub enum Error {
         /// The limit that was set.
         seconds: f64,
     },
+    /// The time limit passed after the winner was known, before the exact number of moves was (exit code 3).
+    #[error(
+        "no exact answer within the time limit of {seconds} s, but {winner} wins, in {at_least} to {at_most} moves in total (raise --time-limit for the exact answer)"
+    )]
+    TimeLimitWinnerKnown {
+        /// The limit that was set.
+        seconds: f64,
+        /// Who wins.
+        winner: String,
+        /// The fewest total moves still possible.
+        at_least: u32,
+        /// The most total moves still possible.
+        at_most: u32,
+    },
 }
 
 impl Error {
@@ -65,7 +79,7 @@ impl Error {
     /// time limit, 130 for an interruption, 0 for a pipe its reader closed.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::TimeLimit { .. } | Error::TimeLimitWriting { .. } => 3,
+            Error::TimeLimit { .. } | Error::TimeLimitWriting { .. } | Error::TimeLimitWinnerKnown { .. } => 3,
             Error::Interrupted => 130,
             Error::OutputClosed => 0,
             _ => 2,

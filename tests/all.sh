@@ -35,3 +35,10 @@ else
     skip "Python part: no virtual environment with maturin, pytest, numpy, hypothesis and mypy at .venv/ (set it up with:" \
         "python3 -m venv .venv && .venv/bin/pip install maturin pytest numpy hypothesis mypy)"
 fi
+
+section "Census on MPI ranks: mpirun -np 3 against the threaded census (--features mpi)"
+if command -v mpirun >/dev/null && command -v mpicc >/dev/null; then
+    cargo test --release --features mpi --test census_mpi -- --nocapture
+else
+    skip "the MPI census: mpirun or mpicc is missing (Debian: openmpi-bin libopenmpi-dev)"
+fi

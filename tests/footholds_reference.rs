@@ -29,6 +29,23 @@ fn check(mut board: Vec<Vec<bool>>, a: (usize, usize), b: (usize, usize)) -> Res
     prop_assert_eq!(solution.outcome.remoteness, moves, "{}", text);
     prop_assert_eq!(solution.winner() == perfectplay::games::footholds::Player::A, a_wins, "{}", text);
     prop_assert_eq!(solution.line.len() as u32, moves, "the optimal line has the answer's length: {}", text);
+    let as_outcome = |(wins, moves): (bool, u32)| if wins { Outcome::win(moves) } else { Outcome::lose(moves) };
+    // Every ranked move has the outcome the plain search gives the position after it.
+    for step in &solution.ranked_moves {
+        board[a.0][a.1] = false;
+        let after = as_outcome(reference(&mut board, b, step.to));
+        board[a.0][a.1] = true;
+        prop_assert_eq!(step.outcome, after.parent(), "move to {:?}: {}", step.to, text);
+    }
+    // Every move of the line is legal and keeps the outcome the plain search gives the position it is made from.
+    let (mut me, mut other) = (a, b);
+    for step in &solution.line {
+        prop_assert_eq!(step.from, me);
+        prop_assert!(step.to.0.abs_diff(me.0) + step.to.1.abs_diff(me.1) == 1 && board[step.to.0][step.to.1]);
+        prop_assert_eq!(step.outcome, as_outcome(reference(&mut board, me, other)), "{}", text);
+        board[me.0][me.1] = false;
+        (me, other) = (other, step.to);
+    }
     Ok(())
 }
 

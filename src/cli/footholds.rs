@@ -2,9 +2,10 @@
 
 use super::output::Output;
 use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memory};
+use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::TextFormat;
-use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve, tablebase};
+use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve_or_bounds, tablebase};
 use std::io::Write;
 
 /// Vanishing footholds (Programmers 92345).
@@ -88,8 +89,22 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let started = std::time::Instant::now();
-    let solution = solve(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
-        .map_err(|e| args.time_limit.exceeded(e))?;
+    let solution = solve_or_bounds(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
+        .map_err(|e| match (e.winner(), e.moves()) {
+            // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
+            (Some(winner), Some((at_least, at_most))) => {
+                if args.json {
+                    let written =
+                        out.write_all(report::unfinished_json(&instance, winner, (at_least, at_most)).as_bytes());
+                    if let Err(error) = written.and_then(|()| out.flush()) {
+                        return out.failed(&error);
+                    }
+                }
+                let seconds = args.time_limit.time_limit.unwrap_or_default();
+                Error::TimeLimitWinnerKnown { seconds, winner: winner.to_string(), at_least, at_most }
+            }
+            _ => args.time_limit.exceeded(Interrupted),
+        })?;
     let table = if map.is_some() || (args.json && args.table) {
         let limits = limits_until(deadline);
         let table = tablebase(&instance, SolveOptions { table_bytes: args.memory, threads, limits })

@@ -1,6 +1,7 @@
 //! The command line: clap definitions, one file per subcommand, and the few helpers they share (reading the
 //! input, writing stdout and files, progress on stderr). No game logic lives here.
 
+mod census;
 mod check;
 mod footholds;
 mod gridgame;
@@ -45,6 +46,8 @@ enum Command {
     Check(check::Args),
     #[command(about = "Serve the web page and the JSON API: see and play optimal play in the browser")]
     Serve(serve::Args),
+    #[command(about = "Vanishing footholds census: every start pair of whole boards, to checked record files")]
+    Census(census::Args),
 }
 
 /// Runs the command line of the current process and returns its exit code.
@@ -75,6 +78,7 @@ pub fn run() -> i32 {
         Command::Gridgame(args) => gridgame::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
         Command::Serve(args) => serve::run(args),
+        Command::Census(args) => census::run(args, &mut out),
     };
     finish(result)
 }

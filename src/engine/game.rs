@@ -69,6 +69,13 @@ pub trait TwoPlayerGame: Sync {
         None
     }
 
+    /// Whether every finished game is a loss for the player to move (normal play): then no game ties, a win takes an
+    /// odd number of moves and a loss an even one. With [`Self::max_remoteness`], that tells the solver that a bound
+    /// above every loss is a win, and one below every win a loss. The default does not say so.
+    fn normal_play(&self) -> bool {
+        false
+    }
+
     /// Whether the solver should look `position` up in its table and store it there. Positions close to the end are
     /// often cheaper to search again than to fetch from memory. The default is always.
     fn worth_storing(&self, _position: &Self::Position) -> bool {

@@ -73,6 +73,8 @@ pub struct NegamaxSolver<'g, G: TwoPlayerGame> {
     limits: Limits,
     stats: SearchStats,
     started: Instant,
+    /// The scores the last exact solve had narrowed its answer to when it was interrupted.
+    interrupted_at: Option<(i32, i32)>,
 }
 
 impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
@@ -87,6 +89,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             limits: Limits::default(),
             stats: SearchStats::default(),
             started: Instant::now(),
+            interrupted_at: None,
         }
     }
 
@@ -120,13 +123,42 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         if let Some(outcome) = self.game.primitive(position) {
             return Ok(outcome);
         }
+        self.run(position, None).map(Outcome::from_score)
+    }
+
+    /// What the last [`solve`](Self::solve) had found when it was interrupted, as the worst and the best outcome
+    /// the position can still have (`None` when it was not interrupted). Null-window searches narrow the answer from
+    /// the first one on, so a long solve stopped by its deadline often knows who wins, and roughly in how many moves.
+    pub fn interrupted_bounds(&self) -> Option<(Outcome, Outcome)> {
+        self.interrupted_at.map(|(lower, upper)| (Outcome::from_score(lower), Outcome::from_score(upper)))
+    }
+
+    /// Whether the score of `position` for the player to move is above `score`: one null-window search, sharing
+    /// the table with every other call. The answer is a fail-soft bound: above `score` means at least the returned
+    /// score, otherwise at most it.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of the limits passes first.
+    fn bound(&mut self, position: &G::Position, score: i32) -> Result<i32, Interrupted> {
+        match self.game.primitive(position) {
+            Some(outcome) => Ok(outcome.score()),
+            None => self.run(position, Some(score)),
+        }
+    }
+
+    /// Runs the threads on one question: the exact score (`probe` is `None`) or whether the score is above `probe`.
+    fn run(&mut self, position: &G::Position, probe: Option<i32>) -> Result<i32, Interrupted> {
         let table = self.table.get_or_insert_with(|| Table::with_memory(self.table_bytes, *position));
         let finished = AtomicBool::new(false);
         let shared =
             Shared { game: self.game, table, limits: &self.limits, finished: &finished, started: self.started };
         let search = |id: usize, budget: u64| {
             let mut worker = Worker::new(&shared, id, budget);
-            (worker.exact_score(position), worker.stats)
+            let score = match probe {
+                None => worker.exact_score(position),
+                Some(probe) => worker.probe(position, probe),
+            };
+            (score, worker.stats, worker.known)
         };
         // The calling thread searches alone first: most solves are small (a judge's board, most start pairs of a
         // tablebase), and waking other threads costs more than they can save there.
@@ -143,14 +175,24 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         }
         // The first thread to finish has the answer; the others stopped when it did.
         let mut score = Err(Stop::Deadline);
-        for (result, stats) in results {
+        let mut known = (LOWEST_SCORE, HIGHEST_SCORE);
+        for (result, stats, (lower, upper)) in results {
             self.stats.nodes += stats.nodes;
             self.stats.early_outcomes += stats.early_outcomes;
+            known = (known.0.max(lower), known.1.min(upper));
             if score.is_err() {
                 score = result;
             }
         }
-        score.map(Outcome::from_score).map_err(|_| Interrupted)
+        self.interrupted_at = (score.is_err() && probe.is_none()).then_some(known);
+        score.map_err(|_| Interrupted)
+    }
+
+    /// Whether playing `mv` keeps the outcome `best` of `position` (no move can do better): one null-window search
+    /// of the next position asks whether the opponent does better there than `best` allows.
+    fn keeps(&mut self, position: &G::Position, mv: G::Move, best: Outcome) -> Result<bool, Interrupted> {
+        let target = child_score(best.score());
+        Ok(self.bound(&self.game.play(position, mv), target)? <= target)
     }
 
     /// Every legal move of the player to move with the exact outcome it leads to, best first
@@ -163,26 +205,50 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         if self.game.primitive(position).is_some() {
             return Ok(ranked);
         }
+        // The position's outcome comes from the table (the caller has usually just solved it); a move that keeps it
+        // is found by one null-window search, and only the other moves are solved in full.
+        let best = self.solve(position)?;
         for &mv in self.game.moves(position).as_ref() {
-            let child = self.game.play(position, mv);
-            let outcome = self.solve(&child)?.parent();
+            let outcome = if self.keeps(position, mv, best)? {
+                best
+            } else {
+                self.solve(&self.game.play(position, mv))?.parent()
+            };
             ranked.push(RankedMove { mv, outcome });
         }
         rank_moves(&mut ranked);
         Ok(ranked)
     }
 
-    /// The optimal line from `position`: at each turn the best-ranked move, with the outcome it keeps for the
-    /// player who makes it, until the game is over.
+    /// The optimal line from `position`: at each turn the best move (the first in the game's order of those that
+    /// keep the outcome), with the outcome it keeps for the player who makes it, until the game is over.
+    ///
+    /// Only the first position is solved; after that, each move is tested by one null-window search for whether
+    /// it keeps the outcome the line must keep (and the outcome of the next position follows from it), with the
+    /// game's move ordering choosing which move to test first.
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of the limits passes first.
     pub fn principal_line(&mut self, position: &G::Position) -> Result<Vec<RankedMove<G::Move>>, Interrupted> {
         let mut line = Vec::new();
         let mut current = *position;
-        while let Some(best) = self.rank_moves(&current)?.into_iter().next() {
-            current = self.game.play(&current, best.mv);
-            line.push(best);
+        let mut outcome = self.solve(position)?;
+        while self.game.primitive(&current).is_none() {
+            let mut moves = self.game.moves(&current);
+            let moves = moves.as_mut();
+            self.game.order_moves(&current, moves);
+            let mut kept = None;
+            for &mv in moves.iter() {
+                if self.keeps(&current, mv, outcome)? {
+                    kept = Some(mv);
+                    break;
+                }
+            }
+            let mv = kept.expect("some move keeps the outcome of a position");
+            line.push(RankedMove { mv, outcome });
+            current = self.game.play(&current, mv);
+            // The next position's outcome is the one whose parent is this outcome.
+            outcome = Outcome::from_score(child_score(outcome.score()));
         }
         Ok(line)
     }
@@ -257,12 +323,14 @@ struct Worker<'s, 'a, G: TwoPlayerGame> {
     question: String,
     /// Positions this thread may search before it stops.
     budget: u64,
+    /// The scores the exact score is known to lie between so far.
+    known: (i32, i32),
 }
 
 impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
     fn new(shared: &'s Shared<'a, G>, id: usize, budget: u64) -> Self {
         let (stats, last_report, question) = (SearchStats::default(), Instant::now(), String::new());
-        Worker { shared, id, stats, last_report, question, budget }
+        Worker { shared, id, stats, last_report, question, budget, known: (LOWEST_SCORE, HIGHEST_SCORE) }
     }
 
     /// The exact score by null-window searches; the first thread to finish tells the others to stop.
@@ -277,6 +345,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // probes by the logarithm of the range.
         let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
         let longest = self.shared.game.max_remoteness(position);
+        let normal_play = self.shared.game.normal_play();
         let mut probe = match longest {
             Some(m) if m >= 1 => Outcome::lose(m - 1).score() - 1,
             _ => 0,
@@ -298,15 +367,25 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             } else {
                 lower = score;
             }
-            // Once the winner is known, a bound on the remoteness leaves only a few scores to tell apart: a win scores
-            // at least W − longest, a loss at most −(W − longest).
+            // A bound on the remoteness leaves gaps between the scores: a win scores at least W − longest, a loss at
+            // most −(W − longest). A lower bound above every loss is a win (or a tie, in a game with ties), and an
+            // upper bound below every win a loss: the next probe need not ask. (A fail-soft bound often lands in the
+            // gap: full 8×8 from (3,3)–(3,4), "a loss in 64 or better" showed that A wins; 6.04 → 5.39 million
+            // positions, one thread.) Asking "a win, or at most the longest loss?" first instead, which normal play
+            // allows (a loss takes an even number of moves), was measured and dropped: 8×8 (3,3)–(3,4) 5.39 → 4.52
+            // million positions and 9×9 (4,4)–(4,5) 138.2 → 132.7 million, but 8×8 (3,3)–(4,4) 2.16 → 2.62 million
+            // and 9×9 (4,4)–(5,5) 266.6 → 283.6 million (its first "no" came with a looser bound: one probe more).
             if let Some(longest) = longest {
-                if lower > 0 {
-                    lower = lower.max(Outcome::win(longest).score());
-                } else if upper < 0 {
-                    upper = upper.min(Outcome::lose(longest).score());
+                let (longest_loss, longest_win) = (Outcome::lose(longest).score(), Outcome::win(longest).score());
+                let can_tie = !normal_play;
+                if lower > longest_loss {
+                    lower = lower.max(if can_tie { 0 } else { longest_win });
+                }
+                if upper < longest_win {
+                    upper = upper.min(if can_tie { 0 } else { longest_loss });
                 }
             }
+            self.known = (lower, upper);
             probes += 1;
             cut_expected = failed_low || probes > CONFIRMING_PROBES;
             probe = match (probes <= CONFIRMING_PROBES, failed_low) {
@@ -317,6 +396,14 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         }
         self.shared.finished.store(true, Ordering::Relaxed);
         Ok(lower)
+    }
+
+    /// One null-window search: a fail-soft bound telling whether the score is above `probe`.
+    fn probe(&mut self, position: &G::Position, probe: i32) -> Result<i32, Stop> {
+        self.question = format!("is it better than {}?", Outcome::from_score(probe));
+        let score = self.search(position, probe, probe + 1, Visit { ply: 0, quiet: false, cut_expected: true })?;
+        self.shared.finished.store(true, Ordering::Relaxed);
+        Ok(score)
     }
 
     /// Counts a position; every 256 positions (a few microseconds: reading the clock costs as much as searching a

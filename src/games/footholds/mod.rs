@@ -20,9 +20,9 @@ pub use instance::{Instance, MAX_CELLS};
 pub use rules::{Cell, Footholds, Moves, Position};
 mod solve;
 
-pub use solve::{Player, Solution, SolveOptions, Step, Wanted, solve};
+pub use solve::{Player, Solution, SolveOptions, Step, Unfinished, Wanted, solve, solve_or_bounds};
 pub mod report;
 mod tablebase;
 mod walks;
 
-pub use tablebase::{Tablebase, tablebase};
+pub use tablebase::{SolvedPair, Tablebase, distinct_start_pairs, solve_start_pairs, tablebase};

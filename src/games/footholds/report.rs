@@ -254,6 +254,21 @@ pub fn position_svg(instance: &Instance) -> String {
     .to_svg()
 }
 
+/// The JSON of a solve stopped by its time limit once the winner was known: `complete` is false, and the answer is
+/// given as bounds, `{"complete": false, "winner": "A", "answer_at_least": 41, "answer_at_most": 57, ...}`.
+pub fn unfinished_json(instance: &Instance, winner: Player, (at_least, at_most): (u32, u32)) -> String {
+    let report = serde_json::json!({
+        "complete": false,
+        "winner": winner,
+        "answer_at_least": at_least,
+        "answer_at_most": at_most,
+        "board": instance.board_rows(),
+        "aloc": instance.a,
+        "bloc": instance.b,
+    });
+    json::line(&report)
+}
+
 #[derive(Serialize)]
 struct JsonPair {
     a: Cell,

@@ -239,6 +239,11 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         Some(position.footholds.count_ones().saturating_sub(1))
     }
 
+    /// The game ends when the player to move cannot move or has lost their foothold: that player loses.
+    fn normal_play(&self) -> bool {
+        true
+    }
+
     /// Positions with few footholds left are searched again rather than fetched from a table far away in memory.
     fn worth_storing(&self, position: &Position<B>) -> bool {
         position.footholds.count_ones() > self.store_above

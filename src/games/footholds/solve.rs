@@ -4,7 +4,7 @@
 use super::cells::Cells;
 use super::instance::Instance;
 use super::rules::{Cell, Footholds};
-use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, SearchStats, TwoPlayerGame};
+use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, Remoteness, SearchStats, TwoPlayerGame, Value};
 use serde::Serialize;
 
 /// The two players; A moves first.
@@ -117,17 +117,58 @@ impl Solution {
 /// assert_eq!(solution.outcome.remoteness, 4);
 /// ```
 pub fn solve(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Result<Solution, Interrupted> {
+    solve_or_bounds(instance, wanted, options).map_err(|_| Interrupted)
+}
+
+/// A solve stopped by its limits, with what it had found by then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the time limit was reached before the solve finished")]
+pub struct Unfinished {
+    /// The worst and the best outcome for A still possible (`None` when nothing was known yet). The first
+    /// null-window search settles who wins; the ones after it narrow the number of moves.
+    pub bounds: Option<(Outcome, Outcome)>,
+}
+
+impl Unfinished {
+    /// The winner, when the bounds settle it.
+    pub fn winner(&self) -> Option<Player> {
+        let (worst, best) = self.bounds?;
+        match (worst.value, best.value) {
+            (Value::Win, Value::Win) => Some(Player::A),
+            (Value::Lose, Value::Lose) => Some(Player::B),
+            _ => None,
+        }
+    }
+
+    /// The fewest and the most total moves still possible, when the winner is known.
+    pub fn moves(&self) -> Option<(Remoteness, Remoteness)> {
+        let (worst, best) = self.bounds?;
+        // A win is better the shorter it is, a loss the longer it is.
+        match self.winner()? {
+            Player::A => Some((best.remoteness, worst.remoteness)),
+            Player::B => Some((worst.remoteness, best.remoteness)),
+        }
+    }
+}
+
+/// Like [`solve`], but a solve stopped by its limits says what it knew: the winner and bounds on the number of
+/// moves, or the exact outcome when only the ranked moves or the line were left to do.
+///
+/// # Errors
+/// [`Unfinished`] when the deadline of `options.limits` passes first (or its cancel flag is raised).
+pub fn solve_or_bounds(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {
     match instance.game::<u64>() {
         Some(game) => solve_game(&game, wanted, options),
         None => solve_game(&instance.game::<u128>().expect("instances have at most 128 cells"), wanted, options),
     }
 }
 
-fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptions) -> Result<Solution, Interrupted> {
+fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {
     let mut solver =
         NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
     let start = game.start();
-    let outcome = solver.solve(&start)?;
+    let outcome = solver.solve(&start).map_err(|_| Unfinished { bounds: solver.interrupted_bounds() })?;
+    let known = |_| Unfinished { bounds: Some((outcome, outcome)) };
     let step = |position: &super::Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
         player: Player::of_move(index),
         from: game.cell(position.mover),
@@ -136,14 +177,14 @@ fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptio
     };
     let mut ranked_moves = Vec::new();
     if wanted.ranked_moves {
-        for ranked in solver.rank_moves(&start)? {
+        for ranked in solver.rank_moves(&start).map_err(known)? {
             ranked_moves.push(step(&start, ranked.mv, ranked.outcome, 0));
         }
     }
     let mut line = Vec::new();
     if wanted.line {
         let mut position = start;
-        for (index, ranked) in solver.principal_line(&start)?.into_iter().enumerate() {
+        for (index, ranked) in solver.principal_line(&start).map_err(known)?.into_iter().enumerate() {
             line.push(step(&position, ranked.mv, ranked.outcome, index));
             position = game.play(&position, ranked.mv);
         }

@@ -1,0 +1,225 @@
+//! Census record files: one per board, plain text, versioned, with a checksum.
+//!
+//! ```text
+//! perfectplay footholds census 1
+//! board 2x2 ##/##
+//! pairs 3
+//! a b winner moves
+//! 0,0 0,0 A 3
+//! 0,0 0,1 B 2
+//! 0,0 1,1 B 2
+//! sha256 9f0c…
+//! ```
+//!
+//! Line 1 names the format and its version; `board` gives the shape and the rows (`#` a foothold, `.` none);
+//! `pairs` the number of records; then one record per start pair up to the board's symmetries, sorted by A's cell
+//! and then B's (row-major): A's start `row,column`, B's start, the winner (`A` moves first) and the total number of
+//! moves under optimal play. The last line is the SHA-256 of every byte before it, so `head -n -1 FILE | sha256sum`
+//! checks a file without this program.
+//!
+//! While a board is being solved, its records are appended as they are found to a journal, `FILE.partial`, one
+//! record line each; a killed run reads it back and solves only the pairs it lacks.
+
+use super::boards::Board;
+use crate::engine::{Outcome, Value};
+use crate::format::InputError;
+use crate::games::footholds::Cell;
+use sha2::{Digest, Sha256};
+
+/// The first line of every census file: the format and its version.
+pub const MAGIC: &str = "perfectplay footholds census 1";
+
+/// The line naming the record fields.
+const FIELDS: &str = "a b winner moves";
+
+/// One solved start pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// A's start (A moves first).
+    pub a: Cell,
+    /// B's start.
+    pub b: Cell,
+    /// The outcome for A.
+    pub outcome: Outcome,
+}
+
+impl Record {
+    /// The record as one line (without the newline): `3,3 3,4 A 47`.
+    pub fn to_line(&self) -> String {
+        let winner = if self.outcome.value == Value::Win { 'A' } else { 'B' };
+        format!("{},{} {},{} {winner} {}", self.a.0, self.a.1, self.b.0, self.b.1, self.outcome.remoteness)
+    }
+
+    /// Reads [`Record::to_line`] back.
+    ///
+    /// # Errors
+    /// A message saying which field is wrong.
+    pub fn from_line(line: &str) -> Result<Record, String> {
+        let fields: Vec<&str> = line.split(' ').collect();
+        if fields.len() != 4 {
+            return Err(format!("a record has 4 fields ({FIELDS}), this line has {}", fields.len()));
+        }
+        let cell = |name: &str, text: &str| -> Result<Cell, String> {
+            let parsed = text.split_once(',').and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+            parsed.ok_or_else(|| format!("{name} must be row,column, found '{text}'"))
+        };
+        let moves: u32 =
+            fields[3].parse().map_err(|_| format!("moves must be a whole number, found '{}'", fields[3]))?;
+        let outcome = match fields[2] {
+            "A" => Outcome::win(moves),
+            "B" => Outcome::lose(moves),
+            other => return Err(format!("the winner must be A or B, found '{other}'")),
+        };
+        Ok(Record { a: cell("a", fields[0])?, b: cell("b", fields[1])?, outcome })
+    }
+}
+
+/// A board with its records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CensusFile {
+    /// The board.
+    pub board: Board,
+    /// The records, sorted by A's cell and then B's.
+    pub records: Vec<Record>,
+}
+
+/// The hex SHA-256 of some bytes.
+fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl CensusFile {
+    /// The file's text, records sorted, checksum last.
+    pub fn to_text(&self) -> String {
+        let mut records = self.records.clone();
+        records.sort_by_key(|r| (r.a, r.b));
+        let mut text = format!(
+            "{MAGIC}\nboard {}x{} {}\npairs {}\n{FIELDS}\n",
+            self.board.rows,
+            self.board.cols,
+            self.board.rows_text(),
+            records.len()
+        );
+        for record in &records {
+            text.push_str(&record.to_line());
+            text.push('\n');
+        }
+        let sum = sha256_hex(text.as_bytes());
+        text.push_str(&format!("sha256 {sum}\n"));
+        text
+    }
+
+    /// Reads a census file and checks its version, checksum, record count and order.
+    ///
+    /// # Errors
+    /// What is wrong, with the line: another format or version, a checksum that does not match, a malformed or
+    /// out-of-order record, a record count that differs from `pairs`.
+    pub fn parse(text: &str) -> Result<CensusFile, InputError> {
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let last = lines.len();
+        let sum_line = lines.last().copied().unwrap_or_default();
+        let Some(sum) = sum_line.strip_prefix("sha256 ").map(str::trim_end) else {
+            return Err(InputError::at(last.max(1), 1, "the last line must be the checksum, 'sha256 <64 hex digits>'"));
+        };
+        let body = &text[..text.len() - sum_line.len()];
+        let actual = sha256_hex(body.as_bytes());
+        if sum != actual {
+            return Err(InputError::at(
+                last,
+                8,
+                format!(
+                    "checksum mismatch: the file says {sum}, its contents give {actual} (the file was changed or cut)"
+                ),
+            ));
+        }
+        let line = |i: usize| lines[i].trim_end_matches('\n');
+        if last < 5 || line(0) != MAGIC {
+            return Err(InputError::at(1, 1, format!("not a census file of this version (expected '{MAGIC}')")));
+        }
+        let board_line = line(1).strip_prefix("board ").and_then(|rest| rest.split_once(' '));
+        let board = board_line
+            .ok_or_else(|| "expected 'board RxC ROWS'".to_string())
+            .and_then(|(shape, rows)| {
+                let board = Board::from_rows_text(rows)?;
+                (shape == format!("{}x{}", board.rows, board.cols))
+                    .then_some(board)
+                    .ok_or_else(|| format!("the shape {shape} does not match the rows"))
+            })
+            .map_err(|e| InputError::at(2, 1, e))?;
+        let pairs: usize = line(2)
+            .strip_prefix("pairs ")
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| InputError::at(3, 1, "expected 'pairs N'"))?;
+        if line(3) != FIELDS {
+            return Err(InputError::at(4, 1, format!("expected '{FIELDS}'")));
+        }
+        let mut records: Vec<Record> = Vec::with_capacity(pairs);
+        for (i, text) in lines[4..last - 1].iter().enumerate() {
+            let line_no = i + 5;
+            let record = Record::from_line(text.trim_end_matches('\n')).map_err(|e| InputError::at(line_no, 1, e))?;
+            if let Some(previous) = records.last()
+                && (previous.a, previous.b) >= (record.a, record.b)
+            {
+                return Err(InputError::at(line_no, 1, "records must be sorted by A's cell, then B's, each once"));
+            }
+            records.push(record);
+        }
+        if records.len() != pairs {
+            return Err(InputError::at(
+                3,
+                1,
+                format!("the file says {pairs} pairs but holds {} records", records.len()),
+            ));
+        }
+        Ok(CensusFile { board, records })
+    }
+}
+
+/// Reads a journal: the records of its complete lines. A last line without its newline (the run was killed while
+/// writing it) is dropped.
+///
+/// # Errors
+/// A complete line that is not a record, with its line number.
+pub fn read_journal(text: &str) -> Result<Vec<Record>, InputError> {
+    text.split_inclusive('\n')
+        .filter(|line| line.ends_with('\n'))
+        .enumerate()
+        .map(|(i, line)| Record::from_line(line.trim_end_matches('\n')).map_err(|e| InputError::at(i + 1, 1, e)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> CensusFile {
+        let records = vec![
+            Record { a: (0, 1), b: (0, 0), outcome: Outcome::lose(2) },
+            Record { a: (0, 0), b: (0, 0), outcome: Outcome::win(3) },
+        ];
+        CensusFile { board: Board::full(2, 2), records }
+    }
+
+    #[test]
+    fn files_round_trip_sorted() {
+        let text = sample().to_text();
+        let read = CensusFile::parse(&text).unwrap();
+        assert_eq!(read.records[0].a, (0, 0));
+        assert_eq!(read.to_text(), text);
+    }
+
+    #[test]
+    fn a_changed_byte_fails_the_checksum() {
+        let text = sample().to_text().replace("B 2", "B 4");
+        assert!(CensusFile::parse(&text).unwrap_err().to_string().contains("checksum mismatch"));
+        let cut = &sample().to_text()[..40];
+        assert!(CensusFile::parse(cut).is_err());
+    }
+
+    #[test]
+    fn journals_drop_a_torn_last_line() {
+        let records = read_journal("0,0 0,1 B 2\n0,0 1,1 A 1").unwrap();
+        assert_eq!(records.len(), 1);
+        assert!(read_journal("0,0 0,1 C 2\n").is_err());
+    }
+}

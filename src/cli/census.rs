@@ -1,0 +1,211 @@
+//! `perfectplay census`: whole footholds tablebases written to record files, and their verification.
+
+use super::output::Output;
+use super::{parse_memory, parse_seconds};
+use crate::census::{Board, CensusOptions, full_boards, parse_boards, run_threaded, verify_file};
+use crate::error::Error;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Vanishing footholds census: every start pair of whole boards, solved and written to checked record files.
+///
+/// `census run` solves every pair of starting footholds (A's, B's; up to the board's rotations and reflections) of
+/// each board and writes one record file per board into a folder: plain text, versioned, one line per start pair
+/// (`A's start, B's start, winner, total moves`) and a SHA-256 checksum of the file as its last line
+/// (`head -n -1 FILE | sha256sum` checks it). A killed run resumes where it stopped: records are kept in a journal
+/// (`FILE.partial`) as they are found. `census verify` checks files: checksum, every start pair present, and a random
+/// sample solved again.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  perfectplay census run --full 6x6 --out census/\n  \
+                  perfectplay census run --boards my-boards.txt --out census/ --threads 2\n  \
+                  mpirun -np 8 perfectplay census run --mpi --full 8x8 --out census/   (built with --features mpi)\n  \
+                  perfectplay census verify census/*.census --sample 50")]
+pub struct Args {
+    #[command(subcommand)]
+    command: Census,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Census {
+    /// Solve every start pair of the boards and write one record file per board.
+    Run(RunArgs),
+    /// Check record files: checksum, completeness, and a random sample solved again.
+    Verify(VerifyArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// Every full board of at most R rows and C columns (each shape once: R×C and its transpose are one game).
+    #[arg(long, value_name = "RxC", value_parser = parse_shape, required_unless_present = "boards")]
+    full: Option<(usize, usize)>,
+    /// Boards from a file: rows of `#` (foothold) and `.` (none), boards separated by blank lines.
+    #[arg(long, value_name = "FILE")]
+    boards: Option<PathBuf>,
+    /// The folder for the record files (made if missing; finished files and journals there are resumed).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Worker threads (default: one per core). Each solves its own start pairs; the files do not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+    /// Memory for the transposition tables of all workers together (e.g. 512M, 4G).
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
+    memory: usize,
+    /// Stop with exit code 3 after this many seconds; the next run resumes from what was solved.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+    /// Run as one rank of an MPI job (`mpirun -np N perfectplay census run --mpi ...`): rank 0 hands out start
+    /// pairs one at a time and writes the files, the other ranks solve. Needs a build with `--features mpi`.
+    #[arg(long, conflicts_with = "time_limit")]
+    mpi: bool,
+}
+
+#[derive(clap::Args, Debug)]
+struct VerifyArgs {
+    /// Census record files.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// Records per file solved again, picked at random.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    sample: usize,
+    /// Seed of the random sample (default: from the clock, printed so a run can be repeated).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+}
+
+/// Reads a board size `RxC` (also `R×C`), for `--full`.
+fn parse_shape(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not a board size like 7x7");
+    let (rows, cols) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+    let cols: usize = cols.trim().parse().map_err(|_| bad())?;
+    if rows == 0 || cols == 0 {
+        return Err(bad());
+    }
+    Ok((rows, cols))
+}
+
+/// Runs the subcommand and returns what goes to stdout.
+pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
+    let text = match args.command {
+        Census::Run(args) => run_census(args),
+        Census::Verify(args) => verify(args),
+    }?;
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e))
+}
+
+fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
+    let mut boards = args.full.map(|(rows, cols)| full_boards(rows, cols)).unwrap_or_default();
+    if let Some(path) = &args.boards {
+        let input = super::Input::read(path, "footholds boards, one grid per board (rows of # and .), boards separated by a blank line")?;
+        boards.extend(parse_boards(&input.text).map_err(|e| input.error(e))?);
+    }
+    if boards.is_empty() {
+        return Err(Error::Usage(format!(
+            "--full {}: no board of at most 128 cells",
+            args.full.map_or(String::new(), |(r, c)| format!("{r}x{c}"))
+        )));
+    }
+    Ok(boards)
+}
+
+fn run_census(args: RunArgs) -> Result<String, Error> {
+    let boards = boards(&args)?;
+    if args.mpi {
+        return run_mpi(boards, &args);
+    }
+    let threads = args
+        .threads
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let options = CensusOptions {
+        dir: args.out.clone(),
+        threads,
+        table_bytes: args.memory,
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        progress: progress_bar(),
+    };
+    let started = std::time::Instant::now();
+    let summary = run_threaded(boards, options)?;
+    Ok(format!(
+        "{} boards, {} start pairs up to symmetry: {} solved now, {} found solved, in {:.1} s; files in {}\n",
+        summary.boards,
+        summary.pairs,
+        summary.solved,
+        summary.resumed,
+        started.elapsed().as_secs_f64(),
+        args.out.display()
+    ))
+}
+
+#[cfg(feature = "mpi")]
+fn run_mpi(boards: Vec<Board>, args: &RunArgs) -> Result<String, Error> {
+    let started = std::time::Instant::now();
+    match crate::census::mpi::run_mpi(boards, &args.out, args.memory, progress_bar())? {
+        Some((summary, ranks)) => Ok(format!(
+            "{} boards, {} start pairs up to symmetry: {} solved now, {} found solved, by {} ranks in {:.1} s; files in {}\n",
+            summary.boards,
+            summary.pairs,
+            summary.solved,
+            summary.resumed,
+            ranks,
+            started.elapsed().as_secs_f64(),
+            args.out.display()
+        )),
+        None => Ok(String::new()),
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+fn run_mpi(_: Vec<Board>, _: &RunArgs) -> Result<String, Error> {
+    Err(Error::Usage(
+        "--mpi: this perfectplay was built without MPI (build it with `cargo build --features mpi`)".into(),
+    ))
+}
+
+/// A bar on stderr counting start pairs, when stderr is a terminal.
+fn progress_bar() -> Option<crate::census::run::CensusProgress> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(0).with_finish(indicatif::ProgressFinish::AndClear);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{elapsed_precise} {bar:40} {pos}/{len} start pairs")
+            .expect("the template is valid"),
+    );
+    Some(Box::new(move |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    }))
+}
+
+fn verify(args: VerifyArgs) -> Result<String, Error> {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut out = String::new();
+    for path in &args.files {
+        let verified = verify_file(path, args.sample, seed, 256 << 20)?;
+        out.push_str(&format!(
+            "{}: ok, checksum and {} records; {} solved again, all agree (seed {seed})\n",
+            path.display(),
+            verified.records,
+            verified.resolved
+        ));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_shape;
+
+    #[test]
+    fn shapes() {
+        assert_eq!(parse_shape("7x7"), Ok((7, 7)));
+        assert_eq!(parse_shape("8×16"), Ok((8, 16)));
+        for bad in ["7", "0x3", "axb", "3x"] {
+            assert!(parse_shape(bad).is_err(), "{bad}");
+        }
+    }
+}

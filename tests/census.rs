@@ -1,0 +1,373 @@
+//! The census against a plain exhaustive search written from the rules (tests/references), with the board's
+//! symmetries worked out here independently; resuming a killed run; verifying files; the published census.
+
+use assert_cmd::Command;
+use perfectplay::census::{Board, CensusFile, CensusOptions, parse_boards, run_threaded, verify_file};
+use perfectplay::engine::Outcome;
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[path = "references/footholds.rs"]
+mod plain;
+
+type Cell = (usize, usize);
+
+/// A fresh empty folder under the system's temporary folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("perfectplay-census-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Removes test folders.
+fn remove(dirs: &[PathBuf]) {
+    for dir in dirs {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// The outcome for A by the plain search.
+fn reference(board: &Board, a: Cell, b: Cell) -> Outcome {
+    let mut rows: Vec<Vec<bool>> = board.footholds.chunks(board.cols).map(<[bool]>::to_vec).collect();
+    match plain::reference(&mut rows, a, b) {
+        (true, moves) => Outcome::win(moves),
+        (false, moves) => Outcome::lose(moves),
+    }
+}
+
+/// The rotations and reflections of the board's rectangle (the identity included) that keep its footholds.
+fn symmetries(board: &Board) -> Vec<Box<dyn Fn(Cell) -> Cell>> {
+    let (h, w) = (board.rows, board.cols);
+    let mut maps: Vec<Box<dyn Fn(Cell) -> Cell>> = vec![
+        Box::new(|c| c),
+        Box::new(move |(r, c)| (h - 1 - r, c)),
+        Box::new(move |(r, c)| (r, w - 1 - c)),
+        Box::new(move |(r, c)| (h - 1 - r, w - 1 - c)),
+    ];
+    if h == w {
+        maps.push(Box::new(|(r, c)| (c, r)));
+        maps.push(Box::new(move |(r, c)| (w - 1 - c, h - 1 - r)));
+        maps.push(Box::new(move |(r, c)| (c, h - 1 - r)));
+        maps.push(Box::new(move |(r, c)| (w - 1 - c, r)));
+    }
+    let has = |(r, c): Cell| board.footholds[r * board.cols + c];
+    let cells: Vec<Cell> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&c| has(c)).collect();
+    maps.retain(|map| cells.iter().all(|&c| has(map(c))));
+    maps
+}
+
+/// Checks a board's census records: exactly one record per class of start pairs under the symmetries (its smallest
+/// member), and every start pair of the board has, by the plain search, the outcome of its class's record.
+fn check_records(board: &Board, file: &CensusFile) -> Result<(), TestCaseError> {
+    prop_assert_eq!(&file.board, board);
+    let maps = symmetries(board);
+    let cells: Vec<Cell> = (0..board.rows)
+        .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| board.footholds[r * board.cols + c])
+        .collect();
+    let records: BTreeMap<(Cell, Cell), Outcome> = file.records.iter().map(|r| ((r.a, r.b), r.outcome)).collect();
+    prop_assert_eq!(records.len(), file.records.len());
+    let mut classes = 0;
+    for &a in &cells {
+        for &b in &cells {
+            let smallest = maps.iter().map(|m| (m(a), m(b))).min().unwrap();
+            if smallest == (a, b) {
+                classes += 1;
+            }
+            let recorded = records.get(&smallest).copied();
+            prop_assert_eq!(recorded, Some(reference(board, a, b)), "{} start {:?} {:?}", board.rows_text(), a, b);
+        }
+    }
+    prop_assert_eq!(classes, records.len(), "one record per class of start pairs");
+    Ok(())
+}
+
+fn census(boards: Vec<Board>, dir: &Path, threads: usize) {
+    let options =
+        CensusOptions { dir: dir.to_path_buf(), threads, table_bytes: 16 << 20, time_limit: None, progress: None };
+    run_threaded(boards, options).unwrap();
+}
+
+fn read(dir: &Path, board: &Board) -> CensusFile {
+    CensusFile::parse(&std::fs::read_to_string(dir.join(board.file_name())).unwrap()).unwrap()
+}
+
+/// Boards of up to 3×4 cells with holes (at least one foothold).
+fn small_board() -> impl Strategy<Value = Board> {
+    (1usize..=3, 1usize..=4)
+        .prop_flat_map(|(rows, cols)| {
+            (Just(rows), Just(cols), proptest::collection::vec(proptest::bool::weighted(0.75), rows * cols))
+        })
+        .prop_filter("a board has a foothold", |(_, _, f)| f.contains(&true))
+        .prop_map(|(rows, cols, footholds)| Board { rows, cols, footholds })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn records_of_boards_with_holes_match_the_plain_search(boards in proptest::collection::vec(small_board(), 1..4)) {
+        let dir = scratch("holes");
+        let mut distinct = boards.clone();
+        distinct.dedup();
+        census(distinct.clone(), &dir, 2);
+        for board in &distinct {
+            check_records(board, &read(&dir, board))?;
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The whole tablebase (`--map`) solves one pair of each set of mirror images, on one thread or several, and
+    /// copies the rest: every pair must still have the plain search's outcome.
+    #[test]
+    fn tablebases_match_the_plain_search(board in prop_oneof![
+        small_board(),
+        (1usize..=4, 1usize..=4).prop_map(|(rows, cols)| Board::full(rows, cols)),
+    ]) {
+        use perfectplay::games::footholds::{SolveOptions, tablebase};
+        let table = tablebase(&board.instance(), SolveOptions::default()).unwrap();
+        let threaded = tablebase(&board.instance(), SolveOptions { threads: 3, ..SolveOptions::default() }).unwrap();
+        prop_assert_eq!(&threaded, &table, "threads take the pairs one at a time; the table is the same");
+        for a in 0..board.rows * board.cols {
+            for b in 0..board.rows * board.cols {
+                let (a, b) = ((a / board.cols, a % board.cols), (b / board.cols, b % board.cols));
+                let on = |(r, c): Cell| board.footholds[r * board.cols + c];
+                let expected = (on(a) && on(b)).then(|| reference(&board, a, b));
+                prop_assert_eq!(table.outcome(a, b), expected, "{} {:?} {:?}", board.rows_text(), a, b);
+            }
+        }
+    }
+}
+
+#[test]
+fn full_boards_up_to_four_by_four_match_the_plain_search() {
+    let dir = scratch("full");
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--full", "4x4", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("10 boards, "));
+    for board in perfectplay::census::full_boards(4, 4) {
+        check_records(&board, &read(&dir, &board)).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn threads_write_the_same_bytes_as_one() {
+    let boards = parse_boards("#####\n##.##\n#####\n#.###\n\n####\n####\n####\n####\n").unwrap();
+    let (one, two) = (scratch("one"), scratch("two"));
+    census(boards.clone(), &one, 1);
+    census(boards.clone(), &two, 2);
+    for board in &boards {
+        let name = board.file_name();
+        assert_eq!(std::fs::read(one.join(&name)).unwrap(), std::fs::read(two.join(&name)).unwrap(), "{name}");
+    }
+    remove(&[one, two]);
+}
+
+#[test]
+fn a_killed_run_resumes_without_solving_again() {
+    let boards = vec![Board::full(3, 4), Board::full(4, 4)];
+    let (whole, resumed) = (scratch("whole"), scratch("resumed"));
+    census(boards.clone(), &whole, 1);
+    // The state a killed run leaves: one board finished, the other half-way in its journal with a torn last line.
+    let done = std::fs::read_to_string(whole.join("full-3x4.census")).unwrap();
+    std::fs::write(resumed.join("full-3x4.census"), &done).unwrap();
+    let last = read(&whole, &boards[1]);
+    let mut journal: String = last.records[..20].iter().map(|r| r.to_line() + "\n").collect();
+    journal.push_str("2,1 3,");
+    std::fs::write(resumed.join("full-4x4.census.partial"), journal).unwrap();
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--full", "4x4", "--out"])
+        .arg(&resumed)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    // 3×4 whole and 20 pairs of 4×4 are found solved; the other boards up to 4×4 are solved now.
+    let found = read(&whole, &boards[0]).records.len() + 20;
+    assert!(stdout.contains(&format!(" {found} found solved")), "{stdout}");
+    for board in &boards {
+        let name = board.file_name();
+        assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(resumed.join(&name)).unwrap(), "{name}");
+    }
+    assert!(!resumed.join("full-4x4.census.partial").exists(), "the journal goes once the file is written");
+    remove(&[whole, resumed]);
+}
+
+#[test]
+fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
+    let (whole, stopped) = (scratch("uninterrupted"), scratch("stopped"));
+    let run = |dir: &Path, limit: Option<&str>| {
+        let mut command = Command::cargo_bin("perfectplay").unwrap();
+        command.args(["census", "run", "--full", "7x7", "--threads", "2", "--out"]).arg(dir);
+        if let Some(limit) = limit {
+            command.args(["--time-limit", limit]);
+        }
+        command.output().unwrap()
+    };
+    // Every full board up to 7×7 takes about a second: a tenth of that stops it half-way.
+    let first = run(&stopped, Some("0.1"));
+    assert_eq!(first.status.code(), Some(3), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(first.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&first.stderr).contains("time limit"), "a message says why");
+    let second = run(&stopped, None);
+    assert!(second.status.success());
+    let found: usize = String::from_utf8_lossy(&second.stdout)
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" found solved")?.parse().ok())
+        .expect("the summary says how many pairs were found solved");
+    assert!(found > 0, "the stopped run's work is kept");
+    assert!(run(&whole, None).status.success());
+    for board in perfectplay::census::full_boards(7, 7) {
+        let name = board.file_name();
+        assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(stopped.join(&name)).unwrap(), "{name}");
+    }
+    remove(&[whole, stopped]);
+}
+
+#[test]
+fn a_run_killed_outright_resumes_to_the_same_files() {
+    let (whole, killed) = (scratch("not-killed"), scratch("killed"));
+    let binary = env!("CARGO_BIN_EXE_perfectplay");
+    let census = |dir: &Path| {
+        let mut command = std::process::Command::new(binary);
+        command.args(["census", "run", "--full", "7x7", "--threads", "2", "--out"]).arg(dir);
+        command
+    };
+    let mut child = census(&killed).stdout(std::process::Stdio::null()).spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap(); // SIGKILL: no chance to tidy up, a journal line may be cut
+    child.wait().unwrap();
+    assert!(census(&killed).output().unwrap().status.success());
+    assert!(census(&whole).output().unwrap().status.success());
+    for board in perfectplay::census::full_boards(7, 7) {
+        let name = board.file_name();
+        assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(killed.join(&name)).unwrap(), "{name}");
+    }
+    remove(&[whole, killed]);
+}
+
+#[test]
+fn verify_finds_changed_and_missing_records() {
+    let dir = scratch("verify");
+    let board = Board::full(3, 4);
+    census(vec![board.clone()], &dir, 1);
+    let path = dir.join(board.file_name());
+    let verify = |path: &Path| {
+        Command::cargo_bin("perfectplay")
+            .unwrap()
+            .args(["census", "verify", "--sample", "100"])
+            .arg(path)
+            .output()
+            .unwrap()
+    };
+    let good = verify(&path);
+    assert!(good.status.success());
+    let records = read(&dir, &board).records.len();
+    let expected = format!("{records} records; {records} solved again");
+    assert!(String::from_utf8_lossy(&good.stdout).contains(&expected));
+
+    // A flipped byte: the checksum says so.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let flipped = dir.join("flipped.census");
+    let line = text.lines().nth(6).unwrap();
+    let changed_line = if line.ends_with(" 1") { line.replace(" 1", " 3") } else { format!("{line}1") };
+    std::fs::write(&flipped, text.replacen(line, &changed_line, 1)).unwrap();
+    let out = verify(&flipped);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum mismatch"));
+
+    // A wrong answer with a checksum that matches it: only solving again finds it, and names the line.
+    let mut file = CensusFile::parse(&text).unwrap();
+    file.records[3].outcome = Outcome { remoteness: file.records[3].outcome.remoteness + 2, ..file.records[3].outcome };
+    let forged = dir.join("forged.census");
+    std::fs::write(&forged, file.to_text()).unwrap();
+    let out = verify(&forged);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 8") && stderr.contains("a new solve gives"), "{stderr}");
+
+    // A record left out, the checksum made anew: the board's start pairs say a pair is missing.
+    let mut file = CensusFile::parse(&text).unwrap();
+    file.records.remove(5);
+    std::fs::write(&forged, file.to_text()).unwrap();
+    assert!(String::from_utf8_lossy(&verify(&forged).stderr).contains("has no record"));
+    remove(&[dir]);
+}
+
+#[test]
+fn bad_census_input_is_an_error_with_its_place() {
+    let dir = scratch("bad");
+    let boards = dir.join("boards.txt");
+    std::fs::write(&boards, "###\n#x#\n").unwrap();
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--boards"])
+        .arg(&boards)
+        .arg("--out")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2, column 2"));
+    // A file under a board's name that is not its census is never overwritten.
+    std::fs::write(dir.join("full-1x2.census"), "not a census\n").unwrap();
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--full", "1x2", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(dir.join("full-1x2.census")).unwrap(), "not a census\n");
+    #[cfg(not(feature = "mpi"))]
+    {
+        let out = Command::cargo_bin("perfectplay")
+            .unwrap()
+            .args(["census", "run", "--mpi", "--full", "2x2", "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("without MPI"));
+    }
+    remove(&[dir]);
+}
+
+/// The census published in data/census: every file checks, the small boards against the plain search in full,
+/// the others by a random sample solved again.
+#[test]
+fn the_published_census_verifies() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/census");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "census"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 28, "the full boards up to 7×7 are published: {}", files.len());
+    for path in &files {
+        let file = CensusFile::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let cells = file.board.rows * file.board.cols;
+        if cells <= 12 {
+            check_records(&file.board.clone(), &file).unwrap();
+        }
+        let sample = if cells <= 36 { 8 } else { 2 };
+        let verified = verify_file(path, sample, 14, 64 << 20).unwrap();
+        assert_eq!(verified.records, file.records.len());
+    }
+}

@@ -1,0 +1,72 @@
+//! The census on MPI ranks: `mpirun -np 3` (a master and two workers) writes byte for byte the files of the threaded
+//! run. Built only with `--features mpi`; without `mpirun` on the machine it prints a visible SKIP, and fails when
+//! PERFECTPLAY_REQUIRE_ALL=1.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("perfectplay-census-mpi-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn three_ranks_write_the_bytes_of_the_threaded_run() {
+    let found = Command::new("mpirun").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("SKIP: mpirun is not installed (Debian: openmpi-bin, libopenmpi-dev); the MPI census is not tested");
+        assert_ne!(
+            std::env::var("PERFECTPLAY_REQUIRE_ALL").as_deref(),
+            Ok("1"),
+            "PERFECTPLAY_REQUIRE_ALL=1 makes the skip a failure"
+        );
+        return;
+    }
+    let binary = env!("CARGO_BIN_EXE_perfectplay");
+    let (ranks, threads) = (scratch("ranks"), scratch("threads"));
+    // Full boards up to 5×5 and a board file with holes: 15 boards of very different cost.
+    let boards = scratch("boards.txt");
+    std::fs::write(&boards, "#####\n#.#.#\n#####\n###..\n\n######\n##..##\n######\n").unwrap();
+    let mut mpirun = Command::new("mpirun");
+    mpirun.args(["-np", "3", "--oversubscribe"]);
+    // Open MPI refuses to run as root unless told.
+    if Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.trim_ascii() == b"0") {
+        mpirun.arg("--allow-run-as-root");
+    }
+    let out = mpirun
+        .arg(binary)
+        .args(["census", "run", "--mpi", "--full", "5x5", "--boards"])
+        .arg(&boards)
+        .arg("--out")
+        .arg(&ranks)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "mpirun failed: {}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("by 3 ranks"), "{stdout}");
+    let out = Command::new(binary)
+        .args(["census", "run", "--threads", "2", "--full", "5x5", "--boards"])
+        .arg(&boards)
+        .arg("--out")
+        .arg(&threads)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (by_ranks, by_threads) = (files(&ranks), files(&threads));
+    assert_eq!(by_ranks.len(), 17, "15 full boards and 2 from the file");
+    assert_eq!(by_ranks, by_threads);
+    for path in [ranks, threads, boards] {
+        let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+    }
+}

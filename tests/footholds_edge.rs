@@ -1,0 +1,65 @@
+//! Answers at the edge: a solve stopped by its time limit says who wins and bounds the number of moves, and what it
+//! says holds: checked against the published census of the full 8×8 board for every time limit from 10 ms up.
+
+use assert_cmd::Command;
+use perfectplay::census::CensusFile;
+use perfectplay::engine::{Limits, Value};
+use perfectplay::games::footholds::{Instance, Player, SolveOptions, Wanted, solve_or_bounds};
+use std::time::Duration;
+
+#[test]
+fn bounds_at_the_time_limit_hold() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/census/full-8x8.census");
+    let census = CensusFile::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let (mut exact, mut winner_known) = (0, 0);
+    // Centre starts, the slowest of the board.
+    for record in census.records.iter().filter(|r| r.a == (3, 3)).step_by(3) {
+        let instance = Instance::new(vec![vec![true; 8]; 8], record.a, record.b).unwrap();
+        let winner = if record.outcome.value == Value::Win { Player::A } else { Player::B };
+        for millis in [10u64, 40, 160] {
+            let limits = Limits::with_time_limit(Some(Duration::from_millis(millis)));
+            let options = SolveOptions { table_bytes: 64 << 20, threads: 1, limits };
+            match solve_or_bounds(&instance, Wanted { ranked_moves: true, line: true }, options) {
+                Ok(solution) => {
+                    assert_eq!(solution.outcome, record.outcome);
+                    exact += 1;
+                }
+                Err(unfinished) => {
+                    if let Some(known) = unfinished.winner() {
+                        winner_known += 1;
+                        assert_eq!(known, winner, "{}", record.to_line());
+                        let (at_least, at_most) = unfinished.moves().unwrap();
+                        let moves = record.outcome.remoteness;
+                        assert!(at_least <= moves && moves <= at_most, "{}: {at_least}..{at_most}", record.to_line());
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{exact} exact answers, {winner_known} stops with the winner known");
+}
+
+#[test]
+fn the_command_line_says_the_winner_and_exits_3() {
+    // A full 9×9 board from its centre takes seconds; 0.2 s is not enough for the exact answer.
+    let mut grid = vec![vec!['#'; 9]; 9];
+    grid[4][4] = 'A';
+    grid[4][5] = 'B';
+    let text: String = grid.iter().map(|row| row.iter().collect::<String>() + "\n").collect();
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["footholds", "--json", "--threads", "1", "--time-limit", "0.2"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if stderr.contains("wins, in") {
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["complete"], false);
+        assert!(json["answer_at_least"].as_u64() <= json["answer_at_most"].as_u64());
+    } else {
+        assert!(stderr.contains("no answer within the time limit"), "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
