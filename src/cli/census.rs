@@ -97,7 +97,10 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
 fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
     let mut boards = args.full.map(|(rows, cols)| full_boards(rows, cols)).unwrap_or_default();
     if let Some(path) = &args.boards {
-        let input = super::Input::read(path, "footholds boards, one grid per board (rows of # and .), boards separated by a blank line")?;
+        let input = super::Input::read(
+            path,
+            "footholds boards, one grid per board (rows of # and .), boards separated by a blank line",
+        )?;
         boards.extend(parse_boards(&input.text).map_err(|e| input.error(e))?);
     }
     if boards.is_empty() {
