@@ -234,8 +234,8 @@ impl Snakes {
         }
         let (distribution, expectation) = run::solve(py, time_limit, |limits| {
             let distribution = core::roll_distribution(&self.board, tail, max_rolls, &limits)?;
-            // The histogram marks the expectation when it is finite.
-            let expectation = core::expected_rolls(&self.board, &limits)?.ok().map(|(value, _)| value);
+            // The histogram marks the expectation (with its proven relative error) when it is finite.
+            let expectation = core::expected_rolls(&self.board, &limits)?.ok();
             Ok((distribution, expectation))
         })?;
         Ok(RollDistribution { board: self.board.clone(), distribution, expectation })
@@ -288,7 +288,7 @@ impl From<CoreRoll> for Roll {
 pub struct RollDistribution {
     board: Board,
     distribution: Distribution,
-    expectation: Option<f64>,
+    expectation: Option<(f64, f64)>,
 }
 
 #[pymethods]
