@@ -29,6 +29,9 @@ with open(os.path.join(work, "grid-open-kmax.txt"), "w") as f:
     f.write(f"{n} {n} {n - 1}\n{rows}\n1000000\n" + "".join(f"{1 + i % 4999} {1 + (i * 7) % 4999}\n" for i in range(1_000_000)))
 with open(os.path.join(work, "snakes-none.txt"), "w") as f:
     f.write("0 0\n")
+# The Programmers form at the input cap: six million one-cell rows.
+with open(os.path.join(work, "footholds-rows.txt"), "w") as f:
+    f.write("[" + ",".join(["[1]"] * 6_000_000) + "] [0,0] [1,0]\n")
 # 128 cells: the biggest footholds board.
 with open(os.path.join(work, "footholds-8x16.grid"), "w") as f:
     f.write("\n".join(("A" if r == 0 else "#") + "#" * 14 + ("B" if r == 7 else "#") for r in range(8)) + "\n")
@@ -54,13 +57,18 @@ gk="$work/grid-open-kmax.txt"
 measure "gridgame 5000×5000 K=0, 10⁶ queries" "$bin" gridgame "$g0"
 measure "gridgame … -r --grundy" "$bin" gridgame -r --grundy "$g0"
 measure "gridgame … --explain --time-limit 5" "$bin" gridgame --explain --time-limit 5 "$g0"
-measure "gridgame … --json" "$bin" gridgame --json "$g0"
+measure "gridgame … -r --json --table" "$bin" gridgame -r --json --table "$g0"
 measure "gridgame 5000×5000 K=4999, 10⁶ queries, --grundy" "$bin" gridgame --grundy "$gk"
 measure "gridgame … -r --map" "$bin" gridgame -r --map "$work/map.svg" "$gk"
 measure "snakes --size 10⁷" "$bin" snakes --size 10000000 "$work/snakes-none.txt"
 measure "snakes --size 10⁷ --json --time-limit 1" "$bin" snakes --size 10000000 --json --time-limit 1 "$work/snakes-none.txt"
-measure "snakes --size 10⁷ --expected --time-limit 20" "$bin" snakes --size 10000000 --expected --time-limit 20 "$work/snakes-none.txt"
-measure "snakes --size 10⁷ --faces 1 --distribution --max-rolls 10⁸ --time-limit 10" "$bin" snakes --size 10000000 --faces 1 --distribution --max-rolls 100000000 --time-limit 10 "$work/snakes-none.txt"
+measure "snakes --size 10⁷ --expected (over the chain limit: refused, exit 2)" "$bin" snakes --size 10000000 --expected "$work/snakes-none.txt"
+measure "snakes --size 3·10⁶ --expected (largest chain offered)" "$bin" snakes --size 3000000 --expected "$work/snakes-none.txt"
+measure "snakes --size 2·10⁴ --faces 1000 --expected (largest chain offered)" "$bin" snakes --size 20000 --faces 1000 --expected "$work/snakes-none.txt"
+measure "snakes --size 10⁷ --faces 2 --distribution --max-rolls 10⁷ --time-limit 20" "$bin" snakes --size 10000000 --faces 2 --distribution --max-rolls 10000000 --time-limit 20 "$work/snakes-none.txt"
+measure "snakes --size 10⁷ --simulate 10 --max-rolls 10⁷" "$bin" snakes --size 10000000 --simulate 10 --max-rolls 10000000 "$work/snakes-none.txt"
 measure "snakes --simulate 10⁹ --time-limit 5" "$bin" snakes --simulate 1000000000 --time-limit 5 "$work/snakes-none.txt"
 measure "footholds full 8×16 --time-limit 10" "$bin" footholds --time-limit 10 "$work/footholds-8x16.grid"
-measure "footholds full 8×8 --json --map --time-limit 20" "$bin" footholds --json --map "$work/fh.svg" --time-limit 20 examples/footholds/full8x8-corner.grid
+measure "footholds full 8×8 --json --table --map --time-limit 60" "$bin" footholds --json --table --map "$work/fh.svg" --time-limit 60 examples/footholds/full8x8-corner.grid
+measure "footholds full 8×8 centre --json --threads 2" "$bin" footholds --json --threads 2 examples/footholds/full8x8-centre.grid
+measure "footholds, 6 million Programmers rows (36 MB, refused: exit 2)" "$bin" footholds "$work/footholds-rows.txt"

@@ -67,13 +67,7 @@ const HINT: &str = "`board aloc bloc` as JSON arrays, or a grid of # . A B";
 
 /// Runs the subcommand, writing the answers into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
-    let mut map = match &args.map {
-        Some(path) => {
-            args.input.single("--map")?;
-            Some(OutputFile::create(path)?)
-        }
-        None => None,
-    };
+    let mut map = args.input.output_file("--map", args.map.as_deref())?;
     args.input.each(HINT, out, args.json, |input, out| answer(&args, &input, map.take(), out))
 }
 

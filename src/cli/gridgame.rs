@@ -67,13 +67,7 @@ const HINT: &str = "`N M K`, N rows of . and #, `Q` and Q lines `x y`";
 
 /// Runs the subcommand, writing the answers into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
-    let mut map = match &args.map {
-        Some(path) => {
-            args.input.single("--map")?;
-            Some(OutputFile::create(path)?)
-        }
-        None => None,
-    };
+    let mut map = args.input.output_file("--map", args.map.as_deref())?;
     args.input.each(HINT, out, args.json, |input, out| answer(&args, &input, map.take(), out))
 }
 

@@ -2,7 +2,7 @@
 //! that answers them one after the other.
 
 use super::interrupt;
-use super::output::Output;
+use super::output::{Output, OutputFile};
 use crate::error::Error;
 use crate::format::{InputError, escape};
 use std::io::{IsTerminal, Read, Write};
@@ -37,6 +37,21 @@ impl InputArg {
             return Err(Error::Usage(format!("{what} takes a single input file, not {}", self.count())));
         }
         Ok(())
+    }
+
+    /// The output file of an option that writes one file (`--map`, `--plot`), opened before any work, or `None`
+    /// when the option is absent.
+    ///
+    /// # Errors
+    /// A usage error when the run has several inputs; the file's error when it cannot be written.
+    pub fn output_file(&self, option: &str, path: Option<&Path>) -> Result<Option<OutputFile>, Error> {
+        match path {
+            Some(path) => {
+                self.single(option)?;
+                Ok(Some(OutputFile::create(path)?))
+            }
+            None => Ok(None),
+        }
     }
 
     /// Answers every input in turn with `answer`, which writes into `out`.

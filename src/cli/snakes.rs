@@ -152,13 +152,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
              --simulate have no such limit"
         )));
     }
-    let mut plot = match &args.plot {
-        Some(path) => {
-            args.input.single("--plot")?;
-            Some(OutputFile::create(path)?)
-        }
-        None => None,
-    };
+    let mut plot = args.input.output_file("--plot", args.plot.as_deref())?;
     args.input.each(HINT, out, args.json, |input, out| answer(&args, rules, &input, plot.take(), out))
 }
 
