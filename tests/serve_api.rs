@@ -358,6 +358,9 @@ fn bad_requests_get_400_naming_the_problem() {
         ("/api/snakes", json!({ "input": "0 0\n", "size": 0 }), "--size must be between 1"),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 2_000_000 }), "simulate must be between"),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),
+        // Just past the chain limit (3 333 334 squares × 6 faces = 20 000 004 steps): refused before any work.
+        ("/api/snakes", json!({ "input": "0 0\n", "size": 3_333_334, "expected": true }), "(this board: 20000004)"),
+        ("/api/snakes", json!({ "input": "0 0\n", "size": 3_333_334, "distribution": true }), "to stay within 1 GiB"),
         ("/api/snakes/roll", json!({ "input": "0 0\n", "die": 7 }), "die: 7 is not a face"),
         (
             "/api/gridgame",

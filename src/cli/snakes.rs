@@ -6,7 +6,9 @@ use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::report::{self, Report};
-use crate::games::snakes::{self, Instance, MAX_FACES, MAX_SIZE, Overshoot, Rules};
+use crate::games::snakes::{
+    self, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, MAX_FACES, MAX_SIZE, Overshoot, Rules,
+};
 use std::path::PathBuf;
 
 /// Options of `perfectplay snakes`; the text after the options in `--help` is [`AFTER_HELP`].
@@ -119,17 +121,6 @@ Exit codes: 0 answer printed; 2 bad input or options (one message on stderr, not
 last square that cannot be reached and an infinite expectation, or output that cannot be written; 3 --time-limit \
 reached; 130 interrupted (Ctrl-C).";
 
-/// Boards up to this size get `--exact`.
-const MAX_EXACT_SIZE: u32 = 2_000;
-
-/// The largest chain `--expected`, `--distribution` and `--plot` solve, in steps (squares × die faces): each step
-/// costs about 30 bytes while the chain is built and solved, so this keeps a run under 1 GiB (measured: 3 million
-/// squares with a six-sided die, 0.5 GB).
-const MAX_CHAIN_STEPS: u64 = 20_000_000;
-
-/// What is left in play when `--distribution` stops.
-const TAIL: f64 = 1e-12;
-
 /// What a person typing the input is asked for.
 const HINT: &str = "`N M`, N ladders `x y` and M snakes `u v`";
 
@@ -144,7 +135,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
             rules.size
         )));
     }
-    let steps = u64::from(rules.size) * u64::from(rules.faces.min(rules.size));
+    let steps = rules.chain_steps();
     if (args.expected || args.exact || args.distribution || args.plot.is_some()) && steps > MAX_CHAIN_STEPS {
         return Err(Error::Usage(format!(
             "--expected, --distribution and --plot are offered while the board's squares times the die's faces is \
@@ -184,7 +175,7 @@ fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, ou
     };
     let distribution = if args.distribution || args.plot.is_some() {
         let max = usize::try_from(args.max_rolls).unwrap_or(usize::MAX);
-        Some(snakes::roll_distribution(&board, TAIL, max, &limits).map_err(timed_out)?)
+        Some(snakes::roll_distribution(&board, DISTRIBUTION_TAIL, max, &limits).map_err(timed_out)?)
     } else {
         None
     };

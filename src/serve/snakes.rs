@@ -6,20 +6,18 @@ use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::report::Report;
-use crate::games::snakes::{self, Board, Instance, Overshoot, Rules};
+use crate::games::snakes::{
+    self, Board, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Overshoot, Rules,
+};
 use serde::Deserialize;
 
 /// The most rolls `/api/snakes` computes of the distribution (the command line's `--max-rolls` default).
 pub const MAX_ROLLS: u64 = 100_000;
 /// The most games `/api/snakes` simulates.
 pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
-/// The most rolls a simulation may play in all (`simulate` × `max_rolls`): the simulation cannot be interrupted, so
-/// this bounds its time (a few tenths of a second).
+/// The most rolls a simulation may play in all (`simulate` × `max_rolls`): it also stops at the request's time
+/// limit, and this keeps one request's share of the server small (a few tenths of a second).
 pub const MAX_SIMULATED_ROLLS: u64 = 200_000_000;
-/// Boards up to this size get `exact` (as on the command line).
-const MAX_EXACT_SIZE: u32 = 2_000;
-/// What is left in play when the distribution stops (as on the command line).
-const TAIL: f64 = 1e-12;
 
 /// The options of `perfectplay snakes`, by the same names (`max_rolls` for `--max-rolls`); the board as judge text
 /// in `input`, or as the `ladders` and `snakes` lists of the answer.
@@ -107,6 +105,13 @@ impl Endpoint for Request {
                 self.size
             )));
         }
+        let steps = board.rules().chain_steps();
+        if (expected || self.distribution) && steps > MAX_CHAIN_STEPS {
+            return Err(ApiError::BadInput(format!(
+                "expected, exact and distribution are offered while the board's squares times the die's faces is at \
+                 most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of memory"
+            )));
+        }
         if !(1..=MAX_ROLLS).contains(&self.max_rolls) {
             return Err(ApiError::BadInput(format!("max_rolls must be between 1 and {MAX_ROLLS}")));
         }
@@ -132,12 +137,14 @@ impl Endpoint for Request {
                 None
             };
             let distribution = if self.distribution {
-                Some(snakes::roll_distribution(&board, TAIL, self.max_rolls as usize, &limits)?)
+                Some(snakes::roll_distribution(&board, DISTRIBUTION_TAIL, self.max_rolls as usize, &limits)?)
             } else {
                 None
             };
-            limits.check()?;
-            let simulation = self.simulate.map(|games| snakes::simulate(&board, games, self.max_rolls, self.seed));
+            let simulation = self
+                .simulate
+                .map(|games| snakes::simulate_within(&board, games, self.max_rolls, self.seed, &limits))
+                .transpose()?;
             let report = Report {
                 instance: &instance,
                 board: &board,

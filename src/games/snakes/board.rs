@@ -57,6 +57,12 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The steps of the board's Markov chain: squares times the die faces that fit on the board. The chance
+    /// solvers (expectation, distribution) need memory in proportion; see [`super::MAX_CHAIN_STEPS`].
+    pub fn chain_steps(&self) -> u64 {
+        u64::from(self.size) * u64::from(self.faces.min(self.size))
+    }
+
     /// Checks the options on their own.
     ///
     /// # Errors

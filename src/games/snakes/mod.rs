@@ -59,6 +59,17 @@ pub const MILTON_BRADLEY_RULES: Rules = Rules { size: 100, faces: 6, start: 0, o
 /// The feedback unknowns up to which the floating-point expectation uses elimination (beyond, Gauss–Seidel).
 pub const MAX_FEEDBACK_F64: usize = 1500;
 
+/// Boards up to this size get the exact expectation (the rational elimination takes about 40 s at this size).
+pub const MAX_EXACT_SIZE: u32 = 2_000;
+
+/// The largest chain the expectation and the distribution are offered on, in [`Rules::chain_steps`]: each step
+/// costs about 30 bytes while the chain is built and solved, so this keeps a run under 1 GiB (measured: 3 million
+/// squares with a six-sided die, 0.5 GB).
+pub const MAX_CHAIN_STEPS: u64 = 20_000_000;
+
+/// What is left in play when the distribution of the number of rolls stops.
+pub const DISTRIBUTION_TAIL: f64 = 1e-12;
+
 /// One shortest game from the board's start to its last square, roll by roll; or why there is none.
 ///
 /// # Errors
