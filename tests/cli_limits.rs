@@ -390,6 +390,26 @@ fn several_files_get_one_answer_each() {
     perfectplay(&["gridgame", "--map", "/tmp/x.svg", &maze, &sample]).assert().code(2).stdout("");
 }
 
+/// The time limit bounds the whole run: forty 8×8 solves that each fit in it alone do not fit in it together.
+#[test]
+fn the_time_limit_counts_for_the_whole_run() {
+    let dir = scratch("whole-run");
+    let board = dir.join("full8x8.grid");
+    std::fs::write(&board, "########\n########\n########\n###AB###\n########\n########\n########\n########\n").unwrap();
+    let board = board.to_str().unwrap().to_string();
+    // Alone, one solve answers well within the limit.
+    perfectplay(&["footholds", "--threads", "1", "--time-limit", "5", &board]).assert().success().stdout("61\n");
+    let mut args = vec!["footholds", "--threads", "1", "--time-limit", "1"];
+    args.extend(std::iter::repeat_n(board.as_str(), 400));
+    let started = Instant::now();
+    let out = perfectplay(&args).assert().code(3);
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.lines().count() < 400, "every answer came within the limit: {} lines", text.lines().count());
+    assert!(text.lines().all(|l| l == format!("{board}:61")), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn json_is_one_compact_line_in_every_game() {
     let runs: [&[&str]; 5] = [

@@ -50,8 +50,12 @@ enum Command {
     Census(census::Args),
 }
 
+/// When the run began: `--time-limit` counts from here, so that it bounds the whole run (every input file).
+static STARTED: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
 /// Runs the command line of the current process and returns its exit code.
 pub fn run() -> i32 {
+    STARTED.get_or_init(Instant::now);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {
@@ -133,17 +137,18 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 /// The `--time-limit` option every game shares: a deadline for the solve and progress on a terminal.
 #[derive(clap::Args, Debug)]
 struct TimeLimitArg {
-    /// Stop with exit code 3 if the answer is not found and written within this many seconds (counted for each
-    /// input file).
+    /// Stop with exit code 3 if the answer is not found and written within this many seconds (counted from the
+    /// start of the run: with several input files, for all of them together).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
 }
 
 impl TimeLimitArg {
-    /// Limits for one input: the deadline counted from now, the Ctrl-C flag, and a spinner on stderr when it is a
-    /// terminal. `out` keeps the same deadline and flag while it writes the answer.
+    /// Limits for one input: the run's deadline, the Ctrl-C flag, and a spinner on stderr when it is a terminal.
+    /// `out` keeps the same deadline and flag while it writes the answer.
     fn limits(&self, out: &mut Output) -> Limits {
-        let limits = limits_until(self.time_limit.map(|s| Instant::now() + Duration::from_secs_f64(s)));
+        let started = *STARTED.get_or_init(Instant::now);
+        let limits = limits_until(self.time_limit.map(|s| started + Duration::from_secs_f64(s)));
         out.keep(&limits, self.time_limit.unwrap_or_default());
         limits
     }
