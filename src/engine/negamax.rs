@@ -300,9 +300,10 @@ const UNORDERED_ALL_NODES_WITHIN: u32 = 40;
 /// end a killer that reaches the window by a long fight, where the ordered first move would have walled the opponent
 /// off, can cost far more than the ordering saves (10×10 corner/corner with killers within 61 moves: 1.85 s → 2.8 s,
 /// within 74: 36 s). One thread, positions and seconds, without → with (50, and 5/8): 9×9 (4,4)–(4,5) 138.2 → 136.9
-/// million, 7.0 → 4.7 s; 9×9 (4,4)–(5,5) 266.6 → 263.4 million, 11.2 → 7.9 s; 8×10 (3,4)–(4,5) 307 → 288 million,
-/// 13.8 → 9.6 s; the whole 8×8 tablebase (within 39) 19.0 → 15.2 s of processor time. Small boards search more
-/// positions in about the same time (7×7 centre 38 → 72 thousand, 1 → 2 ms).
+/// million, 7.0 → 4.7 s; 9×9 (4,4)–(5,5) 266.6 → 263.4 million, 11.2 → 7.9 s; 8×10 (3,4)–(4,5) 307 → 286 million,
+/// 13.8 → 9.3 s; the whole 8×8 tablebase (within 39) 19.0 → 15.2 s of processor time. Small boards search a few more
+/// positions in less time (7×7 centre 37.9 → 42.2 thousand, 1.6 → 1.1 ms; with killers within 50 moves there, 72
+/// thousand).
 const KILLERS_WITHIN: Remoteness = 50;
 
 /// See [`KILLERS_WITHIN`]: 8×8 boards do best with killers within 40 moves, 9×9 within 50.
