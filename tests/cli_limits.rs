@@ -390,7 +390,7 @@ fn several_files_get_one_answer_each() {
     perfectplay(&["gridgame", "--map", "/tmp/x.svg", &maze, &sample]).assert().code(2).stdout("");
 }
 
-/// The time limit bounds the whole run: forty 8×8 solves that each fit in it alone do not fit in it together.
+/// The time limit bounds the whole run: 400 8×8 solves that each fit in it alone do not fit in it together.
 #[test]
 fn the_time_limit_counts_for_the_whole_run() {
     let dir = scratch("whole-run");

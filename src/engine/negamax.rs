@@ -524,22 +524,19 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // At an all-node no move reaches the window, whatever their order. So where an all-node is expected and the
         // game ends within a few moves (a wrong guess costs a small subtree searched in a poorer order), the moves are
         // not ordered. Stored positions always are: their best-move hints are indices in the game's order.
-        let ordered = stored
-            || visit.cut_expected
-            || game.max_remoteness(position).is_none_or(|m| m > UNORDERED_ALL_NODES_WITHIN);
+        let longest = game.max_remoteness(position);
+        let ordered = stored || visit.cut_expected || longest.is_none_or(|m| m > UNORDERED_ALL_NODES_WITHIN);
         let nodes_before = self.stats.nodes; // to tell whether the result is worth a table entry
         let (window_alpha, window_beta) = (alpha, beta);
         let mut best = -INFINITY;
         let mut best_move = 0;
         // At an expected cut-node near the end, the move that last reached the window at this ply is tried before
         // the moves are ordered: it usually reaches it here too, and then the ordering is never paid for.
-        let killer =
-            if !stored && visit.cut_expected && game.max_remoteness(position).is_some_and(|m| m <= self.killers_within)
-            {
-                self.killers.get(visit.ply as usize).copied().flatten().filter(|k| moves.contains(k))
-            } else {
-                None
-            };
+        let killer = if !stored && visit.cut_expected && longest.is_some_and(|m| m <= self.killers_within) {
+            self.killers.get(visit.ply as usize).copied().flatten().filter(|k| moves.contains(k))
+        } else {
+            None
+        };
         if let Some(killer) = killer {
             let child = game.play(position, killer);
             let next = Visit { ply: visit.ply + 1, quiet: false, cut_expected: false };
