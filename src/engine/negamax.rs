@@ -14,8 +14,8 @@
 //! called quiet while ordering its parent's moves is not asked for an early outcome. Each position is guessed to be a
 //! cut-node (some move reaches the window) or an all-node (none does, whatever the order), and the moves of expected
 //! all-nodes near the end of the game are not ordered. Several threads can run the same searches at once, sharing the
-//! table (lazy SMP): they visit moves in different orders, each profits from what the others stored, and the first
-//! to finish gives the answer.
+//! table (lazy SMP): they visit the moves of expected all-nodes near the root in different orders, each profits from
+//! what the others stored, and the first to finish gives the answer.
 
 use super::game::{Question, TwoPlayerGame};
 use super::limits::{Interrupted, Limits, Progress};
@@ -272,11 +272,15 @@ enum Stop {
     Finished,
 }
 
-/// How many moves from the root the threads visit moves in different orders. Near the root that sends them down
-/// different subtrees, which the shared table then hands to each other; deeper, a different order only spoils the
-/// game's good one. (Footholds, two threads, with 2, 3, 4 and 6 plies: 9×9 centre 6.8, 5.2, 6.5 and 7.2 s; 8×10 full
-/// 16.3, 14.9, 14.5 and 16.0 s; small boards the same. Which threads meet which results first varies a lot from
-/// board to board.)
+/// How many moves from the root the threads visit moves in different orders, at expected all-nodes only. Near the
+/// root that sends them down different subtrees, which the shared table then hands to each other; deeper, a different
+/// order only spoils the game's good one. At an expected cut-node every thread tries the game's first move first: it
+/// usually reaches the window alone, and a thread sent to another move first searched a subtree nobody needed.
+/// (Footholds, two threads: rotating at every position of the first 4 plies against at expected all-nodes only, 9×9
+/// (4,4)–(4,5) 2.7 → 2.6 s, (4,4)–(5,5) 6.0 → 5.3 s, 8×10 7.2 → 6.2 s, the nearly full 10×10 boards 30.6 → 26.2,
+/// 56.4 → 52.9 and 69.6 → 55.8 s. All-nodes only within 6, 8, 12 or 16 plies: some boards faster still (the second
+/// nearly full 10×10 board 37–40 s with 8 or more) and others slower (9×9 (4,4)–(4,5) 3.2–3.7 s); which thread meets
+/// which results first varies a lot from board to board.)
 const DIVERSIFIED_PLIES: u32 = 4;
 
 /// A result goes into the table only when its search visited at least this many positions: a smaller search is
@@ -547,7 +551,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             }
         }
         let quiet_children = if ordered { game.order_moves(position, moves) } else { 0 };
-        let order = VisitOrder::new(moves.len(), hint, self.id % 2 == 1 && visit.ply < DIVERSIFIED_PLIES);
+        let rotate = self.id % 2 == 1 && visit.ply < DIVERSIFIED_PLIES && !visit.cut_expected;
+        let order = VisitOrder::new(moves.len(), hint, rotate);
         for nth in 0..moves.len() {
             let index = order.index(nth);
             if Some(moves[index]) == killer {
@@ -591,8 +596,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 }
 
 /// The order a thread visits the moves of a position in: the table's best move first, then the others in the
-/// game's order, rotated by one when asked (every other thread, near the root), so that two threads explore
-/// different moves first instead of the same ones side by side.
+/// game's order, rotated by one when asked (every other thread, at expected all-nodes near the root), so that two
+/// threads explore different moves first instead of the same ones side by side.
 struct VisitOrder {
     hint: Option<usize>,
     others: usize,
