@@ -79,6 +79,30 @@ fn separated_board() -> impl Strategy<Value = Start> {
     )
 }
 
+/// A board that a reflection maps onto itself, with both starts on cells the reflection keeps in place: its middle
+/// column (odd widths), or on square boards its main diagonal. The start is then a mirror image of itself, and its
+/// moves come in mirror pairs whose positions share one table entry.
+fn mirror_board() -> impl Strategy<Value = Start> {
+    let across = (2usize..=4, prop_oneof![Just(3usize), Just(5)])
+        .prop_flat_map(|(rows, cols)| (board(rows, cols, 0.75), 0..rows, 0..rows))
+        .prop_map(|((mut b, _, _), a_row, b_row)| {
+            let cols = b[0].len();
+            for row in &mut b {
+                for c in 0..cols / 2 {
+                    row[cols - 1 - c] = row[c];
+                }
+            }
+            (b, (a_row, cols / 2), (b_row, cols / 2))
+        });
+    let diagonal = (2usize..=4).prop_flat_map(|n| (board(n, n, 0.8), 0..n, 0..n)).prop_map(|((b, _, _), a, bb)| {
+        // The lower triangle, copied across the diagonal.
+        let n = b.len();
+        let mirrored = (0..n).map(|r| (0..n).map(|c| if c <= r { b[r][c] } else { b[c][r] }).collect()).collect();
+        (mirrored, (a, a), (bb, bb))
+    });
+    prop_oneof![across, diagonal]
+}
+
 /// The footholds of a board of at most 64 cells as a cell set (row-major bits).
 fn cells_of(board: &[Vec<bool>]) -> u64 {
     board.iter().flatten().enumerate().filter(|(_, f)| **f).map(|(i, _)| 1u64 << i).sum()
@@ -187,6 +211,12 @@ proptest! {
     /// from the first move, and must still match the plain search.
     #[test]
     fn separated_players_match_the_reference((b, a_start, b_start) in separated_board()) {
+        check(b, a_start, b_start)?;
+    }
+
+    /// Starts that are their own mirror image, whose moves lead to mirror images of each other.
+    #[test]
+    fn mirror_symmetric_starts_match_the_reference((b, a_start, b_start) in mirror_board()) {
         check(b, a_start, b_start)?;
     }
 

@@ -14,7 +14,7 @@
 //! called quiet while ordering its parent's moves is not asked for an early outcome. Each position is guessed to be a
 //! cut-node (some move reaches the window) or an all-node (none does, whatever the order), and the moves of expected
 //! all-nodes near the end of the game are not ordered. Several threads can run the same searches at once, sharing the
-//! table (lazy SMP): they visit the moves of expected all-nodes near the root in different orders, each profits from
+//! table (lazy SMP): they visit the moves of expected all-nodes near the root (and wherever the game can still last long) in different orders, each profits from
 //! what the others stored, and the first to finish gives the answer.
 
 use super::game::{Question, TwoPlayerGame};
@@ -282,6 +282,15 @@ enum Stop {
 /// nearly full 10×10 board 37–40 s with 8 or more) and others slower (9×9 (4,4)–(4,5) 3.2–3.7 s); which thread meets
 /// which results first varies a lot from board to board.)
 const DIVERSIFIED_PLIES: u32 = 4;
+
+/// The threads also visit the moves of expected all-nodes in different orders wherever the game can still last more
+/// than this many moves, however far from the root: the subtrees there are big enough that sending the threads apart
+/// pays for the poorer order. This reaches no deeper than [`DIVERSIFIED_PLIES`] on boards up to 9×9 and 8×10 (at most
+/// 80 moves from the start); on full and nearly full 10×10 boards it reaches about twenty plies. (Two threads, full
+/// 10×10 from (4,4)–(5,5): four plies 741.5 s, eight 680.9 s, sixteen 630.9 s, this rule 631.0 s; the nearly full
+/// 10×10 boards of `benches/frontier/` 51.5, 54.5 and 24.6–26.2 s with four plies, 37.6, 50.9 and 25.6 s with this
+/// rule.)
+const DIVERSIFIED_LONGER_THAN: Remoteness = 76;
 
 /// A result goes into the table only when its search visited at least this many positions: a smaller search is
 /// cheaper to repeat than to store (the entry's lock and memory traffic), and leaves the slots to the results that
@@ -551,7 +560,8 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             }
         }
         let quiet_children = if ordered { game.order_moves(position, moves) } else { 0 };
-        let rotate = self.id % 2 == 1 && visit.ply < DIVERSIFIED_PLIES && !visit.cut_expected;
+        let far_from_the_end = longest.is_some_and(|m| m > DIVERSIFIED_LONGER_THAN);
+        let rotate = self.id % 2 == 1 && (visit.ply < DIVERSIFIED_PLIES || far_from_the_end) && !visit.cut_expected;
         let order = VisitOrder::new(moves.len(), hint, rotate);
         for nth in 0..moves.len() {
             let index = order.index(nth);
