@@ -21,7 +21,7 @@ use super::game::{Question, TwoPlayerGame};
 use super::limits::{Interrupted, Limits, Progress};
 use super::outcome::{Outcome, RankedMove, Remoteness, SCORE_LIMIT, child_score, parent_score, rank_moves};
 use super::table::{Bounds, Table};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Beyond every score: the bounds of a full window.
@@ -73,6 +73,9 @@ pub struct NegamaxSolver<'g, G: TwoPlayerGame> {
     limits: Limits,
     stats: SearchStats,
     started: Instant,
+    /// When the last progress report was sent, in milliseconds since `started`: kept across solves, so that a
+    /// solver that answers many small questions (a tablebase's start pairs) still reports a few times a second.
+    last_report: AtomicU64,
     /// The scores the last exact solve had narrowed its answer to when it was interrupted.
     interrupted_at: Option<(i32, i32)>,
 }
@@ -89,6 +92,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
             limits: Limits::default(),
             stats: SearchStats::default(),
             started: Instant::now(),
+            last_report: AtomicU64::new(0),
             interrupted_at: None,
         }
     }
@@ -150,8 +154,15 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     fn run(&mut self, position: &G::Position, probe: Option<i32>) -> Result<i32, Interrupted> {
         let table = self.table.get_or_insert_with(|| Table::with_memory(self.table_bytes, *position));
         let finished = AtomicBool::new(false);
-        let shared =
-            Shared { game: self.game, table, limits: &self.limits, finished: &finished, started: self.started };
+        let shared = Shared {
+            game: self.game,
+            table,
+            limits: &self.limits,
+            finished: &finished,
+            started: self.started,
+            last_report: &self.last_report,
+            nodes_before: self.stats.nodes,
+        };
         let search = |id: usize, budget: u64| {
             let mut worker = Worker::new(&shared, id, budget);
             worker.aim_killers(position);
@@ -255,6 +266,9 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     }
 }
 
+/// The least time between two progress reports of a solver, in milliseconds.
+const REPORT_EVERY_MS: u64 = 200;
+
 /// Positions a solve with several threads searches on the calling thread alone before it wakes the others (about a
 /// millisecond). The whole 7×7 footholds tablebase (2 401 small solves) with two threads took 0.7 s on an idle machine
 /// but 2–10 s with both cores busy elsewhere, every solve waiting until both threads had been scheduled; searching
@@ -341,6 +355,10 @@ struct Shared<'a, G: TwoPlayerGame> {
     limits: &'a Limits,
     finished: &'a AtomicBool,
     started: Instant,
+    /// See [`NegamaxSolver::last_report`].
+    last_report: &'a AtomicU64,
+    /// Positions the solver searched before this question: progress reports count the solver's whole work.
+    nodes_before: u64,
 }
 
 /// One search thread.
@@ -348,7 +366,6 @@ struct Worker<'s, 'a, G: TwoPlayerGame> {
     shared: &'s Shared<'a, G>,
     id: usize,
     stats: SearchStats,
-    last_report: Instant,
     /// What the current null-window search asks, for progress reports.
     question: String,
     /// Positions this thread may search before it stops.
@@ -363,9 +380,9 @@ struct Worker<'s, 'a, G: TwoPlayerGame> {
 
 impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
     fn new(shared: &'s Shared<'a, G>, id: usize, budget: u64) -> Self {
-        let (stats, last_report, question) = (SearchStats::default(), Instant::now(), String::new());
+        let (stats, question) = (SearchStats::default(), String::new());
         let known = (LOWEST_SCORE, HIGHEST_SCORE);
-        Worker { shared, id, stats, last_report, question, budget, known, killers: Vec::new(), killers_within: 0 }
+        Worker { shared, id, stats, question, budget, known, killers: Vec::new(), killers_within: 0 }
     }
 
     /// Sets where killer moves are tried first for searches from `root`: within [`KILLERS_WITHIN`] moves of the end,
@@ -460,19 +477,30 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
                 return Err(Stop::Budget);
             }
             self.shared.limits.check().map_err(|_| Stop::Deadline)?;
-            let now = Instant::now();
-            if self.id == 0 && now.duration_since(self.last_report).as_millis() >= 200 {
-                self.last_report = now;
-                self.shared.limits.report(&Progress {
-                    nodes: self.stats.nodes,
-                    table_used: self.shared.table.used(),
-                    table_capacity: self.shared.table.capacity(),
-                    stage: self.question.clone(),
-                    elapsed: now - self.shared.started,
-                });
+            if self.id == 0 {
+                self.report_progress();
             }
         }
         Ok(())
+    }
+
+    /// Sends a progress report if the last one, from any question of this solver, is at least
+    /// [`REPORT_EVERY_MS`] old.
+    fn report_progress(&self) {
+        let shared = self.shared;
+        let elapsed = shared.started.elapsed();
+        let now_ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+        if now_ms.saturating_sub(shared.last_report.load(Ordering::Relaxed)) < REPORT_EVERY_MS {
+            return;
+        }
+        shared.last_report.store(now_ms, Ordering::Relaxed);
+        shared.limits.report(&Progress {
+            nodes: shared.nodes_before + self.stats.nodes,
+            table_used: shared.table.used(),
+            table_capacity: shared.table.capacity(),
+            stage: self.question.clone(),
+            elapsed,
+        });
     }
 
     /// Fail-soft alpha-beta: the exact score if it lies strictly inside `(alpha, beta)`, otherwise a bound on the

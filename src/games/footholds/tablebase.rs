@@ -9,7 +9,7 @@ use super::rules::{Cell, Footholds, Position};
 use super::solve::SolveOptions;
 use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, Progress, TwoPlayerGame};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 /// The outcome for A of every pair of starting footholds of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,28 +80,38 @@ fn tablebase_of<B: Cells>(
     let total = pairs.len();
     let threads = options.threads.clamp(1, total.max(1));
     let (next, solved) = (AtomicUsize::new(0), Arc::new(AtomicU32::new(0)));
+    // Positions searched by the threads without the progress hook, in the pairs they finished.
+    let elsewhere = Arc::new(AtomicU64::new(0));
     let SolveOptions { table_bytes, limits, .. } = options;
     let Limits { deadline, cancel, progress } = limits;
-    // Progress reports, from the first thread, say how many pairs are solved.
+    // Progress reports, from the first thread's solver, say how many pairs are solved and count every thread's
+    // positions.
     let progress = progress.map(|report| {
-        let solved = Arc::clone(&solved);
+        let (solved, elsewhere) = (Arc::clone(&solved), Arc::clone(&elsewhere));
         Box::new(move |progress: &Progress| {
             let stage = format!("start pair {} of {total}, {}", solved.load(Ordering::Relaxed) + 1, progress.stage);
-            report(&Progress { stage, ..progress.clone() });
+            let nodes = progress.nodes + elsewhere.load(Ordering::Relaxed);
+            report(&Progress { stage, nodes, ..progress.clone() });
         }) as crate::engine::ProgressHook
     });
     let mut progress = Some(progress);
     let results = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
-                let limits = Limits { deadline, cancel: cancel.clone(), progress: progress.take().flatten() };
-                let (next, solved, pairs) = (&next, &solved, &pairs);
+                let progress = progress.take().flatten();
+                let reports = progress.is_some();
+                let limits = Limits { deadline, cancel: cancel.clone(), progress };
+                let (next, solved, pairs, elsewhere) = (&next, &solved, &pairs, &elsewhere);
                 scope.spawn(move || {
                     let mut solver = NegamaxSolver::new(game, table_bytes / threads).with_limits(limits);
                     let mut outcomes = Vec::new();
                     while let Some(position) = pairs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let before = solver.stats().nodes;
                         outcomes.push((position, solver.solve(position)?));
                         solved.fetch_add(1, Ordering::Relaxed);
+                        if !reports {
+                            elsewhere.fetch_add(solver.stats().nodes - before, Ordering::Relaxed);
+                        }
                     }
                     Ok(outcomes)
                 })
@@ -196,4 +206,43 @@ fn solve_pairs_of<B: Cells>(
         solved = Some((a, b, solver.solve(&position)?));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::TextFormat;
+    use std::sync::Mutex;
+    use std::time::{Duration, Instant};
+
+    /// Most start pairs of a full 8×8 board take a few milliseconds each; the tablebase still reports a few times a
+    /// second, counting all the positions so far, not only the current pair's.
+    #[test]
+    fn a_tablebase_of_small_solves_reports_progress_a_few_times_a_second() {
+        let board = vec![vec![1; 8]; 8];
+        let instance = Instance::parse(&format!("{board:?} [3, 3] [4, 4]")).unwrap();
+        for threads in [1, 2] {
+            let reports = Arc::new(Mutex::new(Vec::new()));
+            let hook = {
+                let reports = Arc::clone(&reports);
+                Box::new(move |p: &Progress| reports.lock().unwrap().push(p.clone())) as crate::engine::ProgressHook
+            };
+            let limits = Limits {
+                deadline: Some(Instant::now() + Duration::from_secs(2)),
+                progress: Some(hook),
+                ..Limits::default()
+            };
+            // The whole tablebase takes longer than the deadline on this machine's cores, or it ends early.
+            let finished = tablebase(&instance, SolveOptions { table_bytes: 16 << 20, threads, limits }).is_ok();
+            let reports = reports.lock().unwrap();
+            if !finished {
+                assert!(reports.len() >= 4, "{threads} threads, 2 s: only {} reports", reports.len());
+            }
+            for pair in reports.windows(2) {
+                assert!(pair[1].nodes >= pair[0].nodes, "positions are counted for the whole tablebase");
+                assert!(pair[1].elapsed >= pair[0].elapsed + Duration::from_millis(190), "at most 5 reports a second");
+            }
+            assert!(reports.iter().all(|p| p.stage.starts_with("start pair ")), "{:?}", reports.first());
+        }
+    }
 }
