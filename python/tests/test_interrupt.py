@@ -52,7 +52,9 @@ def thread_states(pid):
         except OSError:
             continue
     pressure = Path("/proc/pressure/memory")
-    return "; ".join(states) + (f"; memory pressure: {pressure.read_text().strip().replace(chr(10), " / ")}" if pressure.exists() else "")
+    if pressure.exists():
+        states.append("memory pressure: " + " / ".join(pressure.read_text().split("\n")).strip(" /"))
+    return "; ".join(states)
 
 
 def test_sigint_stops_a_long_footholds_solve():
