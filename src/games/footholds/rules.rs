@@ -10,17 +10,17 @@ use crate::engine::{Outcome, Question, Remoteness, TwoPlayerGame};
 use std::cell::RefCell;
 use thread_local::ThreadLocal;
 
-/// Only positions within `footholds / STORED_SHARE` moves of the start are stored in the transposition table (9
-/// moves on a full 6×6 board, 16 on 8×8, 20 on 9×9, 25 on 10×10). Deeper positions are many, cheap to search again,
-/// and seldom met twice (the vanished trail makes most paths to a position unique); a table lookup is a cache miss far
-/// away in memory that costs more than searching them. The shallow entries are the ones that matter: they carry the
-/// best moves and bounds from one null-window search to the next (with no table, 6×6 centre searches 15 858
-/// positions instead of 6 502), and they are all that two threads share. A quarter against a fifth, measured on this
-/// 2-core machine: two threads on the nearly full 10×10 boards of `benches/frontier/` 36.1, 47.8 and 25.0 s → 31.3,
-/// 46.0 and 25.4 s, the full 10×10 board from its centre 631–657 s → 614–623 s, the whole 8×8 tablebase 7.6–7.7 → 7.5 s
-/// wall; one thread on 9×9 and 8×10 the same within 5 % (9×9 (4,4)–(5,5) 263.4 → 246.9 million positions), on
-/// small boards the same. A third stores ten times as many positions for no further gain; storing every position,
-/// 8×8 centre took 29 s where the first 16 moves took 1.7 s.
+/// Only positions within `footholds / STORED_SHARE` moves of the start are stored in the transposition table (9 moves
+/// on a full 6×6 board, 16 on 8×8, 20 on 9×9, 25 on 10×10). Deeper positions are many, cheap to search again, and
+/// seldom met twice (the vanished trail makes most paths to a position unique); a table lookup is a cache miss far away
+/// in memory that costs more than searching them. The shallow entries are the ones that matter: they carry the best
+/// moves and bounds from one null-window search to the next (with no table, 6×6 centre searches 15 858 positions
+/// instead of 6 502), and they are all that two threads share. A quarter against a fifth, measured on this 2-core
+/// machine: two threads on the nearly full 10×10 boards of `benches/frontier/` 36.1, 47.8 and 25.0 s → 31.3, 46.0 and
+/// 25.4 s, the full 10×10 board from its centre 631–657 s → 614–623 s, the whole 8×8 tablebase 7.6–7.7 → 7.5 s wall;
+/// one thread on 9×9 and 8×10 the same within 5 % (9×9 (4,4)–(5,5) 263.4 → 246.9 million positions), on small boards
+/// the same. A third stores ten times as many positions for no further gain; storing every position, 8×8 centre took 29
+/// s where the first 16 moves took 1.7 s.
 const STORED_SHARE: u32 = 4;
 
 /// Added to the room of a move that separates the players (more than any room difference on a board).
