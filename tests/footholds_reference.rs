@@ -144,6 +144,15 @@ proptest! {
         full.extend(rows);
         check(full, (a.0 + 6, a.1), (b.0 + 6, b.1))?;
     }
+
+    /// Boards 64 columns wide or more, where a step to the next row is a shift by 64 or more (the wide word's
+    /// general shift; narrower boards shift its two halves): play in a stretch of a 2×64 board.
+    #[test]
+    fn sixty_four_columns_and_more((stretch, a, b) in board(2, 9, 0.7), offset in 0usize..56) {
+        let widen = |row: &Vec<bool>| (0..64).map(|c| (offset..offset + 9).contains(&c) && row[c - offset]).collect();
+        let full: Vec<Vec<bool>> = stretch.iter().map(widen).collect();
+        check(full, (a.0, a.1 + offset), (b.0, b.1 + offset))?;
+    }
 }
 
 #[test]

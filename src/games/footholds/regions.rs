@@ -19,8 +19,6 @@ use std::ops::DerefMut;
 #[derive(Clone, Copy, Debug)]
 pub struct Geometry<B> {
     pub(super) cols: usize,
-    /// Every cell of the board.
-    pub(super) all: B,
     /// Cells not in the first column (a step left from them stays on the row).
     pub(super) not_first_col: B,
     /// Cells not in the last column.
@@ -32,12 +30,10 @@ pub struct Geometry<B> {
 impl<B: Cells> Geometry<B> {
     /// The geometry of a `rows` × `cols` board.
     pub fn new(rows: usize, cols: usize) -> Self {
-        let mut geometry =
-            Geometry { cols, all: B::zero(), not_first_col: B::zero(), not_last_col: B::zero(), even: B::zero() };
+        let mut geometry = Geometry { cols, not_first_col: B::zero(), not_last_col: B::zero(), even: B::zero() };
         for r in 0..rows {
             for c in 0..cols {
                 let bit = B::single(r * cols + c);
-                geometry.all = geometry.all | bit;
                 if c > 0 {
                     geometry.not_first_col = geometry.not_first_col | bit;
                 }
@@ -52,15 +48,23 @@ impl<B: Cells> Geometry<B> {
         geometry
     }
 
-    /// The cells one step from `set` (and `set` itself), on the board.
-    pub fn grow(&self, set: B) -> B {
-        (set | self.step(set)) & self.all
+    /// The cells one step from `set`, and `set` itself, plus perhaps bits past the last cell of the board (see
+    /// [`Geometry::step`]).
+    pub(super) fn grow(&self, set: B) -> B {
+        set | self.step(set)
     }
 
     /// The cells one step from `set`, plus perhaps bits past the last cell of the board: callers intersect the
-    /// result with a set of footholds, which drops those. (The cheapest flood step.)
+    /// result with a set of footholds, which drops those. (The cheapest flood step; a board narrower than 64 columns
+    /// moves rows by [`Cells::shl_narrow`], which is cheaper on the 128-bit word.)
     pub(super) fn step(&self, set: B) -> B {
-        ((set & self.not_last_col) << 1) | ((set & self.not_first_col) >> 1) | (set << self.cols) | (set >> self.cols)
+        let sideways = ((set & self.not_last_col) << 1) | ((set & self.not_first_col) >> 1);
+        if self.cols < 64 {
+            let cols = self.cols as u32;
+            sideways | set.shl_narrow(cols) | set.shr_narrow(cols)
+        } else {
+            sideways | (set << self.cols) | (set >> self.cols)
+        }
     }
 
     /// The footholds connected to `cell` (which must be a foothold), `cell` included.
