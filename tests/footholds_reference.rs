@@ -153,6 +153,16 @@ proptest! {
         let full: Vec<Vec<bool>> = stretch.iter().map(widen).collect();
         check(full, (a.0, a.1 + offset), (b.0, b.1 + offset))?;
     }
+
+    /// A single row as wide as the word, 64 or 128 cells: no row above or below (a shift by the whole width of the
+    /// word would overflow), play in a stretch of it.
+    #[test]
+    fn a_row_as_wide_as_the_word((stretch, a, b) in board(1, 14, 0.8), wide: bool, offset in 0usize..50) {
+        let width = if wide { 128 } else { 64 };
+        let offset = offset * (width - 14) / 50;
+        let row = (0..width).map(|c| (offset..offset + 14).contains(&c) && stretch[0][c - offset]).collect();
+        check(vec![row], (a.0, a.1 + offset), (b.0, b.1 + offset))?;
+    }
 }
 
 #[test]

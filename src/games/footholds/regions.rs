@@ -62,8 +62,12 @@ impl<B: Cells> Geometry<B> {
         if self.cols < 64 {
             let cols = self.cols as u32;
             sideways | set.shl_narrow(cols) | set.shr_narrow(cols)
-        } else {
+        } else if self.cols < B::CAPACITY {
             sideways | (set << self.cols) | (set >> self.cols)
+        } else {
+            // A single row as wide as the word (1×64 in 64 bits, 1×128 in 128): no row above or below, and a shift
+            // by the whole width would overflow.
+            sideways
         }
     }
 
@@ -277,5 +281,15 @@ mod tests {
             let race = geometry.races(footholds, [1 << a], 1 << b)[0];
             prop_assert_eq!(race.met, geometry.region(footholds, a).has(b));
         }
+    }
+
+    #[test]
+    fn a_row_as_wide_as_the_word_steps_only_sideways() {
+        let wide = Geometry::<u64>::new(1, 64);
+        assert_eq!(wide.step(1 << 5), 1 << 4 | 1 << 6);
+        assert_eq!(wide.step(1 << 63), 1 << 62);
+        let widest = Geometry::<u128>::new(1, 128);
+        assert_eq!(widest.step(1 << 100), 1 << 99 | 1 << 101);
+        assert_eq!(widest.step(1), 2);
     }
 }
