@@ -58,7 +58,7 @@ impl Cells for u128 {
 
     /// In two 64-bit halves: a shift by a variable amount that may reach 64 or more costs tests and conditional moves
     /// on every call, and the flood steps of the search make these shifts their hottest code. (With `single` and
-    /// `has` below, one thread, same positions: 9×9 (4,4)–(4,5) 4.8 → 4.3 s, 8×10 (3,4)–(4,5) 9.5 → 8.5 s.)
+    /// `has` above, one thread, same positions: 9×9 (4,4)–(4,5) 4.8 → 4.3 s, 8×10 (3,4)–(4,5) 9.5 → 8.5 s.)
     fn shl_narrow(self, by: u32) -> u128 {
         debug_assert!((1..64).contains(&by));
         let (low, high) = (self as u64, (self >> 64) as u64);
