@@ -149,9 +149,7 @@ proptest! {
     /// general shift; narrower boards shift its two halves): play in a stretch of a 2×64 board.
     #[test]
     fn sixty_four_columns_and_more((stretch, a, b) in board(2, 9, 0.7), offset in 0usize..56) {
-        let widen = |row: &Vec<bool>| (0..64).map(|c| (offset..offset + 9).contains(&c) && row[c - offset]).collect();
-        let full: Vec<Vec<bool>> = stretch.iter().map(widen).collect();
-        check(full, (a.0, a.1 + offset), (b.0, b.1 + offset))?;
+        check(placed_at(&stretch, 64, offset), (a.0, a.1 + offset), (b.0, b.1 + offset))?;
     }
 
     /// A single row as wide as the word, 64 or 128 cells: no row above or below (a shift by the whole width of the
@@ -160,9 +158,14 @@ proptest! {
     fn a_row_as_wide_as_the_word((stretch, a, b) in board(1, 14, 0.8), wide: bool, offset in 0usize..50) {
         let width = if wide { 128 } else { 64 };
         let offset = offset * (width - 14) / 50;
-        let row = (0..width).map(|c| (offset..offset + 14).contains(&c) && stretch[0][c - offset]).collect();
-        check(vec![row], (a.0, a.1 + offset), (b.0, b.1 + offset))?;
+        check(placed_at(&stretch, width, offset), (a.0, a.1 + offset), (b.0, b.1 + offset))?;
     }
+}
+
+/// `rows` placed from column `offset` on in rows `width` cells wide; every other cell has no foothold.
+fn placed_at(rows: &[Vec<bool>], width: usize, offset: usize) -> Vec<Vec<bool>> {
+    let cell = |row: &Vec<bool>, c: usize| c >= offset && row.get(c - offset).copied().unwrap_or(false);
+    rows.iter().map(|row| (0..width).map(|c| cell(row, c)).collect()).collect()
 }
 
 #[test]
