@@ -41,7 +41,8 @@ pub enum Error {
     /// The reader of standard output closed it (`perfectplay ... | head -1`): the run ends quietly (exit code 0).
     #[error("the reader of standard output closed it")]
     OutputClosed,
-    /// The run was interrupted (Ctrl-C; exit code 130, as shells expect).
+    /// The run was interrupted (Ctrl-C, SIGTERM or SIGHUP; exit code 128 + the signal's number, 130 for Ctrl-C, as
+    /// shells expect).
     #[error("interrupted")]
     Interrupted,
     /// Some of several inputs could not be answered; each one's message was printed already (exit code 2).

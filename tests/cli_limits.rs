@@ -162,6 +162,52 @@ fn ctrl_c_stops_the_work_with_exit_code_130() {
 }
 
 #[test]
+fn sigterm_and_sighup_stop_the_work_like_ctrl_c_and_leave_the_old_map() {
+    // `kill` and `timeout` send SIGTERM, a closed terminal SIGHUP: the run stops as after Ctrl-C (no temporary
+    // file left beside the map, the old map kept), with 128 + the signal's number.
+    let full10 =
+        std::fs::read(format!("{}/benches/frontier/full10x10-4.4-5.5.grid", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let dir = scratch("signals");
+    let svg = dir.join("map.svg");
+    for (signal, code) in [("TERM", 143), ("HUP", 129)] {
+        std::fs::write(&svg, "old").unwrap();
+        let mut child = spawn(&["footholds", "--threads", "2", "--map", svg.to_str().unwrap()], &full10);
+        std::thread::sleep(Duration::from_millis(1000));
+        let kill = format!("kill -{signal} {}", child.id());
+        assert!(std::process::Command::new("bash").arg("-c").arg(kill).status().unwrap().success());
+        let mut stderr = child.stderr.take().unwrap();
+        let (status, _, took) = watch(child, Duration::from_secs(30));
+        let mut message = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+        assert_eq!(status.code(), Some(code), "SIG{signal}: {status:?} after {took:?}, stderr {message:?}");
+        assert_eq!(message, "perfectplay: interrupted\n");
+        assert_eq!(std::fs::read_to_string(&svg).unwrap(), "old");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_map_goes_into_place_only_when_the_answers_are_written_too() {
+    // The map of a 1500 × 1500 board is ready in a moment, but its million explained answers are not written
+    // within the limit: the run fails, so the old map stays.
+    let dir = scratch("map-after-answers");
+    let svg = dir.join("map.svg");
+    std::fs::write(&svg, "old").unwrap();
+    let args = ["gridgame", "--explain", "--time-limit", "2", "--map", svg.to_str().unwrap()];
+    let mut child = spawn(&args, &open_board(1500, 1_000_000, "1 1"));
+    let mut stderr = child.stderr.take().unwrap();
+    let (status, _, _) = watch(child, Duration::from_secs(30));
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    assert_eq!(status.code(), Some(3), "{message}");
+    assert!(message.contains("while writing the answer"), "{message}");
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "old");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn inputs_over_40_mib_are_refused() {
     for game in ["gridgame", "snakes", "footholds"] {
         let started = Instant::now();

@@ -21,11 +21,12 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// Checks a `time_limit` argument: `None`, or a number of seconds above 0 (the command line's `--time-limit`).
 pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    match seconds {
-        None => Ok(None),
-        Some(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(Some(Duration::from_secs_f64(s))),
-        Some(s) => Err(PyValueError::new_err(format!("time_limit: {s} is not a number of seconds above 0"))),
-    }
+    seconds
+        .map(|s| {
+            perfectplay::engine::limits::time_limit(s)
+                .map_err(|why| PyValueError::new_err(format!("time_limit: {s} {why}")))
+        })
+        .transpose()
 }
 
 /// Runs `work` with the GIL released, under `time_limit` seconds, stoppable with Ctrl-C.

@@ -39,6 +39,7 @@ FULL_11X11 = [[1] * 11 for _ in range(11)]
         (lambda: perfectplay.gridgame([], 0, []), "the board must have 1 to 5000 rows and columns"),
         (lambda: perfectplay.GridGame.parse("2 2 0\n.#\n..\n1\n1 2\n"), "line 5, column 1: query 1: (1, 2) is a wall"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(time_limit=0), "time_limit: 0"),
+        (lambda: perfectplay.Footholds.parse("A#B").solve(time_limit=1e10), "is more seconds than the most taken, 1e9"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(threads=0), "threads: must be between 1 and 256"),
         (lambda: perfectplay.Snakes([], []).distribution(tail=2), "tail: 2"),
     ],

@@ -87,12 +87,12 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
         .map_err(|e| match (e.winner(), e.moves()) {
             // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
             (Some(winner), Some((at_least, at_most))) => {
-                if args.json {
-                    let written =
-                        out.write_all(report::unfinished_json(&instance, winner, (at_least, at_most)).as_bytes());
-                    if let Err(error) = written.and_then(|()| out.flush()) {
-                        return out.failed(&error);
-                    }
+                // The deadline has passed, but these few bytes are the answer the time limit leaves.
+                if args.json
+                    && let Err(error) =
+                        out.write_past_deadline(&report::unfinished_json(&instance, winner, (at_least, at_most)))
+                {
+                    return error;
                 }
                 let seconds = args.time_limit.time_limit.unwrap_or_default();
                 Error::TimeLimitWinnerKnown { seconds, winner: winner.to_string(), at_least, at_most }
@@ -103,12 +103,14 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
         let limits = limits_until(deadline);
         let table = tablebase(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
             .map_err(|e| args.time_limit.exceeded(e))?;
-        if let Some(map) = map {
-            map.write(&report::tablebase_svg(&instance, &table))?;
-        }
         Some(table)
     } else {
         None
+    };
+    // The map goes into place only after the answer is written (see `OutputFile::fill`).
+    let map = match (map, &table) {
+        (Some(map), Some(table)) => Some(map.fill(&report::tablebase_svg(&instance, table))?),
+        _ => None,
     };
     let written = if args.json {
         report::write_json(out, &instance, &solution, table.as_ref().filter(|_| args.json))
@@ -129,6 +131,7 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
         out.write_all(text.as_bytes())
     };
     written.and_then(|()| out.flush()).map_err(|e| out.failed(&e))?;
+    map.map(super::output::Filled::commit).transpose()?;
     if args.stats {
         let (used, capacity) = solution.table;
         eprintln!(

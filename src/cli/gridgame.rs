@@ -1,5 +1,6 @@
 //! `perfectplay gridgame`: the grid game (BOJ 28218) for every query at once, from one whole-board solve.
 
+use super::output::Filled;
 use super::{Input, InputArg, OutputFile, TimeLimitArg};
 use crate::cli::output::Output;
 use crate::error::Error;
@@ -90,13 +91,14 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
     let analysis = Analysis::solve(board, wanted, &limits).map_err(|e| args.time_limit.exceeded(e))?;
     // The spinner is cleared before the answers reach the terminal (`out` keeps the deadline and Ctrl-C).
     drop(limits);
-    if let Some(map) = map {
-        map.write(&report::board_map(&instance, &analysis, options.grundy_values()))?;
-    }
+    // The map goes into place only after the answers are written (see `OutputFile::fill`).
+    let map = map.map(|map| map.fill(&report::board_map(&instance, &analysis, options.grundy_values()))).transpose()?;
     let written = if args.json {
         report::write_json(out, &instance, &analysis, options, table)
     } else {
         report::write_text(out, &instance, &analysis, options)
     };
-    written.map_err(|e| out.failed(&e))
+    written.map_err(|e| out.failed(&e))?;
+    out.finish()?;
+    map.map(Filled::commit).transpose().map(drop)
 }

@@ -1,55 +1,81 @@
-//! Ctrl-C: the first one raises the cancel flag that every solve and the output writer check, so the run stops
-//! cleanly (the spinner's line cleared, exit code 130); a second one, or one while the input is being read (no
-//! solve is under way to notice the flag), ends the process at once with 130.
+//! Ctrl-C and the other signals that ask a run to stop (SIGTERM from `kill` or `timeout`, SIGHUP when the terminal
+//! closes): the first one raises the cancel flag that every solve, every solution `check` runs and the output writer
+//! check, so the run stops cleanly (the spinner's line cleared, temporary files removed, the solutions' process
+//! groups killed) and exits with 128 + the signal's number, as shells expect (130 for Ctrl-C, 143 for SIGTERM). A
+//! second one, or one while the input is being read (no solve is under way to notice the flag), ends the process at
+//! once with that code.
 
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::flag;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
-/// The run's cancel flag, raised by Ctrl-C.
-static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+/// What the signal handlers set: the run's cancel flag, whether an input is being read, and the last signal.
+struct Signals {
+    cancel: Arc<AtomicBool>,
+    reading: Arc<AtomicBool>,
+    last: Arc<AtomicUsize>,
+}
 
-/// How many inputs are being read right now (0 or 1 in practice).
-static READING: AtomicUsize = AtomicUsize::new(0);
+static SIGNALS: OnceLock<Signals> = OnceLock::new();
 
-/// The exit code of a run ended by Ctrl-C (128 + SIGINT), as shells expect.
-pub const EXIT_INTERRUPTED: i32 = 130;
+/// The exit code of a run ended by Ctrl-C (128 + SIGINT).
+pub const EXIT_INTERRUPTED: i32 = 128 + SIGINT;
 
-/// The cancel flag Ctrl-C raises, with the handler installed on first use.
-pub fn flag() -> Arc<AtomicBool> {
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let raised = Arc::clone(&flag);
-        // Installing fails only when a handler is already set (a host program's own): its flag then stays low and
-        // the host decides what Ctrl-C does.
-        let _ = ctrlc::set_handler(move || {
-            if raised.swap(true, Ordering::SeqCst) || READING.load(Ordering::SeqCst) > 0 {
-                std::process::exit(EXIT_INTERRUPTED);
-            }
-        });
-        flag
+/// The signals that stop a run.
+const STOPPING: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
+
+fn signals() -> &'static Signals {
+    SIGNALS.get_or_init(|| {
+        let signals = Signals {
+            cancel: Arc::new(AtomicBool::new(false)),
+            reading: Arc::new(AtomicBool::new(false)),
+            last: Arc::new(AtomicUsize::new(0)),
+        };
+        for signal in STOPPING {
+            // The handlers run in the order they are registered: the two shutdowns look at the flags before the
+            // third raises the cancel flag, so only a second signal finds it raised. A registration fails only
+            // for signals a program may not catch, which these are not; the run then just has the default action.
+            let _ = flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&signals.cancel));
+            let _ = flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&signals.reading));
+            let _ = flag::register_usize(signal, Arc::clone(&signals.last), signal as usize);
+            let _ = flag::register(signal, Arc::clone(&signals.cancel));
+        }
+        signals
     })
-    .clone()
 }
 
-/// Whether Ctrl-C has been pressed.
+/// The cancel flag a stopping signal raises, with the handlers installed on first use.
+pub fn flag() -> Arc<AtomicBool> {
+    Arc::clone(&signals().cancel)
+}
+
+/// Whether a stopping signal has arrived.
 pub fn raised() -> bool {
-    FLAG.get().is_some_and(|flag| flag.load(Ordering::SeqCst))
+    SIGNALS.get().is_some_and(|signals| signals.cancel.load(Ordering::SeqCst))
 }
 
-/// While alive, Ctrl-C ends the process at once (the input is being read).
+/// The exit code of a run a signal stopped: 128 + the signal's number (130 for Ctrl-C).
+pub fn exit_code() -> i32 {
+    match SIGNALS.get().map(|signals| signals.last.load(Ordering::SeqCst)) {
+        Some(signal) if signal > 0 => 128 + signal as i32,
+        _ => EXIT_INTERRUPTED,
+    }
+}
+
+/// While alive, a stopping signal ends the process at once (the input is being read).
 pub struct Reading(());
 
 impl Reading {
-    /// Marks the start of reading an input (the handler is installed first).
+    /// Marks the start of reading an input (the handlers are installed first).
     pub fn start() -> Reading {
-        flag();
-        READING.fetch_add(1, Ordering::SeqCst);
+        signals().reading.store(true, Ordering::SeqCst);
         Reading(())
     }
 }
 
 impl Drop for Reading {
     fn drop(&mut self) {
-        READING.fetch_sub(1, Ordering::SeqCst);
+        signals().reading.store(false, Ordering::SeqCst);
     }
 }

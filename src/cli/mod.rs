@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 /// Each game reads its judge's exact input format from FILE or standard input and, by default, prints exactly
 /// the judge's answer on stdout. Options add explanations, rankings, JSON and pictures.
 /// Exit codes: 0 answer printed; 2 bad input or usage, or output that cannot be written (one message on stderr);
-/// 3 time limit reached; 130 interrupted (Ctrl-C).
+/// 3 time limit reached; 130 interrupted (Ctrl-C; 143 for SIGTERM, 129 for SIGHUP).
 #[derive(Parser, Debug)]
 #[command(name = "perfectplay", version, max_term_width = 110)]
 pub struct Cli {
@@ -92,6 +92,11 @@ fn finish(result: Result<(), Error>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(Error::OutputClosed) => Error::OutputClosed.exit_code(),
+        // Ctrl-C, or SIGTERM or SIGHUP: 128 + the signal's number.
+        Err(Error::Interrupted) => {
+            eprintln!("perfectplay: {}", Error::Interrupted);
+            interrupt::exit_code()
+        }
         Err(error) => {
             eprintln!("perfectplay: {error}");
             error.exit_code()
@@ -169,10 +174,8 @@ fn limits_until(deadline: Option<Instant>) -> Limits {
 
 /// Reads a positive number of seconds; for `--time-limit`.
 fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
-        _ => Err(format!("{} is not a number of seconds above 0", quote(text))),
-    }
+    let seconds = text.parse::<f64>().map_err(|_| format!("{} is not a number of seconds above 0", quote(text)))?;
+    crate::engine::limits::time_limit(seconds).map(|_| seconds).map_err(|why| format!("{} {why}", quote(text)))
 }
 
 #[cfg(test)]
@@ -194,6 +197,8 @@ mod tests {
         for bad in ["0", "-1", "nan", "inf", "soon", "1e10"] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
         }
+        assert!(parse_seconds("1e10").unwrap_err().contains("the most taken, 1e9"), "names the real bound");
+        assert!(parse_seconds("-1").unwrap_err().contains("above 0"));
     }
 
     #[test]

@@ -116,6 +116,18 @@ impl Output {
         self.pending.clear();
     }
 
+    /// Writes `text` and flushes, past the deadline if it has passed (Ctrl-C still stops it): for the few bytes that
+    /// tell what a run stopped by its time limit had found (footholds' `complete: false` object).
+    ///
+    /// # Errors
+    /// As [`Output::failed`] explains.
+    pub fn write_past_deadline(&mut self, text: &str) -> Result<(), Error> {
+        let deadline = self.writer.get_mut().deadline.take();
+        let written = self.write_all(text.as_bytes()).and_then(|()| self.flush());
+        self.writer.get_mut().deadline = deadline;
+        written.map_err(|e| self.failed(&e))
+    }
+
     /// Writes out what is buffered, still within the limits.
     ///
     /// # Errors
@@ -161,9 +173,10 @@ impl Write for Output {
     }
 }
 
-/// An output file (`--map`, `--plot`): opened as a temporary file beside its path before the work starts, so that
-/// a path that cannot be written is refused at once, and moved into place only when complete, so that a failed or
-/// interrupted run leaves the old file (or none), never half a file. A path that is not a regular file
+/// An output file (`--map`, `--plot`): checked before the work starts, so that a path that cannot be written is
+/// refused at once, written to a temporary file beside its path when its contents are ready, and moved into place
+/// only when the run's other output is written too, so that a failed or interrupted run leaves the old file (or
+/// none), never half a file. A path that is not a regular file
 /// (`/dev/stdout`, a named pipe) is opened and written directly; a symbolic link is followed.
 pub struct OutputFile {
     path: PathBuf,
@@ -171,8 +184,8 @@ pub struct OutputFile {
 }
 
 enum Target {
-    /// Renamed onto the (resolved) path once written.
-    Replace(tempfile::NamedTempFile, PathBuf),
+    /// A temporary file in the folder, renamed onto the (resolved) path once written.
+    Replace(PathBuf, PathBuf),
     /// A device or a pipe, written in place.
     Direct(std::fs::File),
 }
@@ -209,34 +222,65 @@ impl OutputFile {
         if !folder.is_dir() {
             return Err(fail(format!("the folder {} does not exist", escape(&folder.display().to_string()))));
         }
-        let file = tempfile::Builder::new()
-            // The usual permissions of a new file (less the umask), not a temporary file's private ones.
-            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
-            .prefix(".perfectplay-")
-            .suffix(".part")
-            .tempfile_in(folder)
-            .map_err(|e| fail(system_reason(&e)))?;
-        Ok(OutputFile { path: path.to_path_buf(), file: Target::Replace(file, target) })
+        // A temporary file made and removed at once shows that the folder takes new files; the one that becomes the
+        // output is made when its contents are ready, so that a run stopped before that (a signal while the input
+        // is read ends the process at once) leaves nothing behind.
+        temporary_beside(folder).map_err(|e| fail(system_reason(&e)))?;
+        Ok(OutputFile { path: path.to_path_buf(), file: Target::Replace(folder.to_path_buf(), target) })
     }
 
-    /// Writes `contents` and moves the file into place.
+    /// Writes `contents` into the temporary file (or, for a device or a pipe, in place); [`Filled::commit`] then
+    /// moves it into place. The caller commits only once the rest of the run's output is written, so that a run
+    /// that fails after this (its answer on stdout cut short by the time limit, say) leaves the old file.
     ///
     /// # Errors
-    /// A usage error naming the file when writing or renaming fails.
-    pub fn write(self, contents: &str) -> Result<(), Error> {
+    /// A usage error naming the file when writing fails.
+    pub fn fill(self, contents: &str) -> Result<Filled, Error> {
         let name = escape(&self.path.display().to_string());
         let fail = |message: String| Error::Write { target: name.clone(), message };
-        match self.file {
-            Target::Replace(mut file, target) => {
+        let pending = match self.file {
+            Target::Replace(folder, target) => {
+                let mut file = temporary_beside(&folder).map_err(|e| fail(system_reason(&e)))?;
                 file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
-                file.persist(&target).map_err(|e| fail(system_reason(&e.error)))?;
+                Some((file, target))
             }
             Target::Direct(mut file) => {
                 file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
+                None
             }
-        }
+        };
+        Ok(Filled { name, pending })
+    }
+}
+
+/// An output file whose contents are written, waiting to be moved into place. Dropped without [`Filled::commit`]
+/// (the run failed after it), the temporary file is removed and the old file stays.
+pub struct Filled {
+    name: String,
+    /// The temporary file and the path it replaces; `None` for a device or a pipe, written in place already.
+    pending: Option<(tempfile::NamedTempFile, PathBuf)>,
+}
+
+impl Filled {
+    /// Moves the file into place (a rename: all of it or nothing).
+    ///
+    /// # Errors
+    /// A usage error naming the file when the rename fails.
+    pub fn commit(self) -> Result<(), Error> {
+        let Some((file, target)) = self.pending else { return Ok(()) };
+        file.persist(&target).map_err(|e| Error::Write { target: self.name, message: system_reason(&e.error) })?;
         Ok(())
     }
+}
+
+/// A new temporary file in `folder`, removed when dropped unless persisted.
+fn temporary_beside(folder: &Path) -> io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new()
+        // The usual permissions of a new file (less the umask), not a temporary file's private ones.
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+        .prefix(".perfectplay-")
+        .suffix(".part")
+        .tempfile_in(folder)
 }
 
 /// Whether the shell started the process with standard output closed. Rust's runtime then opens `/dev/null` in
@@ -303,5 +347,21 @@ mod tests {
         out.keep(&Limits { cancel: Some(flag), ..Limits::default() }, 1.0);
         let error = out.write_all(&[b'x'; 2 * BUFFER]).unwrap_err();
         assert!(matches!(out.failed(&error), Error::Interrupted));
+    }
+
+    #[test]
+    fn what_a_stopped_run_found_is_written_past_the_deadline_but_not_past_ctrl_c() {
+        let shared = Shared::default();
+        let mut out = Output::new(Box::new(shared.clone()));
+        out.keep(&Limits { deadline: Some(Instant::now()), ..Limits::default() }, 1.0);
+        out.write_past_deadline("{\"complete\": false}\n").unwrap();
+        assert_eq!(shared.0.lock().unwrap().as_slice(), b"{\"complete\": false}\n");
+        // The deadline holds again for whatever comes next.
+        let error = out.write_all(&[b'x'; 2 * BUFFER]).unwrap_err();
+        assert!(matches!(out.failed(&error), Error::TimeLimitWriting { .. }));
+
+        let mut out = Output::new(Box::new(io::sink()));
+        out.keep(&Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() }, 1.0);
+        assert!(matches!(out.write_past_deadline("{}\n"), Err(Error::Interrupted)));
     }
 }

@@ -1,5 +1,6 @@
 //! `perfectplay snakes`: the fewest rolls (BOJ 16928), one shortest game, and the odds with a fair die.
 
+use super::output::Filled;
 use super::output::Output;
 use super::{Input, InputArg, OutputFile, TimeLimitArg};
 use crate::engine::Interrupted;
@@ -187,9 +188,13 @@ fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, ou
     // The spinner is cleared before the answer reaches the terminal (`out` keeps the deadline and Ctrl-C).
     drop(limits);
 
-    if let (Some(plot), Some(distribution)) = (plot, &distribution) {
-        plot.write(&report::plot(&board, distribution, expectation).map_err(Error::Usage)?)?;
-    }
+    // The plot goes into place only after the answer is written (see `OutputFile::fill`).
+    let plot = match (plot, &distribution) {
+        (Some(plot), Some(distribution)) => {
+            Some(plot.fill(&report::plot(&board, distribution, expectation).map_err(Error::Usage)?)?)
+        }
+        _ => None,
+    };
 
     let report = Report {
         instance: &instance,
@@ -203,5 +208,7 @@ fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, ou
         seed: args.seed,
     };
     let written = if args.json { report.write_json(out) } else { report.write_text(out) };
-    written.map_err(|e| out.failed(&e))
+    written.map_err(|e| out.failed(&e))?;
+    out.finish()?;
+    plot.map(Filled::commit).transpose().map(drop)
 }

@@ -4,6 +4,33 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+/// The longest time limit taken, in seconds (about 31 years): longer ones are surely a slip, and `Instant` arithmetic
+/// stays far from overflow.
+pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
+
+/// A time limit of `seconds` as a duration, or why it is not one: it must be a finite number above 0 and at most
+/// [`MAX_TIME_LIMIT_SECONDS`]. The command line's `--time-limit` and the Python package's `time_limit` both read
+/// their limits with it.
+///
+/// ```
+/// use perfectplay::engine::limits::time_limit;
+/// assert_eq!(time_limit(2.5), Ok(std::time::Duration::from_millis(2500)));
+/// assert!(time_limit(0.0).unwrap_err().contains("above 0"));
+/// assert!(time_limit(1e10).unwrap_err().contains("the most taken"));
+/// ```
+///
+/// # Errors
+/// The reason, to follow the value in a message: "is not a number of seconds above 0", say.
+pub fn time_limit(seconds: f64) -> Result<Duration, String> {
+    if !(seconds.is_finite() && seconds > 0.0) {
+        Err("is not a number of seconds above 0".into())
+    } else if seconds > MAX_TIME_LIMIT_SECONDS {
+        Err(format!("is more seconds than the most taken, {MAX_TIME_LIMIT_SECONDS:e} (about 31 years)"))
+    } else {
+        Ok(Duration::from_secs_f64(seconds))
+    }
+}
+
 /// A function that receives progress reports.
 pub type ProgressHook = Box<dyn Fn(&Progress) + Send + Sync>;
 

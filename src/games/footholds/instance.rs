@@ -128,7 +128,7 @@ impl Instance {
         let mut board = Vec::new();
         let (mut a, mut b) = (None, None);
         let mut width: Option<(usize, usize)> = None; // (cells, line)
-        for (line_index, line) in text.lines().enumerate() {
+        for (line_index, line) in grid_lines(text).enumerate() {
             let line_no = line_index + 1;
             let mut row = Vec::new();
             for (col_index, ch) in line.chars().enumerate() {
@@ -287,6 +287,25 @@ impl TextFormat for Instance {
     }
 }
 
+/// The lines of a grid: ended by `\n`, `\r\n`, or a lone `\r` (old Mac files; `str::lines` would keep the whole file
+/// as one row), or one of Unicode's other line breaks (vertical tab, form feed, next line, the line and paragraph
+/// separators).
+fn grid_lines(text: &str) -> impl Iterator<Item = &str> {
+    let is_break = |c: char| matches!(c, '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}');
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let Some(at) = text.find(is_break) else {
+            rest = None;
+            return (!text.is_empty()).then_some(text);
+        };
+        let after = &text[at..];
+        let width = if after.starts_with("\r\n") { 2 } else { after.chars().next().map_or(1, char::len_utf8) };
+        rest = Some(&text[at + width..]);
+        Some(&text[..at])
+    })
+}
+
 /// Bytes of whitespace and at most one comma at the start of `text`.
 fn skip_separators(text: &str) -> usize {
     let mut comma_seen = false;
@@ -383,6 +402,22 @@ mod tests {
         assert_eq!(parse(&json.to_grid()).unwrap(), json);
         assert_eq!(parse(&json.to_text()).unwrap(), json);
         assert_eq!(parse("[[1,1]],[0,0],[0,0]").unwrap(), parse("*#").unwrap());
+    }
+
+    #[test]
+    fn grids_read_the_same_whatever_ends_their_lines() {
+        let plain = parse("###\nA#B\n###\n").unwrap();
+        for ending in ["\r\n", "\r", "\u{2028}", "\u{85}", "\u{0C}"] {
+            let text = format!("###{ending}A#B{ending}###{ending}");
+            assert_eq!(parse(&text).unwrap(), plain, "{ending:?}");
+        }
+        // Line numbers count each line once, whatever ends it.
+        for ending in ["\n", "\r\n", "\r"] {
+            let message = parse(&format!("###{ending}A#B{ending}##{ending}")).unwrap_err().to_string();
+            assert!(message.starts_with("line 3, column 1"), "{ending:?}: {message}");
+        }
+        let lines: Vec<&str> = grid_lines("a\r\n\rb\n").collect();
+        assert_eq!(lines, ["a", "", "b"]);
     }
 
     #[test]
