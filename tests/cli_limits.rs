@@ -122,6 +122,22 @@ fn the_largest_snakes_board_in_json_stops_at_the_time_limit() {
 }
 
 #[test]
+fn the_odds_of_a_ten_million_square_board_stop_at_the_time_limit() {
+    // Finding the squares that can reach the end, and reading the chain, took 1.5–1.7 s whatever the limit; now
+    // every step of the odds keeps the deadline.
+    for option in ["--expected", "--distribution", "--simulate"] {
+        let mut args = vec!["snakes", "--size", "10000000", "--faces", "2", option, "--time-limit", "0.3"];
+        if option == "--simulate" {
+            args.insert(6, "1");
+        }
+        let child = spawn(&args, b"0 0\n");
+        let (status, _, took) = watch(child, Duration::from_secs(60));
+        assert!(matches!(status.code(), Some(0 | 3)), "{option}: {status:?} after {took:?}");
+        assert!(took < Duration::from_millis(1000), "{option}: stopped {took:?} after a 0.3 s limit");
+    }
+}
+
+#[test]
 fn simulate_obeys_the_time_limit() {
     let board = std::fs::read(example("snakes/milton-bradley.txt")).unwrap();
     let child = spawn(&["snakes", "--start", "0", "--simulate", "1000000000", "--time-limit", "1"], &board);

@@ -98,3 +98,39 @@ pub struct Progress {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the time limit was reached before the solve finished")]
 pub struct Interrupted;
+
+/// Deadline checks and progress reports for long loops: `tick` counts work and, every 2¹⁶ units, checks the limits
+/// and reports progress at most every 200 ms.
+pub(crate) struct Watch<'l> {
+    limits: &'l Limits,
+    stage: &'static str,
+    started: Instant,
+    last: Instant,
+    ticks: u64,
+}
+
+impl<'l> Watch<'l> {
+    pub(crate) fn new(limits: &'l Limits, stage: &'static str) -> Self {
+        let now = Instant::now();
+        Watch { limits, stage, started: now, last: now, ticks: 0 }
+    }
+
+    /// Counts `work` units; every so often checks the deadline and reports progress.
+    pub(crate) fn tick(&mut self, work: u64) -> Result<(), Interrupted> {
+        self.ticks += work;
+        if self.ticks >= 1 << 16 {
+            self.ticks = 0;
+            self.limits.check()?;
+            let now = Instant::now();
+            if now.duration_since(self.last).as_millis() >= 200 {
+                self.last = now;
+                self.limits.report(&Progress {
+                    stage: self.stage.into(),
+                    elapsed: now - self.started,
+                    ..Progress::default()
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -17,7 +17,7 @@
 //! | [`Puzzle::dense_size`] | no | `Some(n)` when every position has a distinct number below `n` |
 //! | [`Puzzle::dense_index`] | no | that number (only called when `dense_size` is `Some`) |
 
-use super::limits::{Interrupted, Limits, Progress};
+use super::limits::{Interrupted, Limits, Progress, Watch};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::fmt::Debug;
@@ -231,17 +231,33 @@ pub fn shortest_path<P: Puzzle>(puzzle: &P, start: P::Position, limits: &Limits)
 
 /// Every position reachable from `start` (the start included), in breadth-first order; the search does not stop
 /// at goals. Useful to explain why a goal cannot be reached.
-pub fn reachable<P: Puzzle>(puzzle: &P, start: P::Position) -> Vec<P::Position> {
-    reachable_from(puzzle, start, false)
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+pub fn reachable<P: Puzzle>(puzzle: &P, start: P::Position, limits: &Limits) -> Result<Vec<P::Position>, Interrupted> {
+    reachable_from(puzzle, start, false, limits)
 }
 
 /// Every position a play from `start` can pass through (the start included), in breadth-first order: a goal ends
 /// the play, so no move is taken from one. Useful to tell whether every play can still reach a goal.
-pub fn reachable_before_goals<P: Puzzle>(puzzle: &P, start: P::Position) -> Vec<P::Position> {
-    reachable_from(puzzle, start, true)
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+pub fn reachable_before_goals<P: Puzzle>(
+    puzzle: &P,
+    start: P::Position,
+    limits: &Limits,
+) -> Result<Vec<P::Position>, Interrupted> {
+    reachable_from(puzzle, start, true, limits)
 }
 
-fn reachable_from<P: Puzzle>(puzzle: &P, start: P::Position, stop_at_goals: bool) -> Vec<P::Position> {
+fn reachable_from<P: Puzzle>(
+    puzzle: &P,
+    start: P::Position,
+    stop_at_goals: bool,
+    limits: &Limits,
+) -> Result<Vec<P::Position>, Interrupted> {
+    let mut watch = Watch::new(limits, "reachable positions");
     let mut seen = Seen::new(puzzle);
     seen.insert(puzzle, start, None);
     let mut order = vec![start];
@@ -249,6 +265,7 @@ fn reachable_from<P: Puzzle>(puzzle: &P, start: P::Position, stop_at_goals: bool
     let mut next_index = 0;
     while let Some(&position) = order.get(next_index) {
         next_index += 1;
+        watch.tick(1 + out.len() as u64)?;
         if stop_at_goals && puzzle.is_goal(&position) {
             continue;
         }
@@ -260,7 +277,7 @@ fn reachable_from<P: Puzzle>(puzzle: &P, start: P::Position, stop_at_goals: bool
             }
         }
     }
-    order
+    Ok(order)
 }
 
 #[cfg(test)]
@@ -306,8 +323,8 @@ mod tests {
         let search = shortest_path(&Line { n: 5, dense: false }, 7, &Limits::default());
         // 7 is past the goal: no moves, not a goal.
         assert_eq!(search.unwrap().distance(), None);
-        assert_eq!(reachable(&Line { n: 5, dense: false }, 2), vec![2, 3, 4]);
-        assert_eq!(reachable_before_goals(&Line { n: 5, dense: false }, 4), vec![4]);
+        assert_eq!(reachable(&Line { n: 5, dense: false }, 2, &Limits::default()).unwrap(), vec![2, 3, 4]);
+        assert_eq!(reachable_before_goals(&Line { n: 5, dense: false }, 4, &Limits::default()).unwrap(), vec![4]);
     }
 
     #[test]

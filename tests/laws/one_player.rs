@@ -35,7 +35,7 @@ impl<P: Puzzle> Puzzle for Sparse<'_, P> {
 /// Distances to a goal from every position reachable from `start`, by plain value iteration: start from "infinite"
 /// everywhere but the goals and relax `d(p) = 1 + min d(child)` until nothing changes. No queue, no early stop.
 pub fn reference_distances<P: Puzzle>(puzzle: &P, start: P::Position) -> HashMap<P::Position, Option<usize>> {
-    let positions = reachable(puzzle, start);
+    let positions = reachable(puzzle, start, &Limits::default()).expect("no limits, no interruption");
     let mut distance: HashMap<P::Position, Option<usize>> =
         positions.iter().map(|p| (*p, puzzle.is_goal(p).then_some(0))).collect();
     let mut out = Vec::new();

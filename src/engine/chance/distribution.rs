@@ -1,7 +1,8 @@
 //! How long a chain runs: the probability mass pushed through the chain one step at a time, with what is absorbed
 //! at each step recorded.
 
-use super::{CompiledChain, Watch};
+use super::CompiledChain;
+use crate::engine::limits::Watch;
 use crate::engine::limits::{Interrupted, Limits};
 
 /// How long the chain runs from one state: the probability of ending on each step.

@@ -2,7 +2,8 @@
 //! Gauss–Seidel sweeps where the feedback system is too big (see the notes of [`super`]).
 
 use super::bounds::{Certified, residual_bound};
-use super::{CompiledChain, Scalar, Watch};
+use super::{CompiledChain, Scalar};
+use crate::engine::limits::Watch;
 use crate::engine::limits::{Interrupted, Limits};
 use num_traits::{Num, Zero};
 

@@ -1,8 +1,9 @@
 //! The exact expectation from one state: the elimination of [`super::elimination`] done in integers, with the
 //! feedback system solved by Bareiss' fraction-free elimination.
 
+use super::CompiledChain;
 use super::elimination::Unknowns;
-use super::{CompiledChain, Watch};
+use crate::engine::limits::Watch;
 use crate::engine::limits::{Interrupted, Limits};
 use num_bigint::BigInt;
 use num_integer::Integer;

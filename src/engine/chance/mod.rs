@@ -46,12 +46,11 @@ pub use distribution::{Distribution, distribution};
 pub use elimination::{expected_steps, expected_steps_f64, expected_steps_iterative};
 pub use exact::{expected_steps_exact, to_f64};
 
-use super::limits::{Interrupted, Limits, Progress};
+use super::limits::{Interrupted, Limits, Watch};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Num, Zero};
 use std::fmt::Debug;
-use std::time::Instant;
 
 /// A Markov chain with states `0..n`, some of them absorbing.
 pub trait MarkovChain {
@@ -111,6 +110,19 @@ impl CompiledChain {
     /// When the chain breaks its contract: more than 2³² states, a step out of range, no steps from a state that
     /// is not absorbing, a zero weight, or a total weight of 2³² or more.
     pub fn new<C: MarkovChain + ?Sized>(chain: &C) -> CompiledChain {
+        Self::within(chain, &Limits::default()).expect("no limits, no interruption")
+    }
+
+    /// [`CompiledChain::new`], stopping when the deadline of `limits` passes (reading ten million states with a
+    /// thousand steps each takes seconds).
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of `limits` passes first.
+    ///
+    /// # Panics
+    /// As [`CompiledChain::new`].
+    pub fn within<C: MarkovChain + ?Sized>(chain: &C, limits: &Limits) -> Result<CompiledChain, Interrupted> {
+        let mut watch = Watch::new(limits, "reading the chain");
         let n = chain.state_count();
         assert!(u32::try_from(n).is_ok(), "at most 2³² states");
         let mut compiled = CompiledChain {
@@ -145,8 +157,9 @@ impl CompiledChain {
             }
             compiled.totals.push(total);
             compiled.offsets.push(compiled.targets.len());
+            watch.tick(1 + out.len() as u64)?;
         }
-        compiled
+        Ok(compiled)
     }
 
     /// The number of states.
@@ -237,41 +250,6 @@ fn mark_predecessors(reverse: &(Vec<usize>, Vec<u32>), mut mark: Vec<bool>) -> V
         }
     }
     mark
-}
-
-/// Progress reporting and deadline checks for the long loops here.
-pub(crate) struct Watch<'l> {
-    limits: &'l Limits,
-    stage: &'static str,
-    started: Instant,
-    last: Instant,
-    ticks: u64,
-}
-
-impl<'l> Watch<'l> {
-    pub(crate) fn new(limits: &'l Limits, stage: &'static str) -> Self {
-        let now = Instant::now();
-        Watch { limits, stage, started: now, last: now, ticks: 0 }
-    }
-
-    /// Counts `work` units; every so often checks the deadline and reports progress.
-    pub(crate) fn tick(&mut self, work: u64) -> Result<(), Interrupted> {
-        self.ticks += work;
-        if self.ticks >= 1 << 16 {
-            self.ticks = 0;
-            self.limits.check()?;
-            let now = Instant::now();
-            if now.duration_since(self.last).as_millis() >= 200 {
-                self.last = now;
-                self.limits.report(&Progress {
-                    stage: self.stage.into(),
-                    elapsed: now - self.started,
-                    ..Progress::default()
-                });
-            }
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, 
     let start = board.rules().start;
     let search = shortest::shortest_path(board, start, limits)?;
     let Some(path) = search.path else {
-        return Ok(Err(board.why_unreachable(&shortest::reachable(board, start))));
+        return Ok(Err(board.why_unreachable(&shortest::reachable(board, start, limits)?)));
     };
     let mut square = start;
     let rolls = path
@@ -96,17 +96,20 @@ pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, 
 
 /// Why the expected number of rolls is infinite, if it is: a square the game can reach from the start from which
 /// the last square cannot be reached. `None` when the game surely ends. Memory linear in the board's size.
-pub fn why_endless(board: &Board) -> Option<String> {
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+pub fn why_endless(board: &Board, limits: &Limits) -> Result<Option<String>, Interrupted> {
     let rules = board.rules();
-    let can_end = traps::can_reach_end(board);
-    let trap =
-        shortest::reachable_before_goals(board, rules.start).into_iter().filter(|&s| !can_end[s as usize]).min()?;
-    Some(format!(
+    let can_end = traps::can_reach_end(board, limits)?;
+    let reachable = shortest::reachable_before_goals(board, rules.start, limits)?;
+    let Some(trap) = reachable.into_iter().filter(|&s| !can_end[s as usize]).min() else { return Ok(None) };
+    Ok(Some(format!(
         "the expected number of rolls is infinite: from {} a fair die can bring the token to square {trap}, \
          from which square {} cannot be reached",
         report::start_place(rules),
         rules.size
-    ))
+    )))
 }
 
 /// The expected number of rolls from the start with a fair die, in floating point, with a proven bound on its
@@ -115,10 +118,10 @@ pub fn why_endless(board: &Board) -> Option<String> {
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes first.
 pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64), String>, Interrupted> {
-    if let Some(why) = why_endless(board) {
+    if let Some(why) = why_endless(board, limits)? {
         return Ok(Err(why));
     }
-    let chain = CompiledChain::new(board);
+    let chain = CompiledChain::within(board, limits)?;
     let certified = chance::expected_steps_f64(&chain, MAX_FEEDBACK_F64, 1e-13, limits)?;
     let value = certified.values[board.rules().start as usize].expect("the start ends surely");
     Ok(Ok((value, certified.relative_error)))
@@ -139,10 +142,10 @@ pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64
 /// assert!(e.to_string().starts_with("225837582538403273407117496273279920181931269186581786048583/"));
 /// ```
 pub fn exact_expected_rolls(board: &Board, limits: &Limits) -> Result<Result<BigRational, String>, Interrupted> {
-    if let Some(why) = why_endless(board) {
+    if let Some(why) = why_endless(board, limits)? {
         return Ok(Err(why));
     }
-    let chain = CompiledChain::new(board);
+    let chain = CompiledChain::within(board, limits)?;
     let value = chance::expected_steps_exact(&chain, board.rules().start as usize, limits)?;
     Ok(Ok(value.expect("the start ends surely")))
 }
@@ -158,6 +161,6 @@ pub fn roll_distribution(
     max_rolls: usize,
     limits: &Limits,
 ) -> Result<chance::Distribution, Interrupted> {
-    let chain = CompiledChain::new(board);
+    let chain = CompiledChain::within(board, limits)?;
     chance::distribution(&chain, board.rules().start as usize, tail, max_rolls, limits)
 }

@@ -64,14 +64,9 @@ impl Report<'_> {
             distribution_table(out, d)?;
         }
         if let Some(s) = self.simulation {
-            out.write_all(simulation_line(s, self.seed, self.endless().as_deref()).as_bytes())?;
+            out.write_all(simulation_line(s, self.seed).as_bytes())?;
         }
         Ok(())
-    }
-
-    /// Why the expectation is infinite, when a simulation is told (its mean then estimates nothing).
-    fn endless(&self) -> Option<String> {
-        super::why_endless(self.board)
     }
 
     /// Everything asked for as one JSON object on one line (ending in a newline), always with the board, the
@@ -131,7 +126,7 @@ impl Report<'_> {
                 standard_error: s.mean_of_all().map(|_| s.standard_error),
                 interval95: s.mean_of_all().map(|_| s.interval95()),
                 mean_at_least: s.mean_at_least(),
-                expectation_infinite: self.endless().is_some(),
+                expectation_infinite: s.endless.is_some(),
                 seed: self.seed,
             }),
         }
@@ -316,10 +311,11 @@ fn table_decimals(d: &Distribution) -> u32 {
 }
 
 /// The simulated mean with its 95% confidence interval; when some games did not end within the roll limit, how
-/// many, and only a lower bound on the mean; when the expectation is infinite (`endless` says why), that first.
-fn simulation_line(s: &Simulation, seed: u64, endless: Option<&str>) -> String {
+/// many, and only a lower bound on the mean; when the expectation is infinite (the simulation's `endless` says why),
+/// that first.
+fn simulation_line(s: &Simulation, seed: u64) -> String {
     let mut out = String::new();
-    if let Some(why) = endless {
+    if let Some(why) = &s.endless {
         out += &format!("{why}; the simulated games estimate no finite mean\n");
     }
     if s.unfinished() == 0 {

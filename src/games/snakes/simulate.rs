@@ -5,7 +5,7 @@
 //! version; faces are drawn without bias by rejection.
 
 use super::board::Board;
-use crate::engine::chance::Watch;
+use crate::engine::limits::Watch;
 use crate::engine::{Interrupted, Limits};
 
 /// A small, fast, seeded generator with a fixed output sequence (SplitMix64).
@@ -41,7 +41,7 @@ impl SplitMix64 {
 }
 
 /// The result of many simulated games.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Simulation {
     /// Games played.
     pub games: u64,
@@ -54,6 +54,10 @@ pub struct Simulation {
     pub mean: f64,
     /// Standard error of that mean (sample standard deviation / √finished).
     pub standard_error: f64,
+    /// Why the expected number of rolls is infinite, when it is ([`super::why_endless`]): the mean then estimates
+    /// nothing, which a report of the simulation must say first. (Not serialised: reports say it their own way.)
+    #[serde(skip)]
+    pub endless: Option<String>,
 }
 
 impl Simulation {
@@ -98,6 +102,7 @@ pub fn simulate_within(
     seed: u64,
     limits: &Limits,
 ) -> Result<Simulation, Interrupted> {
+    let endless = super::why_endless(board, limits)?;
     let rules = board.rules();
     let mut rng = SplitMix64::new(seed);
     let (mut finished, mut sum, mut sum_squares) = (0u64, 0f64, 0f64);
@@ -121,7 +126,8 @@ pub fn simulate_within(
     let count = finished.max(1) as f64;
     let mean = sum / count;
     let variance = if finished > 1 { (sum_squares - sum * mean) / (count - 1.0) } else { 0.0 };
-    Ok(Simulation { games, finished, max_rolls, mean, standard_error: (variance.max(0.0) / count).sqrt() })
+    let standard_error = (variance.max(0.0) / count).sqrt();
+    Ok(Simulation { games, finished, max_rolls, mean, standard_error, endless })
 }
 
 #[cfg(test)]

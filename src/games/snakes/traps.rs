@@ -7,9 +7,14 @@
 //! the board's size whatever the die, unlike the Markov chain's step lists.
 
 use super::board::Board;
+use crate::engine::limits::{Interrupted, Limits, Watch};
 
 /// For each square `0..=size`, whether the last square can be reached from it.
-pub fn can_reach_end(board: &Board) -> Vec<bool> {
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first.
+pub fn can_reach_end(board: &Board, limits: &Limits) -> Result<Vec<bool>, Interrupted> {
+    let mut watch = Watch::new(limits, "squares that can reach the end");
     let rules = board.rules();
     let size = rules.size as usize;
     // The squares whose jump ends on each square, as offsets into `feet` (the feet of ladders and snakes).
@@ -45,6 +50,7 @@ pub fn can_reach_end(board: &Board) -> Vec<bool> {
     let mut next = 0;
     while let Some(&to) = queue.get(next) {
         next += 1;
+        watch.tick(u64::from(rules.faces))?;
         let mut mark = |from: u32, queue: &mut Vec<u32>| {
             if !reach[from as usize] {
                 reach[from as usize] = true;
@@ -64,7 +70,7 @@ pub fn can_reach_end(board: &Board) -> Vec<bool> {
             mark(from, &mut queue);
         }
     }
-    reach
+    Ok(reach)
 }
 
 #[cfg(test)]
@@ -85,7 +91,11 @@ mod tests {
             ] {
                 let rules = Rules { size, faces, start: 0, overshoot };
                 let Ok(board) = Instance::parse(text).unwrap().board(rules) else { continue };
-                assert_eq!(can_reach_end(&board), CompiledChain::new(&board).can_end(), "{text} {overshoot}");
+                assert_eq!(
+                    can_reach_end(&board, &Limits::default()).unwrap(),
+                    CompiledChain::new(&board).can_end(),
+                    "{text} {overshoot}"
+                );
             }
         }
     }
