@@ -138,6 +138,22 @@ fn the_odds_of_a_ten_million_square_board_stop_at_the_time_limit() {
 }
 
 #[test]
+fn the_longest_walks_of_a_wide_board_stop_at_the_time_limit() {
+    // On a full 8×16 board from the corners, one position's longest-walk search can last almost half a second
+    // within its budget of steps, and runs stopped that much past their limit.
+    let mut grid = vec![vec!['#'; 8]; 16];
+    grid[0][0] = 'A';
+    grid[15][7] = 'B';
+    let text: String = grid.iter().map(|row| row.iter().collect::<String>() + "\n").collect();
+    for threads in ["1", "2"] {
+        let child = spawn(&["footholds", "--threads", threads, "--time-limit", "1"], text.as_bytes());
+        let (status, _, took) = watch(child, Duration::from_secs(60));
+        assert_eq!(status.code(), Some(3), "{threads} threads: {status:?} after {took:?}");
+        assert!(took < Duration::from_millis(1300), "{threads} threads: stopped {took:?} after a 1 s limit");
+    }
+}
+
+#[test]
 fn simulate_obeys_the_time_limit() {
     let board = std::fs::read(example("snakes/milton-bradley.txt")).unwrap();
     let child = spawn(&["snakes", "--start", "0", "--simulate", "1000000000", "--time-limit", "1"], &board);

@@ -255,11 +255,11 @@ proptest! {
         let (mover, other) = (mover.0 * cols + mover.1, other.0 * cols + other.1);
         let thresholds = (0..=2 * cells.count_ones()).map(Outcome::lose).chain((1..=2 * cells.count_ones()).map(Outcome::win));
         for question in thresholds.map(Question::better_than).chain([Question::exact()]) {
-            let (worst, best) = geometry.separated_outcome(cells, mover, other, &question, || &mut cache).unwrap();
+            let (worst, best) = geometry.separated_outcome(cells, mover, other, &question, || &mut cache, &perfectplay::games::footholds::regions::WalkStop::default()).unwrap();
             prop_assert!(worst <= exact && exact <= best, "{:?} not in {:?}..{:?}", exact, worst, best);
             prop_assert!(question.settled_by(worst, best));
         }
-        let exactly = geometry.separated_outcome(cells, mover, other, &Question::exact(), || &mut cache);
+        let exactly = geometry.separated_outcome(cells, mover, other, &Question::exact(), || &mut cache, &perfectplay::games::footholds::regions::WalkStop::default());
         prop_assert_eq!(exactly, Some((exact, exact)));
     }
 
@@ -276,7 +276,7 @@ proptest! {
         prop_assert_eq!(geometry.longest_walk(cells, cell), expected);
         for target in 0..=expected + 1 {
             let cache = &mut perfectplay::games::footholds::regions::WalkCache::default();
-            let found = geometry.walk_at_least(cells, cell, target, &mut { u64::MAX }, cache).unwrap();
+            let found = geometry.walk_at_least(cells, cell, target, &mut { u64::MAX }, cache, &perfectplay::games::footholds::regions::WalkStop::default()).unwrap();
             if expected < target {
                 prop_assert_eq!(found, expected);
             } else {

@@ -11,7 +11,7 @@
 //! greedy walk that often answers first; here they are only narrowed as far as the search's question needs.
 
 use super::cells::Cells;
-pub use super::walks::{MAX_WALK_SLOTS, WalkCache};
+pub use super::walks::{MAX_WALK_SLOTS, WalkCache, WalkStop};
 use crate::engine::{Outcome, Question};
 use std::ops::DerefMut;
 
@@ -176,8 +176,9 @@ impl<B: Cells> Geometry<B> {
     /// ends the search), each chosen to settle who wins, then which side of the question the outcome is on. A search
     /// that only asks "better than x?" rarely needs a walk's exact length.
     ///
-    /// `None` also when the walks would take more than [`WALK_BUDGET`] steps to find: the search then goes on
-    /// without the shortcut (exact too), checking its deadline as it goes, and asks again a move later. The walk
+    /// `None` also when the walks would take more than [`WALK_BUDGET`] steps to find, or `stop` is reached: the
+    /// search then goes on without the shortcut (exact too), checking its deadline as it goes, and asks again a move
+    /// later. The walk
     /// cache is fetched only when the regions are separate (most positions never need it).
     pub fn separated_outcome<C: DerefMut<Target = WalkCache<B>>>(
         &self,
@@ -186,6 +187,7 @@ impl<B: Cells> Geometry<B> {
         other: usize,
         question: &Question,
         cache: impl FnOnce() -> C,
+        stop: &WalkStop,
     ) -> Option<(Outcome, Outcome)> {
         let (mine, theirs) = self.regions_apart(footholds, mover, other)?;
         let cache = &mut *cache();
@@ -223,7 +225,9 @@ impl<B: Cells> Geometry<B> {
             // search (6×6 centre 0.27 → 0.24 ms); the search is for the rest.
             let found = match self.greedy_walk(region, cell, target) {
                 greedy if greedy >= target => greedy,
-                _ => self.walk(region, cell, target, cache, budget)?,
+                // The search, which may take long on a large region: not begun past the deadline.
+                _ if stop.reached() => return None,
+                _ => self.walk(region, cell, target, cache, budget, stop)?,
             };
             *walk = if found < target { (found, found) } else { (found, walk.1) };
         }

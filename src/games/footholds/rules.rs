@@ -4,8 +4,9 @@
 //! After a move the two tokens swap roles, so the same arrangement with A or B to move is one table entry.
 
 use super::cells::Cells;
-use super::regions::{Geometry, Race, WalkCache};
+use super::regions::{Geometry, Race, WalkCache, WalkStop};
 use super::symmetry::Symmetries;
+use crate::engine::Limits;
 use crate::engine::{Outcome, Question, Remoteness, TwoPlayerGame};
 use std::cell::RefCell;
 use thread_local::ThreadLocal;
@@ -84,6 +85,8 @@ pub struct Footholds<B: Cells> {
     /// Longest walks each search thread has found on this board, kept for as long as the game (every solve of it).
     walks: ThreadLocal<RefCell<WalkCache<B>>>,
     symmetries: Symmetries<B>,
+    /// When the longest-walk searches give up: the solve's deadline or cancel flag.
+    walk_stop: WalkStop,
     /// Positions with at most this many footholds are not stored in the table.
     store_above: u32,
     start: Position<B>,
@@ -121,7 +124,17 @@ impl<B: Cells> Footholds<B> {
         let symmetries = Symmetries::of_board(rows, cols, cells);
         let store_above = cells.count_ones() - cells.count_ones() / STORED_SHARE;
         let geometry = Geometry::new(rows, cols);
-        Footholds { rows, cols, neighbours, geometry, walks: ThreadLocal::new(), symmetries, store_above, start }
+        let (walks, walk_stop) = (ThreadLocal::new(), WalkStop::default());
+        Footholds { rows, cols, neighbours, geometry, walks, symmetries, walk_stop, store_above, start }
+    }
+
+    /// The game whose longest-walk searches (inside one position's early outcome) also stop at the deadline or
+    /// cancel flag of `limits`, as the solver that searches it will: on large boards one such search can take
+    /// longer than the time between two of the solver's looks at its limits.
+    #[must_use]
+    pub fn within(mut self, limits: &Limits) -> Self {
+        self.walk_stop = WalkStop::of(limits);
+        self
     }
 
     /// The starting position: A to move.
@@ -229,7 +242,8 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         if self.trapped(footholds, mover, other) {
             return Some((Outcome::lose(2), Outcome::lose(2)));
         }
-        self.geometry.separated_outcome(footholds, mover, other, question, || self.walks.get_or_default().borrow_mut())
+        let walks = || self.walks.get_or_default().borrow_mut();
+        self.geometry.separated_outcome(footholds, mover, other, question, walks, &self.walk_stop)
     }
 
     /// Mirror images of a position share one table entry when the starting board is symmetric.

@@ -158,8 +158,11 @@ impl Unfinished {
 /// [`Unfinished`] when the deadline of `options.limits` passes first (or its cancel flag is raised).
 pub fn solve_or_bounds(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {
     match instance.game::<u64>() {
-        Some(game) => solve_game(&game, wanted, options),
-        None => solve_game(&instance.game::<u128>().expect("instances have at most 128 cells"), wanted, options),
+        Some(game) => solve_game(&game.within(&options.limits), wanted, options),
+        None => {
+            let game = instance.game::<u128>().expect("instances have at most 128 cells").within(&options.limits);
+            solve_game(&game, wanted, options)
+        }
     }
 }
 

@@ -49,8 +49,11 @@ impl Tablebase {
 /// ```
 pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase, Interrupted> {
     match instance.game::<u64>() {
-        Some(game) => tablebase_of(&game, instance, options),
-        None => tablebase_of(&instance.game::<u128>().expect("instances have at most 128 cells"), instance, options),
+        Some(game) => tablebase_of(&game.within(&options.limits), instance, options),
+        None => {
+            let game = instance.game::<u128>().expect("instances have at most 128 cells").within(&options.limits);
+            tablebase_of(&game, instance, options)
+        }
     }
 }
 
@@ -184,8 +187,11 @@ pub fn solve_start_pairs(
     step: impl FnMut(Option<SolvedPair>) -> Option<(Cell, Cell)>,
 ) -> Result<(), Interrupted> {
     match instance.game::<u64>() {
-        Some(game) => solve_pairs_of(&game, options, step),
-        None => solve_pairs_of(&instance.game::<u128>().expect("instances have at most 128 cells"), options, step),
+        Some(game) => solve_pairs_of(&game.within(&options.limits), options, step),
+        None => {
+            let game = instance.game::<u128>().expect("instances have at most 128 cells").within(&options.limits);
+            solve_pairs_of(&game, options, step)
+        }
     }
 }
 

@@ -7,6 +7,35 @@
 
 use super::cells::Cells;
 use super::regions::Geometry;
+use crate::engine::Limits;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// When longest-walk searches give up early: the run's deadline or cancel flag. A walk search on a large region
+/// can take a long time within its budget of steps (a tenth of a second and more on 8×16), with no position counted
+/// that would let the game search see its deadline; giving up (the shortcut then just answers nothing) lets it.
+#[derive(Clone, Debug, Default)]
+pub struct WalkStop {
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl WalkStop {
+    /// Stops at the deadline and the cancel flag of `limits`.
+    pub fn of(limits: &Limits) -> WalkStop {
+        WalkStop { deadline: limits.deadline, cancel: limits.cancel.clone() }
+    }
+
+    /// Whether the deadline has passed or the flag is raised.
+    pub(super) fn reached(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+    }
+}
+
+/// Walk search steps between two looks at the [`WalkStop`] (a few hundred microseconds on the largest boards).
+const STEPS_BETWEEN_STOP_CHECKS: u64 = 1 << 8;
 
 impl<B: Cells> Geometry<B> {
     /// An upper bound on the longest walk from `cell` through `region` (which holds `cell`).
@@ -46,15 +75,15 @@ impl<B: Cells> Geometry<B> {
     /// ```
     pub fn longest_walk(&self, footholds: B, cell: usize) -> u32 {
         let unlimited = &mut { u64::MAX };
-        self.walk_at_least(footholds, cell, u32::MAX, unlimited, &mut WalkCache::default())
+        self.walk_at_least(footholds, cell, u32::MAX, unlimited, &mut WalkCache::default(), &WalkStop::default())
             .expect("an unlimited budget lasts")
     }
 
     /// The longest walk from `cell` through `footholds` if it is shorter than `target`; otherwise some length of
     /// at least `target` (a walk that long exists). Asking for a target is much cheaper than asking for the exact
     /// length, as the search stops at the first walk long enough. Each step of the search spends one unit of
-    /// `budget`; `None` when the budget runs out first (what was learnt on the way stays in `cache` for the next
-    /// question).
+    /// `budget`; `None` when the budget runs out first, or `stop` is reached (what was learnt on the way stays in
+    /// `cache` for the next question).
     pub fn walk_at_least(
         &self,
         footholds: B,
@@ -62,8 +91,12 @@ impl<B: Cells> Geometry<B> {
         target: u32,
         budget: &mut u64,
         cache: &mut WalkCache<B>,
+        stop: &WalkStop,
     ) -> Option<u32> {
-        self.walk(self.region(footholds, cell), cell, target, cache, budget)
+        if stop.reached() {
+            return None;
+        }
+        self.walk(self.region(footholds, cell), cell, target, cache, budget, stop)
     }
 
     /// The length of one walk from `cell` through `region`, chosen greedily by Warnsdorff's rule (the way with the
@@ -97,6 +130,7 @@ impl<B: Cells> Geometry<B> {
         target: u32,
         cache: &mut WalkCache<B>,
         budget: &mut u64,
+        stop: &WalkStop,
     ) -> Option<u32> {
         let start = B::single(cell);
         let steps = self.grow(start) & region & !start;
@@ -108,6 +142,9 @@ impl<B: Cells> Geometry<B> {
             return Some(bound);
         }
         *budget = budget.checked_sub(1)?;
+        if budget.is_multiple_of(STEPS_BETWEEN_STOP_CHECKS) && stop.reached() {
+            return None;
+        }
         let mut best = 0;
         if let Some(known) = cache.get(region, cell) {
             if known.lower == known.upper || u32::from(known.lower) >= target {
@@ -144,7 +181,7 @@ impl<B: Cells> Geometry<B> {
             if after.count_ones() <= best {
                 continue; // cannot walk further than the cells it has
             }
-            let through = 1 + self.walk(after, next, target.max(best + 1) - 1, cache, budget)?;
+            let through = 1 + self.walk(after, next, target.max(best + 1) - 1, cache, budget, stop)?;
             best = best.max(through);
         }
         let upper = if best >= target && best < bound { bound } else { best };
@@ -234,6 +271,23 @@ impl<B: Cells> WalkCache<B> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// A walk search past its deadline, or cancelled, gives up (the shortcut answers nothing) instead of running
+    /// on within its budget; with no limits it finds the walk.
+    #[test]
+    fn walks_give_up_at_the_deadline_and_on_cancel() {
+        let geometry = Geometry::<u128>::new(16, 8);
+        let board = u128::MAX;
+        let ask = |stop: &WalkStop| {
+            let budget = &mut { u64::MAX };
+            geometry.walk_at_least(board, 0, 127, budget, &mut WalkCache::default(), stop)
+        };
+        let past = Limits { deadline: Some(Instant::now()), ..Limits::default() };
+        assert_eq!(ask(&WalkStop::of(&past)), None);
+        let cancelled = Limits { cancel: Some(Arc::new(AtomicBool::new(true))), ..Limits::default() };
+        assert_eq!(ask(&WalkStop::of(&cancelled)), None);
+        assert_eq!(ask(&WalkStop::default()), Some(127));
+    }
 
     proptest! {
         /// A greedy walk is a walk: never longer than the longest one, nor than the target it stops at, and as long
