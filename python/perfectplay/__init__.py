@@ -52,8 +52,9 @@ Bad input raises ``ValueError`` with the command line's message, naming what is 
 line and column). Every solve releases the GIL, stops with ``KeyboardInterrupt`` on Ctrl-C, and takes
 ``time_limit=`` seconds (``TimeoutError`` when passed); footholds solves also take ``memory=`` (bytes of
 transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core). Footholds boards
-have at most 128 cells; snakes boards at most 10 000 000 squares and dice of at most 1000 faces; grid-game boards
-at most 5000 x 5000.
+have at most 128 cells; snakes boards at most 10 000 000 squares and dice of at most 1000 faces (the expectation and
+the distribution while squares x faces is at most 20 000 000, to stay within 1 GiB of memory); grid-game boards at
+most 5000 x 5000.
 """
 
 from ._perfectplay import (

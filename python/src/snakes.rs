@@ -6,7 +6,9 @@ use num_bigint::BigInt;
 use numpy::{IntoPyArray, PyArray1};
 use perfectplay::engine::chance::Distribution;
 use perfectplay::format::TextFormat;
-use perfectplay::games::snakes::{self as core, Board, Instance, Overshoot, Roll as CoreRoll, Rules, report};
+use perfectplay::games::snakes::{
+    self as core, Board, Instance, MAX_CHAIN_STEPS, Overshoot, Roll as CoreRoll, Rules, report,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -107,6 +109,20 @@ impl Snakes {
     fn shortest(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Vec<CoreRoll>> {
         run::solve(py, time_limit, |limits| core::fewest_rolls(&self.board, &limits))?.map_err(run::value_error)
     }
+
+    /// Refuses the expectation and the distribution on a board whose chain would not fit in memory, as the
+    /// command line and the server do (their memory grows with the squares times the faces).
+    fn check_chain(&self) -> PyResult<()> {
+        let steps = self.board.rules().chain_steps();
+        if steps > MAX_CHAIN_STEPS {
+            return Err(PyValueError::new_err(format!(
+                "expected(), expected_float() and distribution() are offered while the board's squares (size) times \
+                 the die's faces (faces) is at most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of \
+                 memory; fewest_rolls() and shortest_game() have no such limit"
+            )));
+        }
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -197,10 +213,13 @@ impl Snakes {
     }
 
     /// The exact expected number of rolls with a fair die, as a `fractions.Fraction`. Raises `ValueError` when it
-    /// is infinite (a square the game can reach from which the last square cannot be reached). About 1 ms on the
-    /// classic 100-square board, 1 s on 1 000 squares; the time grows quickly beyond (use `time_limit`).
+    /// is infinite (a square the game can reach from which the last square cannot be reached), or when the board's
+    /// squares times the die's faces is over 20 000 000 (as for `expected_float` and `distribution`: the memory
+    /// they need grows with it). About 1 ms on the classic 100-square board, 1 s on 1 000 squares; the time grows
+    /// quickly beyond (use `time_limit`).
     #[pyo3(signature = (*, time_limit=None))]
     fn expected<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Bound<'py, PyAny>> {
+        self.check_chain()?;
         let value = run::solve(py, time_limit, |limits| core::exact_expected_rolls(&self.board, &limits))?
             .map_err(run::value_error)?;
         let (numerator, denominator): (BigInt, BigInt) = value.into_raw();
@@ -208,14 +227,16 @@ impl Snakes {
     }
 
     /// The expected number of rolls with a fair die in floating point, with a proven bound on its relative error:
-    /// `(value, relative_error)`. Raises `ValueError` when it is infinite.
+    /// `(value, relative_error)`. Raises `ValueError` when it is infinite, or when `size` × `faces` is over
+    /// 20 000 000.
     #[pyo3(signature = (*, time_limit=None))]
     fn expected_float(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<(f64, f64)> {
+        self.check_chain()?;
         run::solve(py, time_limit, |limits| core::expected_rolls(&self.board, &limits))?.map_err(run::value_error)
     }
 
     /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail` is
-    /// left in play, or `max_rolls` rolls.
+    /// left in play, or `max_rolls` rolls. Raises `ValueError` when `size` × `faces` is over 20 000 000.
     #[pyo3(signature = (*, tail=1e-12, max_rolls=100_000, time_limit=None))]
     fn distribution(
         &self,
@@ -224,6 +245,7 @@ impl Snakes {
         max_rolls: usize,
         time_limit: Option<f64>,
     ) -> PyResult<RollDistribution> {
+        self.check_chain()?;
         if !(tail.is_finite() && tail > 0.0 && tail < 1.0) {
             return Err(PyValueError::new_err(format!("tail: {tail} is not a probability between 0 and 1")));
         }

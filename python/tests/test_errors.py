@@ -91,3 +91,22 @@ def test_time_limit_raises_timeout_error():
     # A small memory cap is slower, never wrong.
     small = perfectplay.Footholds([[1] * 5] * 5, [2, 2], [2, 3])
     assert small.solve(memory=1 << 12, threads=1).remoteness == small.solve(threads=1).remoteness
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda board: board.expected_float(time_limit=1),
+        lambda board: board.expected(time_limit=3),
+        lambda board: board.distribution(max_rolls=3, time_limit=5),
+    ],
+)
+def test_snakes_chain_over_the_memory_cap_is_refused(call):
+    # 10^6 squares × 1000 faces would need tens of GB (it aborted the interpreter); refused as the CLI does.
+    board = perfectplay.Snakes([], [], size=10**6, faces=1000)
+    with pytest.raises(ValueError) as error:
+        call(board)
+    assert "squares (size) times the die's faces (faces) is at most 20000000 (this board: 1000000000)" in str(
+        error.value
+    )
+    assert perfectplay.Snakes([], [], size=30_000, faces=1000).fewest_rolls() == 30  # no limit there (3 × 10^7)
