@@ -304,6 +304,7 @@ impl FootholdsSolution {
     }
 
     /// Who wins and why, then the optimal line with the board after each move (the command line's `--explain`).
+    /// After `solve(line=False)` the line is left out, and the text says it was not computed.
     fn explain(&self) -> String {
         report::explain(&self.instance, &self.solution)
     }

@@ -73,3 +73,14 @@ def test_footholds_solve_computes_only_what_is_asked():
     assert (bare.winner, bare.remoteness) == (full.winner, full.remoteness)
     assert bare.moves == [] and bare.line == [] and len(full.line) == full.remoteness
     assert bare.nodes < full.nodes
+
+
+def test_explain_without_the_line_narrates_no_ending():
+    game = perfectplay.Footholds.parse("###\nA#B\n###")
+    for view in [lambda s: s.explain(), lambda s: s._repr_html_()]:
+        text = view(game.solve(line=False))
+        assert "A wins; the game lasts 5 moves under optimal play." in text
+        assert "has no foothold to step to" not in text and "loses after" not in text
+        assert "The optimal line was not computed" in text
+        # With the line, the ending is narrated as before.
+        assert "B to move, but the foothold under B" in view(game.solve())

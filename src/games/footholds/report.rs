@@ -86,6 +86,11 @@ pub fn explain(instance: &Instance, solution: &Solution) -> String {
     let mut board = Snapshot { footholds: instance.footholds.clone(), a: instance.a, b: instance.b };
     out.push_str("Start, A to move:\n");
     out.push_str(&board.draw(instance));
+    if solution.line.len() != total as usize {
+        // Solved without the line (`Wanted::line` off): narrating an ending from the start would be false.
+        out.push_str("\nThe optimal line was not computed (solved without it), so it is not narrated.\n");
+        return out;
+    }
     for (index, step) in solution.line.iter().enumerate() {
         let left = total - index as u32 - 1;
         let note = match (step.outcome.value == crate::engine::Value::Win, left) {
