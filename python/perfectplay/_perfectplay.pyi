@@ -1,7 +1,7 @@
 """Type stubs of perfectplay's native module (re-exported by ``perfectplay``)."""
 
 from fractions import Fraction
-from typing import Literal, Optional, Sequence, Tuple, final
+from typing import Any, Literal, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -10,6 +10,10 @@ __version__: str
 MILTON_BRADLEY: str
 
 _Cell = Tuple[int, int]
+# Integers as arguments: Python's, numpy's, and bools (a position's own `board` array can be passed back).
+_Int = Union[int, np.integer[Any], np.bool_]
+_Ints = Union[Sequence[_Int], npt.NDArray[Any]]
+_Board = Union[Sequence[_Ints], npt.NDArray[Any]]
 _Overshoot = Literal["stay", "bounce", "win"]
 
 __all__ = [
@@ -29,7 +33,7 @@ __all__ = [
     "__version__",
 ]
 
-def footholds(board: Sequence[Sequence[int]], aloc: Sequence[int], bloc: Sequence[int]) -> int: ...
+def footholds(board: _Board, aloc: _Ints, bloc: _Ints) -> int: ...
 def snakes(
     ladders: Sequence[Tuple[int, int]],
     snakes: Sequence[Tuple[int, int]],
@@ -43,7 +47,7 @@ def gridgame(grid: Sequence[str], k: int, queries: Sequence[Tuple[int, int]]) ->
 
 @final
 class Footholds:
-    def __new__(cls, board: Sequence[Sequence[int]], aloc: Sequence[int], bloc: Sequence[int]) -> Footholds: ...
+    def __new__(cls, board: _Board, aloc: _Ints, bloc: _Ints) -> Footholds: ...
     @staticmethod
     def parse(text: str) -> Footholds: ...
     @property

@@ -1,7 +1,7 @@
 //! Vanishing footholds (Programmers 92345) from Python: the judge's function, a position, its solution and its
 //! tablebase.
 
-use crate::run;
+use crate::run::{self, Int};
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::engine::{Outcome, Value};
@@ -11,6 +11,7 @@ use perfectplay::games::footholds::{
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use serde_json::Value as Json;
 
 /// The transposition table's default size, as on the command line (`--memory 2G`); it grows only as needed.
 const DEFAULT_MEMORY: usize = 2 << 30;
@@ -32,14 +33,17 @@ const DEFAULT_MEMORY: usize = 2 << 30;
 ///     ...
 /// ValueError: board row 0, column 1: expected 0 or 1, found 2
 #[pyfunction]
-pub fn footholds(py: Python<'_>, board: Vec<Vec<i64>>, aloc: Vec<i64>, bloc: Vec<i64>) -> PyResult<u32> {
+pub fn footholds(py: Python<'_>, board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<u32> {
     let instance = instance_of(board, aloc, bloc)?;
     Ok(solve(py, &instance, Wanted::default(), None, None, None)?.outcome.remoteness)
 }
 
 /// Checks the judge's arguments with the core's reader of the Programmers format, so the messages are its own.
-fn instance_of(board: Vec<Vec<i64>>, aloc: Vec<i64>, bloc: Vec<i64>) -> PyResult<Instance> {
-    Instance::from_json(&board.into(), &aloc.into(), &bloc.into()).map_err(run::input_error)
+/// Any integers are taken (numpy's and bools too, so that a position's own `board` array can be passed back).
+fn instance_of(board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<Instance> {
+    let json = |values: &[Int]| Json::Array(values.iter().map(Int::to_json).collect());
+    let board = Json::Array(board.iter().map(|row| json(row)).collect());
+    Instance::from_json(&board, &json(&aloc), &json(&bloc)).map_err(run::input_error)
 }
 
 fn solve(
@@ -101,7 +105,7 @@ pub struct Footholds {
 #[pymethods]
 impl Footholds {
     #[new]
-    fn new(board: Vec<Vec<i64>>, aloc: Vec<i64>, bloc: Vec<i64>) -> PyResult<Footholds> {
+    fn new(board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<Footholds> {
         Ok(Footholds { instance: instance_of(board, aloc, bloc)? })
     }
 

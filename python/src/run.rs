@@ -7,6 +7,7 @@
 //! for the solver to stop (it checks its limits every few thousand positions) and re-raises Python's
 //! `KeyboardInterrupt`. On a terminal a spinner on stderr shows the work meanwhile.
 
+use num_bigint::BigInt;
 use perfectplay::engine::{Interrupted, Limits};
 use perfectplay::format::InputError;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyValueError};
@@ -96,4 +97,48 @@ pub fn input_error(error: InputError) -> PyErr {
 /// A `ValueError` with a message the core gave as text (an unsolvable board, options that do not fit).
 pub fn value_error(message: String) -> PyErr {
     PyValueError::new_err(message)
+}
+
+/// An integer argument as Python gives it: an `int` of any size, a numpy integer (anything with `__index__`), or a
+/// `bool` or numpy `bool` (0 or 1). Its range is checked where it is used, so that a value of any size gets a
+/// `ValueError` naming the argument rather than an `OverflowError`.
+pub struct Int(pub BigInt);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        match obj.extract::<BigInt>() {
+            Ok(value) => Ok(Int(value)),
+            // numpy's bool has no `__index__`, unlike Python's.
+            Err(error) => match obj.py().import("numpy")?.getattr("bool_") {
+                Ok(numpy_bool) if obj.is_instance(&numpy_bool)? => Ok(Int(BigInt::from(u8::from(obj.is_truthy()?)))),
+                _ => Err(error),
+            },
+        }
+    }
+}
+
+impl Int {
+    /// The value as `T`, or `None` when it does not fit.
+    pub fn get<T: for<'a> TryFrom<&'a BigInt>>(&self) -> Option<T> {
+        T::try_from(&self.0).ok()
+    }
+
+    /// The value as a JSON number for the core's readers of the judges' JSON: exact when it fits an `i64`, else
+    /// the nearest float (which those readers reject, showing it).
+    pub fn to_json(&self) -> serde_json::Value {
+        match self.get::<i64>() {
+            Some(value) => value.into(),
+            None => {
+                let float = nearest_f64(&self.0);
+                serde_json::Number::from_f64(float).map_or_else(|| self.0.to_string().into(), serde_json::Value::Number)
+            }
+        }
+    }
+}
+
+/// A big integer as the nearest `f64` (infinite beyond its range).
+fn nearest_f64(value: &BigInt) -> f64 {
+    value.to_string().parse().unwrap_or(f64::NAN)
 }

@@ -1,6 +1,7 @@
 """The tables as numpy arrays: shapes, dtypes, and values that agree with the single solves."""
 
 import numpy as np
+import pytest
 
 import perfectplay
 
@@ -84,3 +85,14 @@ def test_explain_without_the_line_narrates_no_ending():
         assert "The optimal line was not computed" in text
         # With the line, the ending is narrated as before.
         assert "B to move, but the foothold under B" in view(game.solve())
+
+
+def test_a_positions_own_board_array_can_be_passed_back():
+    game = perfectplay.Footholds.parse("###\nA#B\n###")
+    again = perfectplay.Footholds(game.board, game.aloc, game.bloc)
+    assert str(again) == str(game)
+    # numpy bools and integer scalars count as Python's bools and ints do.
+    assert perfectplay.footholds(game.board.astype(np.int8), np.array(game.aloc), [np.int64(1), np.uint8(2)]) == 5
+    assert perfectplay.footholds([[np.True_, np.True_]], [0, 0], [0, 1]) == perfectplay.footholds([[1, 1]], [0, 0], [0, 1])
+    with pytest.raises(ValueError, match="board row 0, column 1: expected 0 or 1, found 2"):
+        perfectplay.footholds(np.array([[1, 2]]), [0, 0], [0, 0])

@@ -12,6 +12,9 @@ answers: list[str] = perfectplay.gridgame(["."], 0, [])
 exact: Fraction = perfectplay.Snakes([], []).expected()
 tables = perfectplay.GridGame([".."], 0).solve()
 remoteness = tables.remoteness
+import numpy as np
+position = perfectplay.Footholds.parse("A#B")
+again = perfectplay.Footholds(position.board, [np.int64(0), np.True_], np.array(position.bloc))
 """
 
 
