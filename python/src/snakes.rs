@@ -361,7 +361,9 @@ impl RollDistribution {
         format!("<RollDistribution: {} rolls computed, median {median}>", self.distribution.ends.len())
     }
 
-    fn _repr_svg_(&self) -> PyResult<String> {
-        report::plot(&self.board, &self.distribution, self.expectation).map_err(run::value_error)
+    /// The histogram as SVG, or `None` (Jupyter then shows the repr) when there is nothing to draw: the game is
+    /// decided before the first roll.
+    fn _repr_svg_(&self) -> Option<String> {
+        report::plot(&self.board, &self.distribution, self.expectation).ok()
     }
 }

@@ -96,3 +96,9 @@ def test_a_positions_own_board_array_can_be_passed_back():
     assert perfectplay.footholds([[np.True_, np.True_]], [0, 0], [0, 1]) == perfectplay.footholds([[1, 1]], [0, 0], [0, 1])
     with pytest.raises(ValueError, match="board row 0, column 1: expected 0 or 1, found 2"):
         perfectplay.footholds(np.array([[1, 2]]), [0, 0], [0, 0])
+
+
+def test_a_distribution_with_nothing_to_draw_falls_back_to_text():
+    decided = perfectplay.Snakes([], [], start=100).distribution()
+    assert decided._repr_svg_() is None  # Jupyter shows the repr instead
+    assert repr(decided).startswith("<RollDistribution:")
