@@ -1,7 +1,7 @@
 //! The board and the rules: cells, the three kinds of move, and the [`TwoPlayerGame`] view of one token.
 
 use crate::engine::{Outcome, TwoPlayerGame};
-use crate::format::InputError;
+use crate::format::{InputError, quote};
 use serde::Serialize;
 use std::fmt;
 
@@ -72,6 +72,11 @@ pub struct Board {
     open: Vec<bool>,
 }
 
+/// The message for a board cell that is neither open nor a wall (1-based row and cell), the character escaped.
+pub(crate) fn bad_cell(row: usize, cell: usize, c: char) -> String {
+    format!("board row {row}, cell {cell}: {} is not '.' (open) or '#' (wall)", quote(c.encode_utf8(&mut [0; 4])))
+}
+
 impl Board {
     /// A board of `rows` × `cols` cells, row-major `open` flags, and diagonal reach `k`.
     ///
@@ -110,11 +115,11 @@ impl Board {
             if row.len() != cols {
                 return Err(InputError::new(format!("board row {}: {} cells, expected {cols}", r + 1, row.len())));
             }
-            for c in row.chars() {
+            for (column, c) in row.chars().enumerate() {
                 match c {
                     '.' => open.push(true),
                     '#' => open.push(false),
-                    other => return Err(InputError::new(format!("board row {}: '{other}' is not '.' or '#'", r + 1))),
+                    other => return Err(InputError::new(bad_cell(r + 1, column + 1, other))),
                 }
             }
         }

@@ -126,13 +126,7 @@ impl Instance {
             if let Some(bad) = row.bytes().position(|b| b != b'.' && b != b'#') {
                 let c = row[bad..].chars().next().unwrap_or('?');
                 let column = row[..bad].chars().count() + 1;
-                return Err(s.error_at(
-                    at + bad,
-                    format!(
-                        "board row {r}, cell {column}: {} is not '.' (open) or '#' (wall)",
-                        quote(c.encode_utf8(&mut [0; 4]))
-                    ),
-                ));
+                return Err(s.error_at(at + bad, super::board::bad_cell(r, column, c)));
             }
             if row.len() != m {
                 let (only, place) = if row.len() < m { ("only ", at + row.len()) } else { ("", at + m) };
