@@ -2,6 +2,7 @@
 //! tablebase.
 
 use crate::run::{self, Int};
+use num_bigint::Sign;
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::engine::{Outcome, Value};
@@ -42,8 +43,22 @@ pub fn footholds(py: Python<'_>, board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec
 /// Any integers are taken (numpy's and bools too, so that a position's own `board` array can be passed back).
 fn instance_of(board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<Instance> {
     let json = |values: &[Int]| Json::Array(values.iter().map(Int::to_json).collect());
-    let board = Json::Array(board.iter().map(|row| json(row)).collect());
-    Instance::from_json(&board, &json(&aloc), &json(&bloc)).map_err(run::input_error)
+    let rows = Json::Array(board.iter().map(|row| json(row)).collect());
+    Instance::from_json(&rows, &json(&aloc), &json(&bloc)).map_err(|error| {
+        // A coordinate too big for the JSON reader gets the message of any other cell off the board.
+        let message = error.to_string();
+        for (name, cell) in [("aloc", &aloc), ("bloc", &bloc)] {
+            let far = cell.iter().all(|n| n.0.sign() != Sign::Minus) && cell.iter().any(|n| n.get::<i64>().is_none());
+            if message.starts_with(name) && cell.len() == 2 && far {
+                let (rows, cols) = (board.len(), board.first().map_or(0, Vec::len));
+                return PyValueError::new_err(format!(
+                    "{name}: [{}, {}] is outside the {rows}×{cols} board",
+                    cell[0].0, cell[1].0
+                ));
+            }
+        }
+        run::input_error(error)
+    })
 }
 
 fn solve(
@@ -51,23 +66,22 @@ fn solve(
     instance: &Instance,
     wanted: Wanted,
     time_limit: Option<f64>,
-    memory: Option<usize>,
-    threads: Option<usize>,
+    memory: Option<Int>,
+    threads: Option<Int>,
 ) -> PyResult<Solution> {
     let options = options(memory, threads)?;
     run::solve(py, time_limit, |limits| core::solve(instance, wanted, SolveOptions { limits, ..options }))
 }
 
 /// Search options from the keyword arguments, with the command line's defaults (2 GiB of table, every core).
-fn options(memory: Option<usize>, threads: Option<usize>) -> PyResult<SolveOptions> {
-    let table_bytes = memory.unwrap_or(DEFAULT_MEMORY);
-    if table_bytes == 0 {
-        return Err(PyValueError::new_err("memory: 0 bytes is not a usable memory size"));
-    }
+fn options(memory: Option<Int>, threads: Option<Int>) -> PyResult<SolveOptions> {
+    let table_bytes = match memory {
+        None => DEFAULT_MEMORY,
+        Some(bytes) => bytes.within("memory", 1, usize::MAX)?,
+    };
     let threads = match threads {
         None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        Some(n @ 1..=256) => n,
-        Some(n) => return Err(PyValueError::new_err(format!("threads: must be between 1 and 256, found {n}"))),
+        Some(n) => n.within("threads", 1, 256)?,
     };
     Ok(SolveOptions { table_bytes, threads, ..SolveOptions::default() })
 }
@@ -175,8 +189,8 @@ impl Footholds {
         moves: bool,
         line: bool,
         time_limit: Option<f64>,
-        memory: Option<usize>,
-        threads: Option<usize>,
+        memory: Option<Int>,
+        threads: Option<Int>,
     ) -> PyResult<FootholdsSolution> {
         let wanted = Wanted { ranked_moves: moves, line };
         let solution = solve(py, &self.instance, wanted, time_limit, memory, threads)?;
@@ -197,8 +211,8 @@ impl Footholds {
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
-        memory: Option<usize>,
-        threads: Option<usize>,
+        memory: Option<Int>,
+        threads: Option<Int>,
     ) -> PyResult<FootholdsTablebase> {
         let options = options(memory, threads)?;
         let instance = &self.instance;
@@ -378,14 +392,24 @@ impl FootholdsTablebase {
         self.array(py, |o| o.map_or(-1, |o| o.remoteness as i32))
     }
 
-    /// `(winner, total moves)` when A starts on `a` and B on `b`, or `None` when either has no foothold.
-    fn outcome(&self, a: (usize, usize), b: (usize, usize)) -> Option<(&'static str, u32)> {
+    /// `(winner, total moves)` when A starts on `a` and B on `b`, or `None` when either has no foothold. Raises
+    /// `ValueError` for a cell off the board.
+    fn outcome(&self, a: (Int, Int), b: (Int, Int)) -> PyResult<Option<(&'static str, u32)>> {
         let (rows, cols) = (self.table.rows, self.table.cols);
-        if a.0 >= rows || a.1 >= cols || b.0 >= rows || b.1 >= cols {
-            return None;
-        }
-        let o = self.table.outcome(a, b)?;
-        Some((if o.value == Value::Win { "A" } else { "B" }, o.remoteness))
+        let cell = |name: &str, (row, col): (Int, Int)| -> PyResult<(usize, usize)> {
+            match (row.get::<usize>(), col.get::<usize>()) {
+                (Some(r), Some(c)) if r < rows && c < cols => Ok((r, c)),
+                _ => Err(PyValueError::new_err(format!(
+                    "{name}: ({}, {}) is outside the {rows}×{cols} board (rows 0 to {}, columns 0 to {})",
+                    row.0,
+                    col.0,
+                    rows - 1,
+                    cols - 1
+                ))),
+            }
+        };
+        let (a, b) = (cell("a", a)?, cell("b", b)?);
+        Ok(self.table.outcome(a, b).map(|o| (if o.value == Value::Win { "A" } else { "B" }, o.remoteness)))
     }
 
     fn __repr__(&self) -> String {

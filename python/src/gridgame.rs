@@ -1,6 +1,7 @@
 //! The grid game (BOJ 28218) from Python: the judge's function, and a board with its whole-board tables.
 
-use crate::run;
+use crate::run::{self, Int};
+use num_bigint::Sign;
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2};
 use perfectplay::games::gridgame::{Analysis, Board, Cell, Instance, Wanted, optimal_line, report};
@@ -23,14 +24,37 @@ use pyo3::prelude::*;
 /// ValueError: query 1: (1, 2) is a wall
 #[pyfunction]
 #[pyo3(signature = (grid, k, queries))]
-pub fn gridgame(py: Python<'_>, grid: Vec<String>, k: i64, queries: Vec<(i64, i64)>) -> PyResult<Vec<String>> {
+pub fn gridgame(py: Python<'_>, grid: Vec<String>, k: Int, queries: Vec<(Int, Int)>) -> PyResult<Vec<String>> {
     GridGame::new(grid, k, Some(queries))?.answers(py, None)
 }
 
-fn board_of(grid: &[String], k: i64) -> PyResult<Board> {
-    let k = usize::try_from(k).map_err(|_| PyValueError::new_err(format!("K must be at least 0, not {k}")))?;
+fn board_of(grid: &[String], k: &Int) -> PyResult<Board> {
     let rows: Vec<&str> = grid.iter().map(String::as_str).collect();
-    Board::from_rows(&rows, k).map_err(run::input_error)
+    match k.get::<usize>() {
+        Some(k) => Board::from_rows(&rows, k).map_err(run::input_error),
+        None if k.0.sign() == Sign::Minus => Err(PyValueError::new_err(format!("K must be at least 0, not {}", k.0))),
+        // Too big for any board: the board's own mistakes first, then the message of any K above its bound.
+        None => {
+            let board = Board::from_rows(&rows, 0).map_err(run::input_error)?;
+            Err(PyValueError::new_err(format!(
+                "K must be at most min(N - 1, M - 1) = {}, not {}",
+                board.rows().min(board.cols()) - 1,
+                k.0
+            )))
+        }
+    }
+}
+
+/// The judge's 1-based queries; a coordinate too big for the core's reader gets the message of any other off the
+/// board (`query 3: x must be between 1 and N, found …`).
+fn judge_queries(board: &Board, queries: &[(Int, Int)]) -> PyResult<Vec<(i64, i64)>> {
+    let bound = |i: usize, name: &str, value: &Int, most: usize| {
+        value.get::<i64>().ok_or_else(|| {
+            PyValueError::new_err(format!("query {}: {name} must be between 1 and {most}, found {}", i + 1, value.0))
+        })
+    };
+    let (rows, cols) = (board.rows(), board.cols());
+    queries.iter().enumerate().map(|(i, (x, y))| Ok((bound(i, "x", x, rows)?, bound(i, "y", y, cols)?))).collect()
 }
 
 /// A grid-game board with its queries (one-token starts).
@@ -56,9 +80,9 @@ pub struct GridGame {
 impl GridGame {
     #[new]
     #[pyo3(signature = (grid, k, queries=None))]
-    fn new(grid: Vec<String>, k: i64, queries: Option<Vec<(i64, i64)>>) -> PyResult<GridGame> {
-        let board = board_of(&grid, k)?;
-        let queries = queries.unwrap_or_default();
+    fn new(grid: Vec<String>, k: Int, queries: Option<Vec<(Int, Int)>>) -> PyResult<GridGame> {
+        let board = board_of(&grid, &k)?;
+        let queries = judge_queries(&board, &queries.unwrap_or_default())?;
         Ok(GridGame { instance: Instance::from_judge_queries(board, &queries).map_err(run::input_error)? })
     }
 
@@ -181,13 +205,16 @@ impl GridTables {
     /// >>> from perfectplay import GridGame
     /// >>> GridGame(["...", "..."], 1).solve().line(1, 1)
     /// [((1, 1), 'down', (2, 1)), ((2, 1), 'right', (2, 2)), ((2, 2), 'right', (2, 3))]
-    fn line(&self, x: i64, y: i64) -> PyResult<Vec<GridMove>> {
+    fn line(&self, x: Int, y: Int) -> PyResult<Vec<GridMove>> {
         let Some(table) = self.analysis.remoteness_table() else {
             return Err(PyValueError::new_err("line: the remoteness table was not computed (solve(remoteness=True))"));
         };
         let board = self.instance.board.clone();
+        let x = x.within("x", 1, board.rows() as i64)?;
+        let y = y.within("y", 1, board.cols() as i64)?;
+        // In range, the only mistake left is a wall, which the core words as for a query.
         let start = Instance::from_judge_queries(board, &[(x, y)])
-            .map_err(run::input_error)?
+            .map_err(|e| PyValueError::new_err(format!("line: {}", e.to_string().trim_start_matches("query 1: "))))?
             .queries()
             .next()
             .expect("one query")[0];

@@ -120,9 +120,25 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
 }
 
 impl Int {
+    /// A default value.
+    pub fn of(value: i64) -> Int {
+        Int(BigInt::from(value))
+    }
+
     /// The value as `T`, or `None` when it does not fit.
     pub fn get<T: for<'a> TryFrom<&'a BigInt>>(&self) -> Option<T> {
         T::try_from(&self.0).ok()
+    }
+
+    /// The value as `T` when it is between `low` and `high`, else a `ValueError` naming the argument and the range.
+    pub fn within<T>(&self, name: &str, low: T, high: T) -> PyResult<T>
+    where
+        T: Copy + PartialOrd + std::fmt::Display + for<'a> TryFrom<&'a BigInt>,
+    {
+        match self.get::<T>() {
+            Some(value) if low <= value && value <= high => Ok(value),
+            _ => Err(PyValueError::new_err(format!("{name}: must be between {low} and {high}, found {}", self.0))),
+        }
     }
 
     /// The value as a JSON number for the core's readers of the judges' JSON: exact when it fits an `i64`, else

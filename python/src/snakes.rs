@@ -1,13 +1,13 @@
 //! Snakes and ladders (BOJ 16928) from Python: the judge's function, and a board with its fewest rolls, exact
 //! expectation and distribution of the number of rolls.
 
-use crate::run;
+use crate::run::{self, Int};
 use num_bigint::BigInt;
 use numpy::{IntoPyArray, PyArray1};
 use perfectplay::engine::chance::Distribution;
 use perfectplay::format::TextFormat;
 use perfectplay::games::snakes::{
-    self as core, Board, Instance, MAX_CHAIN_STEPS, Overshoot, Roll as CoreRoll, Rules, report,
+    self as core, Board, Instance, MAX_CHAIN_STEPS, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -33,48 +33,46 @@ use pyo3::prelude::*;
 ///     ...
 /// ValueError: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
 #[pyfunction]
-#[pyo3(signature = (ladders, snakes, *, size=100, faces=6, start=1, overshoot="stay"))]
+#[pyo3(
+    signature = (ladders, snakes, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot="stay"),
+    text_signature = "(ladders, snakes, *, size=100, faces=6, start=1, overshoot=\"stay\")"
+)]
 pub fn snakes(
     py: Python<'_>,
-    ladders: Vec<(i64, i64)>,
-    snakes: Vec<(i64, i64)>,
-    size: i64,
-    faces: i64,
-    start: i64,
+    ladders: Vec<(Int, Int)>,
+    snakes: Vec<(Int, Int)>,
+    size: Int,
+    faces: Int,
+    start: Int,
     overshoot: &str,
 ) -> PyResult<usize> {
     let game = Snakes::new(ladders, snakes, size, faces, start, overshoot)?;
     Ok(game.shortest(py, None)?.len())
 }
 
-/// A board option as a `u32`; out of that range it cannot be valid, and the message says which option.
-fn option(name: &str, value: i64) -> PyResult<u32> {
-    u32::try_from(value).map_err(|_| PyValueError::new_err(format!("{name}: {value} is out of range")))
-}
-
 /// Jumps as squares; a square that is not a `u32` is reported as the core reports square 0.
-fn jumps(kind: &str, pairs: &[(i64, i64)]) -> PyResult<Vec<(u32, u32)>> {
-    let square = |i: usize, s: i64| {
-        u32::try_from(s).map_err(|_| {
+fn jumps(kind: &str, pairs: &[(Int, Int)]) -> PyResult<Vec<(u32, u32)>> {
+    let square = |i: usize, s: &Int| {
+        s.get::<u32>().ok_or_else(|| {
             PyValueError::new_err(format!(
-                "{kind} {}: square {s} is not on the board (squares are numbered from 1)",
-                i + 1
+                "{kind} {}: square {} is not on the board (squares are numbered from 1)",
+                i + 1,
+                s.0
             ))
         })
     };
-    pairs.iter().enumerate().map(|(i, &(a, b))| Ok((square(i, a)?, square(i, b)?))).collect()
+    pairs.iter().enumerate().map(|(i, (a, b))| Ok((square(i, a)?, square(i, b)?))).collect()
 }
 
-fn rules(size: i64, faces: i64, start: i64, overshoot: &str) -> PyResult<Rules> {
+/// The rules from the keyword options, each checked here so that the message names it.
+fn rules(size: Int, faces: Int, start: Int, overshoot: &str) -> PyResult<Rules> {
     let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, false).map_err(|_| {
         PyValueError::new_err(format!("overshoot: '{overshoot}' is not one of 'stay', 'bounce', 'win'"))
     })?;
-    let rules = Rules {
-        size: option("size", size)?,
-        faces: option("faces", faces)?,
-        start: option("start", start)?,
-        overshoot,
-    };
+    let size = size.within("size", 1, MAX_SIZE)?;
+    let faces = faces.within("faces", 1, MAX_FACES)?;
+    let start = start.within("start (0 starts off the board)", 0, size)?;
+    let rules = Rules { size, faces, start, overshoot };
     rules.check().map_err(run::value_error)?;
     Ok(rules)
 }
@@ -128,13 +126,16 @@ impl Snakes {
 #[pymethods]
 impl Snakes {
     #[new]
-    #[pyo3(signature = (ladders, snakes, *, size=100, faces=6, start=1, overshoot="stay"))]
+    #[pyo3(
+        signature = (ladders, snakes, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot="stay"),
+        text_signature = "(ladders, snakes, *, size=100, faces=6, start=1, overshoot=\"stay\")"
+    )]
     fn new(
-        ladders: Vec<(i64, i64)>,
-        snakes: Vec<(i64, i64)>,
-        size: i64,
-        faces: i64,
-        start: i64,
+        ladders: Vec<(Int, Int)>,
+        snakes: Vec<(Int, Int)>,
+        size: Int,
+        faces: Int,
+        start: Int,
         overshoot: &str,
     ) -> PyResult<Snakes> {
         let rules = rules(size, faces, start, overshoot)?;
@@ -154,8 +155,11 @@ impl Snakes {
     ///     ...
     /// ValueError: line 2, column 3: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
     #[staticmethod]
-    #[pyo3(signature = (text, *, size=100, faces=6, start=1, overshoot="stay"))]
-    fn parse(text: &str, size: i64, faces: i64, start: i64, overshoot: &str) -> PyResult<Snakes> {
+    #[pyo3(
+        signature = (text, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot="stay"),
+        text_signature = "(text, *, size=100, faces=6, start=1, overshoot=\"stay\")"
+    )]
+    fn parse(text: &str, size: Int, faces: Int, start: Int, overshoot: &str) -> PyResult<Snakes> {
         let rules = rules(size, faces, start, overshoot)?;
         Snakes::build(Instance::parse(text).map_err(run::input_error)?, rules)
     }
@@ -237,23 +241,22 @@ impl Snakes {
 
     /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail` is
     /// left in play, or `max_rolls` rolls. Raises `ValueError` when `size` × `faces` is over 20 000 000.
-    #[pyo3(signature = (*, tail=1e-12, max_rolls=100_000, time_limit=None))]
+    #[pyo3(
+        signature = (*, tail=1e-12, max_rolls=Int::of(100_000), time_limit=None),
+        text_signature = "($self, *, tail=1e-12, max_rolls=100000, time_limit=None)"
+    )]
     fn distribution(
         &self,
         py: Python<'_>,
         tail: f64,
-        max_rolls: usize,
+        max_rolls: Int,
         time_limit: Option<f64>,
     ) -> PyResult<RollDistribution> {
         self.check_chain()?;
         if !(tail.is_finite() && tail > 0.0 && tail < 1.0) {
             return Err(PyValueError::new_err(format!("tail: {tail} is not a probability between 0 and 1")));
         }
-        if !(1..=100_000_000).contains(&max_rolls) {
-            return Err(PyValueError::new_err(format!(
-                "max_rolls: must be between 1 and 100000000, found {max_rolls}"
-            )));
-        }
+        let max_rolls = max_rolls.within("max_rolls", 1, 100_000_000)?;
         let (distribution, expectation) = run::solve(py, time_limit, |limits| {
             let distribution = core::roll_distribution(&self.board, tail, max_rolls, &limits)?;
             // The histogram marks the expectation (with its proven relative error) when it is finite.

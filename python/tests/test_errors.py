@@ -24,8 +24,8 @@ FULL_11X11 = [[1] * 11 for _ in range(11)]
         (lambda: perfectplay.snakes([(5, 10), (5, 20)], []), "ladder 2"),
         (lambda: perfectplay.snakes([], [(50, -2)]), "snake 1: square -2 is not on the board"),
         (lambda: perfectplay.snakes([(50, 120)], []), "ladder 1"),
-        (lambda: perfectplay.snakes([], [], size=0), "--size must be between 1 and 10000000, found 0"),
-        (lambda: perfectplay.snakes([], [], faces=-1), "faces: -1 is out of range"),
+        (lambda: perfectplay.snakes([], [], size=0), "size: must be between 1 and 10000000, found 0"),
+        (lambda: perfectplay.snakes([], [], faces=-1), "faces: must be between 1 and 1000, found -1"),
         (lambda: perfectplay.snakes([], [], overshoot="fly"), "overshoot: 'fly' is not one of"),
         (lambda: perfectplay.snakes([], [], faces=1, overshoot="bounce", size=3, start=3), None),
         (lambda: perfectplay.Snakes.parse("1 0\n5 3\n"), "line 2, column 3: ladder 1: goes down from 5 to 3"),
@@ -111,3 +111,29 @@ def test_snakes_chain_over_the_memory_cap_is_refused(call):
         error.value
     )
     assert perfectplay.Snakes([], [], size=30_000, faces=1000).fewest_rolls() == 30  # no limit there (3 × 10^7)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: perfectplay.footholds([[1]], [10**30, 0], [0, 0]), "aloc: [1000000000000000000000000000000, 0] is outside"),
+        (lambda: perfectplay.footholds([[1]], [0, 0], [0, -(10**30)]), "bloc: the column must be a whole number from 0"),
+        (lambda: perfectplay.footholds([[10**30]], [0, 0], [0, 0]), "board row 0, column 0: expected 0 or 1"),
+        (lambda: perfectplay.snakes([], [], size=10**30), "size: must be between 1 and 10000000, found 10000000000"),
+        (lambda: perfectplay.snakes([], [], start=-1), "start (0 starts off the board): must be between 0 and 100"),
+        (lambda: perfectplay.snakes([(10**30, 5)], []), "ladder 1: square 1000000000000000000000000000000 is not on"),
+        (lambda: perfectplay.Footholds.parse("A#B").solve(memory=-1), "memory: must be between 1 and"),
+        (lambda: perfectplay.Footholds.parse("A#B").solve(threads=-1), "threads: must be between 1 and 256, found -1"),
+        (lambda: perfectplay.Snakes([], []).distribution(max_rolls=-1), "max_rolls: must be between 1 and 100000000"),
+        (lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome((-1, 0), (0, 0)), "a: (-1, 0) is outside"),
+        (lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome((0, 0), (0, 3)), "b: (0, 3) is outside the 1×3"),
+        (lambda: perfectplay.GridGame([".."], 0).solve().line(2**70, 1), "x: must be between 1 and 1, found 1180591"),
+        (lambda: perfectplay.GridGame([".#"], 0).solve().line(1, 2), "line: (1, 2) is a wall"),
+        (lambda: perfectplay.gridgame([".."], 10**30, []), "K must be at most min(N - 1, M - 1) = 0, not 1000"),
+        (lambda: perfectplay.gridgame([".."], 0, [(10**30, 1)]), "query 1: x must be between 1 and 1, found 1000"),
+    ],
+)
+def test_out_of_range_integers_are_value_errors(call, message):
+    with pytest.raises(ValueError) as error:
+        call()
+    assert message in str(error.value)
