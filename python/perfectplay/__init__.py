@@ -49,9 +49,10 @@ In Jupyter, positions (``Footholds``), maps (``FootholdsTablebase``, ``GridTable
 Errors and limits
 -----------------
 Bad input raises ``ValueError`` with the command line's message, naming what is wrong and where (for text, the
-line and column). Every solve releases the GIL, stops with ``KeyboardInterrupt`` on Ctrl-C, and takes
-``time_limit=`` seconds (``TimeoutError`` when passed); footholds solves also take ``memory=`` (bytes of
-transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core). Footholds boards
+line and column). Every solve releases the GIL and stops with ``KeyboardInterrupt`` on Ctrl-C. The analysis
+objects' solves take ``time_limit=`` seconds (``TimeoutError`` when passed), and footholds' also ``memory=`` (bytes
+of transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core); the judge
+functions keep the judges' exact signatures, so they take none of these. Footholds boards
 have at most 128 cells; snakes boards at most 10 000 000 squares and dice of at most 1000 faces (the expectation and
 the distribution while squares x faces is at most 20 000 000, to stay within 1 GiB of memory); grid-game boards at
 most 5000 x 5000.
