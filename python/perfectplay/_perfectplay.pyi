@@ -14,6 +14,8 @@ _Cell = Tuple[int, int]
 _Int = Union[int, np.integer[Any], np.bool_]
 _Ints = Union[Sequence[_Int], npt.NDArray[Any]]
 _Board = Union[Sequence[_Ints], npt.NDArray[Any]]
+# Ladders, snakes and queries: any sequence of pairs (lists, tuples, an (N, 2) array).
+_Pairs = Union[Sequence[_Ints], npt.NDArray[Any]]
 _Overshoot = Literal["stay", "bounce", "win"]
 
 __all__ = [
@@ -35,15 +37,15 @@ __all__ = [
 
 def footholds(board: _Board, aloc: _Ints, bloc: _Ints) -> int: ...
 def snakes(
-    ladders: Sequence[Tuple[int, int]],
-    snakes: Sequence[Tuple[int, int]],
+    ladders: _Pairs,
+    snakes: _Pairs,
     *,
     size: int = 100,
     faces: int = 6,
     start: int = 1,
     overshoot: _Overshoot = "stay",
 ) -> int: ...
-def gridgame(grid: Sequence[str], k: int, queries: Sequence[Tuple[int, int]]) -> list[str]: ...
+def gridgame(grid: Sequence[str], k: int, queries: _Pairs) -> list[str]: ...
 
 @final
 class Footholds:
@@ -119,8 +121,8 @@ class FootholdsTablebase:
 class Snakes:
     def __new__(
         cls,
-        ladders: Sequence[Tuple[int, int]],
-        snakes: Sequence[Tuple[int, int]],
+        ladders: _Pairs,
+        snakes: _Pairs,
         *,
         size: int = 100,
         faces: int = 6,
@@ -181,7 +183,7 @@ class RollDistribution:
 
 @final
 class GridGame:
-    def __new__(cls, grid: Sequence[str], k: int, queries: Optional[Sequence[Tuple[int, int]]] = None) -> GridGame: ...
+    def __new__(cls, grid: Sequence[str], k: int, queries: Optional[_Pairs] = None) -> GridGame: ...
     @staticmethod
     def parse(text: str) -> GridGame: ...
     @property

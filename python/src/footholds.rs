@@ -333,7 +333,8 @@ impl FootholdsSolution {
     }
 
     fn __repr__(&self) -> String {
-        format!("<FootholdsSolution: {} wins in {} moves>", self.winner(), self.remoteness())
+        let moves = self.remoteness();
+        format!("<FootholdsSolution: {} wins in {moves} move{}>", self.winner(), run::plural(moves as usize))
     }
 
     fn _repr_html_(&self) -> String {

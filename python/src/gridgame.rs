@@ -24,7 +24,7 @@ use pyo3::prelude::*;
 /// ValueError: query 1: (1, 2) is a wall
 #[pyfunction]
 #[pyo3(signature = (grid, k, queries))]
-pub fn gridgame(py: Python<'_>, grid: Vec<String>, k: Int, queries: Vec<(Int, Int)>) -> PyResult<Vec<String>> {
+pub fn gridgame(py: Python<'_>, grid: Vec<String>, k: Int, queries: Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     GridGame::new(grid, k, Some(queries))?.answers(py, None)
 }
 
@@ -80,9 +80,13 @@ pub struct GridGame {
 impl GridGame {
     #[new]
     #[pyo3(signature = (grid, k, queries=None))]
-    fn new(grid: Vec<String>, k: Int, queries: Option<Vec<(Int, Int)>>) -> PyResult<GridGame> {
+    fn new(grid: Vec<String>, k: Int, queries: Option<Bound<'_, PyAny>>) -> PyResult<GridGame> {
         let board = board_of(&grid, &k)?;
-        let queries = judge_queries(&board, &queries.unwrap_or_default())?;
+        let queries = match queries {
+            Some(queries) => run::pairs("queries", &queries)?,
+            None => Vec::new(),
+        };
+        let queries = judge_queries(&board, &queries)?;
         Ok(GridGame { instance: Instance::from_judge_queries(board, &queries).map_err(run::input_error)? })
     }
 
@@ -145,7 +149,14 @@ impl GridGame {
     }
 
     fn __repr__(&self) -> String {
-        format!("<GridGame {}×{}, K = {}, {} queries>", self.rows(), self.cols(), self.k(), self.instance.query_count())
+        let queries = self.instance.query_count();
+        format!(
+            "<GridGame {}×{}, K = {}, {queries} quer{}>",
+            self.rows(),
+            self.cols(),
+            self.k(),
+            if queries == 1 { "y" } else { "ies" }
+        )
     }
 }
 

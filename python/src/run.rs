@@ -10,7 +10,7 @@
 use num_bigint::BigInt;
 use perfectplay::engine::{Interrupted, Limits};
 use perfectplay::format::InputError;
-use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -157,4 +157,29 @@ impl Int {
 /// A big integer as the nearest `f64` (infinite beyond its range).
 fn nearest_f64(value: &BigInt) -> f64 {
     value.to_string().parse().unwrap_or(f64::NAN)
+}
+
+/// Pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple, an `(N, 2)` numpy
+/// array) of sequences of two. A `TypeError` names the argument and the item that is not a pair.
+pub fn pairs(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Int, Int)>> {
+    let type_name = |obj: &Bound<'_, PyAny>| obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
+    let items: Vec<Bound<'_, PyAny>> = obj.extract().map_err(|_| {
+        PyTypeError::new_err(format!("{name}: expected a sequence of pairs of integers, found {}", type_name(obj)))
+    })?;
+    let pair = |i: usize, item: &Bound<'_, PyAny>| {
+        let values: Vec<Int> = item.extract().map_err(|e| PyTypeError::new_err(format!("{name}[{i}]: {e}")))?;
+        let count = values.len();
+        <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{name}[{i}]: expected a pair of integers, found {count} item{}",
+                plural(count)
+            ))
+        })
+    };
+    items.iter().enumerate().map(|(i, item)| pair(i, item)).collect()
+}
+
+/// `"s"` unless there is one.
+pub fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
 }

@@ -1,7 +1,7 @@
 //! Snakes and ladders (BOJ 16928) from Python: the judge's function, and a board with its fewest rolls, exact
 //! expectation and distribution of the number of rolls.
 
-use crate::run::{self, Int};
+use crate::run::{self, Int, plural};
 use num_bigint::BigInt;
 use numpy::{IntoPyArray, PyArray1};
 use perfectplay::engine::chance::Distribution;
@@ -15,9 +15,10 @@ use pyo3::prelude::*;
 /// The fewest rolls from the start to the last square when you choose each roll: the answer of BOJ 16928
 /// (뱀과 사다리 게임).
 ///
-/// `ladders` are `(x, y)` pairs (x < y), `snakes` `(u, v)` pairs (u > v), as the judge gives them. The keyword
-/// options change the board: `size` (last square, 100), `faces` (die faces, 6), `start` (1; 0 starts off the
-/// board) and `overshoot` (`"stay"`, `"bounce"` or `"win"`: what a roll past the last square does).
+/// `ladders` are `(x, y)` pairs (x < y), `snakes` `(u, v)` pairs (u > v), as the judge gives them (any pairs:
+/// tuples, lists, or the rows of an `(N, 2)` numpy array). The keyword options change the board: `size` (last
+/// square, 100), `faces` (die faces, 6), `start` (1; 0 starts off the board) and `overshoot` (`"stay"`, `"bounce"`
+/// or `"win"`: what a roll past the last square does).
 ///
 /// Raises `ValueError` with the command line's message for a bad board or a last square that cannot be reached.
 ///
@@ -39,8 +40,8 @@ use pyo3::prelude::*;
 )]
 pub fn snakes(
     py: Python<'_>,
-    ladders: Vec<(Int, Int)>,
-    snakes: Vec<(Int, Int)>,
+    ladders: Bound<'_, PyAny>,
+    snakes: Bound<'_, PyAny>,
     size: Int,
     faces: Int,
     start: Int,
@@ -131,16 +132,19 @@ impl Snakes {
         text_signature = "(ladders, snakes, *, size=100, faces=6, start=1, overshoot=\"stay\")"
     )]
     fn new(
-        ladders: Vec<(Int, Int)>,
-        snakes: Vec<(Int, Int)>,
+        ladders: Bound<'_, PyAny>,
+        snakes: Bound<'_, PyAny>,
         size: Int,
         faces: Int,
         start: Int,
         overshoot: &str,
     ) -> PyResult<Snakes> {
         let rules = rules(size, faces, start, overshoot)?;
-        let instance =
-            Instance::new(&jumps("ladder", &ladders)?, &jumps("snake", &snakes)?).map_err(run::input_error)?;
+        let instance = Instance::new(
+            &jumps("ladder", &run::pairs("ladders", &ladders)?)?,
+            &jumps("snake", &run::pairs("snakes", &snakes)?)?,
+        )
+        .map_err(run::input_error)?;
         Snakes::build(instance, rules)
     }
 
@@ -361,7 +365,8 @@ impl RollDistribution {
 
     fn __repr__(&self) -> String {
         let median = self.median().map_or("None".to_string(), |m| m.to_string());
-        format!("<RollDistribution: {} rolls computed, median {median}>", self.distribution.ends.len())
+        let rolls = self.distribution.ends.len();
+        format!("<RollDistribution: {rolls} roll{} computed, median {median}>", plural(rolls))
     }
 
     /// The histogram as SVG, or `None` (Jupyter then shows the repr) when there is nothing to draw: the game is

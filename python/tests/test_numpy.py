@@ -102,3 +102,31 @@ def test_a_distribution_with_nothing_to_draw_falls_back_to_text():
     decided = perfectplay.Snakes([], [], start=100).distribution()
     assert decided._repr_svg_() is None  # Jupyter shows the repr instead
     assert repr(decided).startswith("<RollDistribution:")
+
+
+def test_pairs_are_any_two_item_sequences():
+    ladders = [(32, 62), (42, 68), (12, 98)]
+    snakes = [(95, 13), (97, 25), (93, 37), (79, 27), (75, 19), (49, 47), (67, 17)]
+    assert perfectplay.snakes([list(p) for p in ladders], snakes) == 3
+    assert perfectplay.snakes(np.array(ladders), np.array(snakes)) == 3
+    assert sorted(perfectplay.Snakes(np.array(ladders), snakes).ladders) == sorted(ladders)
+    assert perfectplay.gridgame([".#", ".."], 0, [[1, 1], np.array([2, 1])]) == ["Second", "First"]
+    assert perfectplay.gridgame([".#", ".."], 0, np.array([[1, 1], [2, 1]])) == ["Second", "First"]
+    assert perfectplay.GridGame([".#", ".."], 0, np.array([[2, 1]])).queries == [(2, 1)]
+    with pytest.raises(TypeError) as error:
+        perfectplay.snakes([(2, 5), (3, 6, 9)], [])
+    assert str(error.value) == "ladders[1]: expected a pair of integers, found 3 items"
+    with pytest.raises(TypeError, match="snakes: expected a sequence of pairs of integers, found int"):
+        perfectplay.Snakes([], 5)
+    with pytest.raises(TypeError, match=r"queries\[0\]: "):
+        perfectplay.gridgame([".."], 0, [("a", 1)])
+
+
+def test_reprs_count_in_the_singular_and_plural():
+    assert repr(perfectplay.Footholds.parse("A#B").solve()) == "<FootholdsSolution: B wins in 2 moves>"
+    assert repr(perfectplay.Footholds.parse("A#.\n..B").solve()) == "<FootholdsSolution: A wins in 1 move>"
+    assert repr(perfectplay.Snakes([], [], size=2, faces=1).distribution()).startswith("<RollDistribution: 2 rolls")
+    decided = perfectplay.Snakes([], [], size=2, faces=1, start=2).distribution()
+    assert repr(decided) == "<RollDistribution: 1 roll computed, median 0>"
+    assert repr(perfectplay.GridGame([".."], 0, [(1, 1)])) == "<GridGame 1×2, K = 0, 1 query>"
+    assert repr(perfectplay.GridGame([".."], 0)) == "<GridGame 1×2, K = 0, 0 queries>"
