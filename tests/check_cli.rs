@@ -247,3 +247,60 @@ fn ctrl_c_kills_the_running_solutions_and_stops() {
     let status = std::fs::read_to_string(format!("/proc/{solution}/status")).unwrap_or_default();
     assert!(status.is_empty() || status.contains("State:\tZ"), "the solution {solution} is alive: {status}");
 }
+
+/// Whether a run of `check` with `TMPDIR` at `temp` has started a solution (its first job's folder is there).
+fn a_run_started(temp: &Path) -> bool {
+    std::fs::read_dir(temp).unwrap().flatten().any(|entry| entry.path().join("job-0").exists())
+}
+
+/// Starts `perfectplay check ARGS --jobs 1 --seed 1` with `TMPDIR` at `temp`; once a solution has started and
+/// `settle` milliseconds have passed, sends `signals` SIGINTs 5 ms apart. Returns the exit code and how long after
+/// the first signal the check ended (it is killed past 10 s).
+fn interrupt_check(args: &[&str], temp: &Path, settle: u64, signals: usize) -> (Option<i32>, f64) {
+    let mut checking = std::process::Command::new(binary())
+        .arg("check")
+        .args(args)
+        .args(["--jobs", "1", "--seed", "1"])
+        .env("TMPDIR", temp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !a_run_started(temp) {
+        assert!(std::time::Instant::now() < deadline, "the solution never started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(settle));
+    let pid = rustix::process::Pid::from_raw(checking.id() as i32).unwrap();
+    let signalled = std::time::Instant::now();
+    for _ in 0..signals {
+        rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    loop {
+        if let Some(status) = checking.try_wait().unwrap() {
+            return (status.code(), signalled.elapsed().as_secs_f64());
+        }
+        if signalled.elapsed().as_secs() >= 10 {
+            checking.kill().unwrap();
+            let _ = checking.wait();
+            return (None, signalled.elapsed().as_secs_f64());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_fast_solution_at_once() {
+    if perfectplay::check::language::find_in_path("g++").is_none() {
+        let _ = writeln!(std::io::stderr().lock(), "SKIP: g++ is not installed; the fast Ctrl-C test did not run");
+        return;
+    }
+    // A compiled solution answers each case in a millisecond or two, well within the runner's 50 ms poll.
+    let temp = tempfile::tempdir().unwrap();
+    let args = ["snakes", "--cases", "10000000", "--solution", "tests/check/solutions/snakes/right.cpp"];
+    let (code, after) = interrupt_check(&args, temp.path(), 500, 1);
+    assert_eq!(code, Some(130), "{after:.1} s after Ctrl-C");
+    assert!(after < 3.0, "stopped {after:.1} s after Ctrl-C");
+}

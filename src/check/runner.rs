@@ -82,8 +82,20 @@ pub struct RunLimits {
     /// Memory per case, in bytes.
     pub memory: u64,
     /// Raised (by Ctrl-C, say): the running solution is killed with its group and the run ends with
-    /// [`std::io::ErrorKind::Interrupted`].
+    /// [`std::io::ErrorKind::Interrupted`]; a run asked for once it is raised does not start.
     pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl RunLimits {
+    /// Whether the cancel flag is raised.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+}
+
+/// The error of a cancelled run.
+fn interrupted() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted")
 }
 
 /// How often a run looks at the cancel flag.
@@ -94,8 +106,12 @@ impl Program {
     /// making and removing a folder per case costs more than a fast solution's run) with `input` on standard input.
     ///
     /// # Errors
-    /// When the folder cannot be made or the shell cannot be started, or the run was cancelled.
+    /// When the folder cannot be made or the shell cannot be started, or the run was cancelled (before it started,
+    /// as well: a fast solution's runs follow one another too quickly for a flag looked at only while one runs).
     pub fn run(&self, dir: &Path, input: &str, limits: &RunLimits) -> std::io::Result<Run> {
+        if limits.cancelled() {
+            return Err(interrupted());
+        }
         std::fs::create_dir_all(dir)?;
         let answer_path = dir.join("answer.txt");
         if self.answer_file {
@@ -132,20 +148,19 @@ impl Program {
         });
         let stdout = drain(child.stdout.take().expect("piped"));
         let stderr = drain(child.stderr.take().expect("piped"));
-        let cancelled = || limits.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
         let status = loop {
             let left = limits.time.saturating_sub(started.elapsed());
             let status = child.wait_timeout(left.min(CANCEL_POLL))?;
-            if status.is_some() || left <= CANCEL_POLL || cancelled() {
+            if status.is_some() || left <= CANCEL_POLL || limits.cancelled() {
                 break status;
             }
         };
         let elapsed = started.elapsed();
         // The group dies in every case: a solution's children must not outlive it.
         let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
-        if status.is_none() && cancelled() {
+        if status.is_none() && limits.cancelled() {
             let _ = child.wait();
-            return Err(std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted"));
+            return Err(interrupted());
         }
         let ending = match status {
             None => {
