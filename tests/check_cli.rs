@@ -304,3 +304,28 @@ fn ctrl_c_stops_a_fast_solution_at_once() {
     assert_eq!(code, Some(130), "{after:.1} s after Ctrl-C");
     assert!(after < 3.0, "stopped {after:.1} s after Ctrl-C");
 }
+
+#[test]
+fn a_second_ctrl_c_leaves_no_process_and_no_folder_behind() {
+    let temp = tempfile::tempdir().unwrap();
+    let pids = tempfile::tempdir().unwrap();
+    let pid_file = pids.path().join("child.pid");
+    // A child in the solution's process group that would outlive it, then a solution that never answers.
+    let script = format!("sleep 60 & echo $! > {}; sleep 60", pid_file.display());
+    let args = ["snakes", "--cases", "2", "--time-limit", "60", "--", "sh", "-c", &script];
+    let (code, after) = interrupt_check(&args, temp.path(), 300, 2);
+    assert_eq!(code, Some(130), "{after:.1} s after Ctrl-C");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+    let alive = !status.is_empty() && !status.contains("State:\tZ");
+    if alive {
+        let _ = rustix::process::kill_process(
+            rustix::process::Pid::from_raw(pid.trim().parse().unwrap()).unwrap(),
+            rustix::process::Signal::KILL,
+        );
+    }
+    assert!(!alive, "the solution's child {pid} is alive: {status}");
+    let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().flatten().map(|e| e.path()).collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

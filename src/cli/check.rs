@@ -90,8 +90,10 @@ fn fresh_seed() -> u64 {
 /// 1 once its report is written, since every other command's outcome is an answer (0) or an error (2, 3, 130).
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     // Solutions run in their own process groups, out of reach of the terminal's Ctrl-C: on Ctrl-C (the command
-    // line's one cancel flag), perfectplay kills them and stops.
+    // line's one cancel flag), perfectplay kills them and stops. It stops promptly (every run looks at the flag
+    // before it starts and every 50 ms while it runs), so a second Ctrl-C must not cut its cleanup short.
     let cancel = interrupt::flag();
+    interrupt::stops_promptly();
     let solution = match args.solution {
         Some(path) => Solution::File(path),
         None => Solution::Command(args.command),
