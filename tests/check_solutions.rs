@@ -237,6 +237,18 @@ fn snakes_right_solutions_are_accepted() {
 }
 
 #[test]
+fn snakes_java_memory_counts_up_to_the_limit() {
+    if !have("javac") {
+        return;
+    }
+    // 300 MB live in an array (and a deep stack for main): accepted under the 512 MiB limit...
+    accepted("snakes", "big_array/Main.java", "5", &[]);
+    // ...and an OutOfMemoryError under a smaller one.
+    let json = rejected("snakes", "big_array/Main.java", "runtime error", &["--cases", "1", "--memory-limit", "256M"]);
+    assert!(text(&json, "stderr").contains("OutOfMemoryError"), "{json:#}");
+}
+
+#[test]
 fn snakes_greedy_largest_roll_is_found() {
     if have("python3") {
         let json = rejected("snakes", "greedy.py", "wrong answer", &["--seed", "5", "--cases", "300"]);

@@ -105,11 +105,16 @@ const CPP_HARNESS: &str = include_str!("harness/footholds.cpp");
 const JAVA_HARNESS: &str = include_str!("harness/PerfectplayHarness.java");
 const JS_HARNESS: &str = include_str!("harness/footholds.js");
 
-/// The JVM's options: the heap at the memory limit, a deep stack, one GC thread (BOJ runs Java much the same way).
+/// The JVM's options: the heap at the memory limit, a deep stack for the main thread, one GC thread (BOJ runs Java
+/// much the same way). `-Xss` alone would give every thread of the JVM's own (a dozen) a 64 MiB stack, which the
+/// data limit counts: 700 MiB and more, so that a correct solution using 300 MiB of a 512 MiB limit died in
+/// `os::commit_memory`. The launcher runs `main` on a thread of `-Xss`'s size; `-XX:ThreadStackSize` (KiB), read
+/// after it, gives the other threads 1 MiB.
 fn java_flags(memory: u64) -> Vec<String> {
     vec![
         format!("-Xmx{}m", (memory >> 20).max(16)),
         "-Xss64m".into(),
+        "-XX:ThreadStackSize=1024".into(),
         "-XX:+UseSerialGC".into(),
         "-Dfile.encoding=UTF-8".into(),
         "-DONLINE_JUDGE=1".into(),
