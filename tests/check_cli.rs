@@ -158,6 +158,21 @@ fn the_memory_limit_is_enforced_by_the_system() {
     let (_, json) = one_case(&["--memory-limit", "256M"], &["python3", "-c", script]);
     assert_eq!(json["verdict"], "runtime error", "{json:#}");
     assert!(json["stderr"].as_str().unwrap().contains("MemoryError"), "{json:#}");
+    assert!(json["detail"].as_str().unwrap().contains("the memory limit is 256 MiB"), "{json:#}");
+}
+
+#[test]
+fn a_crash_the_memory_limit_may_cause_says_so() {
+    // A static array past the limit, or a failed allocation, ends a C++ run by SIGSEGV or SIGABRT.
+    for signal in ["SEGV", "ABRT"] {
+        let script = format!("cat >/dev/null; kill -{signal} $$");
+        let (_, json) = one_case(&["--memory-limit", "64M"], &["sh", "-c", &script]);
+        let detail = json["detail"].as_str().unwrap();
+        assert!(detail.contains(&format!("SIG{signal}")) && detail.contains("the memory limit is 64 MiB"), "{json:#}");
+    }
+    // An ordinary failure does not mention it.
+    let (_, json) = one_case(&[], &["sh", "-c", "cat >/dev/null; exit 3"]);
+    assert_eq!(json["detail"], "exit code 3");
 }
 
 #[test]
@@ -202,6 +217,7 @@ fn compile_errors_and_bad_usage_exit_2_with_one_message() {
     fails_with_usage(&["check", "snakes"], "--solution");
     fails_with_usage(&["check", "snakes", "--cases", "0", "--", "cat"], "--cases");
     fails_with_usage(&["check", "chess", "--", "cat"], "chess");
+    fails_with_usage(&["check", "snakes", "--memory-limit", "10", "--", "cat"], "at least 16M");
 }
 
 #[test]

@@ -34,6 +34,25 @@ fn shown(text: &str) -> String {
     if joined.chars().count() > 300 { format!("{}…", joined.chars().take(300).collect::<String>()) } else { joined }
 }
 
+/// Ways a run ends that the memory limit may cause: a signal (a failed allocation turned into a bad access or an
+/// abort) or an out-of-memory error on standard error.
+const MEMORY_SIGNS: [&str; 2] = ["SIGSEGV", "SIGABRT"];
+const MEMORY_ERRORS: [&str; 4] = ["bad_alloc", "MemoryError", "OutOfMemoryError", "heap out of memory"];
+
+/// A failed run's description, and when the memory limit may have ended it, a note saying so.
+fn failure_detail(how: &str, stderr: &str, memory_limit: u64) -> String {
+    let memory =
+        MEMORY_SIGNS.iter().any(|sign| how.contains(sign)) || MEMORY_ERRORS.iter().any(|error| stderr.contains(error));
+    if memory {
+        format!(
+            "{how}; the memory limit is {} MiB, and a run that needs more ends this way",
+            memory_limit as f64 / f64::from(1 << 20)
+        )
+    } else {
+        how.to_string()
+    }
+}
+
 /// The result as text.
 pub fn text(outcome: &Outcome) -> String {
     let Some(failure) = &outcome.failure else {
@@ -48,7 +67,9 @@ pub fn text(outcome: &Outcome) -> String {
     };
     let trial = &failure.trial;
     let detail = match (&trial.verdict, &trial.run.ending) {
-        (Verdict::RuntimeError, Ending::Failed(how)) => format!(" ({how})"),
+        (Verdict::RuntimeError, Ending::Failed(how)) => {
+            format!(" ({})", failure_detail(how, &trial.run.stderr, outcome.memory_limit))
+        }
         (Verdict::TimeLimitExceeded, _) => format!(" (over {})", limit(outcome.time_limit)),
         _ => String::new(),
     };
@@ -115,7 +136,7 @@ pub fn json(outcome: &Outcome) -> String {
         object["size"] = json!(failure.size);
         object["original_size"] = json!(failure.original_size);
         object["detail"] = json!(match &run.ending {
-            Ending::Failed(how) => how.clone(),
+            Ending::Failed(how) => failure_detail(how, &run.stderr, outcome.memory_limit),
             Ending::TimedOut => format!("over {}", limit(outcome.time_limit)),
             Ending::Success => "exit code 0".into(),
         });

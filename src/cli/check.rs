@@ -62,7 +62,7 @@ pub struct Args {
     /// Seconds per case (default: the judge's: 10 for footholds, 1 for snakes and gridgame).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<f64>,
-    /// Memory per case, e.g. 256M (default: the judge's: 512M for snakes, 1G for the others).
+    /// Memory per case, e.g. 256M, at least 16M (default: the judge's: 512M for snakes, 1G for the others).
     #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     memory_limit: Option<usize>,
     /// Cases run at once (default: the cores).
@@ -79,6 +79,9 @@ pub struct Args {
     #[arg(last = true, value_name = "COMMAND")]
     command: Vec<String>,
 }
+
+/// The smallest memory limit `check` takes: below it no interpreter, and hardly a C++ program, even starts.
+const MIN_MEMORY: u64 = 16 << 20;
 
 /// A seed from the clock, short enough to type.
 fn fresh_seed() -> u64 {
@@ -111,6 +114,13 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         progress: !args.json && std::io::stderr().is_terminal(),
         cancel: Some(cancel.clone()),
     };
+    if let Some(memory) = options.memory_limit
+        && memory < MIN_MEMORY
+    {
+        return Err(Error::Usage(format!(
+            "--memory-limit {memory} bytes is too small to start a solution: give at least 16M"
+        )));
+    }
     let beyond = args.beyond;
     let outcome = match args.game {
         Game::Footholds => check::check(&games::Footholds { beyond }, &options),
