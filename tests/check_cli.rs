@@ -345,3 +345,12 @@ fn a_second_ctrl_c_leaves_no_process_and_no_folder_behind() {
     let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().flatten().map(|e| e.path()).collect();
     assert!(left.is_empty(), "left behind: {left:?}");
 }
+
+#[test]
+fn a_missing_command_is_a_usage_error() {
+    fails_with_usage(
+        &["check", "snakes", "--cases", "5", "--", "./no-such-program"],
+        "cannot run ./no-such-program: not found",
+    );
+    fails_with_usage(&["check", "snakes", "--cases", "5", "--", "no-such-program-on-the-path"], "not found");
+}

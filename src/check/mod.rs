@@ -219,6 +219,15 @@ fn program<G: CheckedGame>(game: &G, solution: &Solution, build: &Path, memory: 
             (language::prepare(path, game.interface(), build, memory)?, function)
         }
         Solution::Command(argv) => {
+            let program = argv.first().map_or("", String::as_str);
+            let found = if program.contains('/') {
+                Path::new(program).is_file()
+            } else {
+                language::find_in_path(program).is_some()
+            };
+            if !found {
+                return Err(Error::Usage(format!("cannot run {program}: not found")));
+            }
             let argv = resolve_command(argv);
             (Program { argv, answer_file: false, memory: runner::MemoryLimit::Data, memory_slack: 0 }, false)
         }
