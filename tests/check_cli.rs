@@ -354,3 +354,23 @@ fn a_missing_command_is_a_usage_error() {
     );
     fails_with_usage(&["check", "snakes", "--cases", "5", "--", "no-such-program-on-the-path"], "not found");
 }
+
+#[test]
+fn python_and_javascript_syntax_errors_are_compile_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, text, tool, game) in [
+        ("broken.py", "def solution(:\n    return 0\n", "python3", "snakes"),
+        ("broken.py", "def solution(board, aloc, bloc)\n    return 0\n", "python3", "footholds"),
+        ("broken.js", "function solution( {\n", "node", "footholds"),
+        ("broken.js", "console.log(1 +;\n", "node", "snakes"),
+    ] {
+        if perfectplay::check::language::find_in_path(tool).is_none() {
+            continue;
+        }
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).unwrap();
+        let path = path.display().to_string();
+        fails_with_usage(&["check", game, "--cases", "5", "--solution", &path], "compile error");
+        fails_with_usage(&["check", game, "--cases", "5", "--solution", &path], "SyntaxError");
+    }
+}

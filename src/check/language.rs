@@ -162,9 +162,11 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
     };
     Ok(match (language, interface) {
         (Language::Python, Interface::Program) => {
+            compile("python3", &python_syntax_check(&source), build)?;
             native(vec!["python3".into(), "-W".into(), "ignore".into(), path_text(&source)])
         }
         (Language::Python, Interface::FootholdsFunction) => {
+            compile("python3", &python_syntax_check(&source), build)?;
             let harness = write("harness.py", PYTHON_HARNESS)?;
             native(vec!["python3".into(), path_text(&harness), path_text(&source)])
         }
@@ -196,8 +198,12 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
             jvm(vec!["-cp".into(), path_text(build), main.into()])
         }
         // V8 reserves more address space than a judge's memory limit at start: Node gets the data limit.
-        (Language::JavaScript, Interface::Program) => node(vec!["node".into(), path_text(&source)]),
+        (Language::JavaScript, Interface::Program) => {
+            compile("node", &["--check".into(), path_text(&source)], build)?;
+            node(vec!["node".into(), path_text(&source)])
+        }
         (Language::JavaScript, Interface::FootholdsFunction) => {
+            compile("node", &["--check".into(), path_text(&source)], build)?;
             // The harness follows the solution's code in one script, so `solution` is in scope however it is
             // declared (`function`, `const`, `var`), and the error lines are the user's.
             let harness = write("solution.js", &format!("{text}\n{JS_HARNESS}"))?;
@@ -225,6 +231,13 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
             )));
         }
     })
+}
+
+/// The arguments of `python3` that compile a file without running it or writing a `__pycache__` (a syntax error
+/// is then a compile error, as the judges report it, not a runtime error shrunk for nothing).
+fn python_syntax_check(source: &Path) -> Vec<String> {
+    let script = "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')";
+    vec!["-c".into(), script.into(), source.display().to_string()]
 }
 
 /// Points a compile error about the copy made for `javac` back at the user's file.
