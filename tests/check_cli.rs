@@ -374,3 +374,28 @@ fn python_and_javascript_syntax_errors_are_compile_errors() {
         fails_with_usage(&["check", game, "--cases", "5", "--solution", &path], "SyntaxError");
     }
 }
+
+#[test]
+fn a_java_class_misnamed_says_which_class_the_judge_runs() {
+    if perfectplay::check::language::find_in_path("javac").is_none() {
+        let _ =
+            writeln!(std::io::stderr().lock(), "SKIP: javac is not installed; the Java class name test did not run");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let main = "public static void main(String[] a) { System.out.println(0); }";
+    for (file, text, game, hint) in [
+        ("Boj16928.java", format!("public class Boj16928 {{ {main} }}"), "snakes", "BOJ runs `public class Main`"),
+        ("Other.java", format!("class Other {{ {main} }}"), "snakes", "BOJ runs `public class Main`"),
+        (
+            "Main.java",
+            "public class Main { public int solution(int[][] b, int[] a, int[] c) { return 0; } }".into(),
+            "footholds",
+            "Programmers calls `class Solution`",
+        ),
+    ] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, text).unwrap();
+        fails_with_usage(&["check", game, "--cases", "5", "--solution", &path.display().to_string()], hint);
+    }
+}

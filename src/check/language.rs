@@ -194,7 +194,10 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
             if function {
                 args.push(path_text(&write("PerfectplayHarness.java", JAVA_HARNESS)?));
             }
-            compile("javac", &args, build).map_err(|e| name_copy(e, &copy, &source))?;
+            compile("javac", &args, build).map_err(|e| java_class_hint(name_copy(e, &copy, &source), function))?;
+            if !build.join(format!("{class}.class")).exists() {
+                return Err(java_class_hint(Error::Usage(format!("{}: no class {class}", source.display())), function));
+            }
             jvm(vec!["-cp".into(), path_text(build), main.into()])
         }
         // V8 reserves more address space than a judge's memory limit at start: Node gets the data limit.
@@ -238,6 +241,24 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -
 fn python_syntax_check(source: &Path) -> Vec<String> {
     let script = "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')";
     vec!["-c".into(), script.into(), source.display().to_string()]
+}
+
+/// Adds to a Java error about the class's name which class the judge runs: javac's own message ("class X is public,
+/// should be declared in a file named X.java") names a file the user never made and contradicts itself.
+fn java_class_hint(error: Error, function: bool) -> Error {
+    match error {
+        Error::Usage(message)
+            if message.contains("should be declared in a file named") || message.contains("no class") =>
+        {
+            let needs = if function {
+                "Programmers calls `class Solution` (not public, without `main`)"
+            } else {
+                "BOJ runs `public class Main`, whatever the file's name"
+            };
+            Error::Usage(format!("{message}\n{needs}: rename the class"))
+        }
+        other => other,
+    }
 }
 
 /// Points a compile error about the copy made for `javac` back at the user's file.
