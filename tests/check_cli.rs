@@ -399,3 +399,41 @@ fn a_java_class_misnamed_says_which_class_the_judge_runs() {
         fails_with_usage(&["check", game, "--cases", "5", "--solution", &path.display().to_string()], hint);
     }
 }
+
+#[test]
+fn json_is_one_line_and_a_compile_error_is_an_object_too() {
+    let output = perfectplay()
+        .args([
+            "check",
+            "footholds",
+            "--cases",
+            "20",
+            "--seed",
+            "3",
+            "--json",
+            "--",
+            "sh",
+            "-c",
+            "cat >/dev/null; echo 0",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert_eq!(json_of(&output)["verdict"], "wrong answer");
+    if perfectplay::check::language::find_in_path("g++").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.cpp");
+    std::fs::write(&broken, "int main() { return x; }\n").unwrap();
+    let output = perfectplay()
+        .args(["check", "snakes", "--json", "--solution", &broken.display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+    let json = json_of(&output);
+    assert_eq!(json["verdict"], "compile error");
+    assert!(json["message"].as_str().unwrap().contains("broken.cpp:1"), "{json}");
+}

@@ -110,7 +110,7 @@ pub fn text(outcome: &Outcome) -> String {
     out
 }
 
-/// The result as one JSON object: `verdict`, `cases`, `seed`, the limits, the slowest case, the time the
+/// The result as one JSON object on one line: `verdict`, `cases`, `seed`, the limits, the slowest case, the time the
 /// solution's runs took and perfectplay's own time (`solution_seconds`, `perfectplay_seconds`), and on a failure
 /// `input` (shrunk), `expected`, `got`, `original_input`, `case` (its number), `detail`, `stderr` (its end),
 /// `explanation`, and what shrinking did.
@@ -144,5 +144,10 @@ pub fn json(outcome: &Outcome) -> String {
         object["explanation"] = json!(failure.explanation);
         object["shrink"] = json!(failure.shrink);
     }
-    serde_json::to_string_pretty(&object).expect("the result serialises") + "\n"
+    serde_json::to_string(&object).expect("the result serialises") + "\n"
+}
+
+/// A compile error (the compiler's message) as one JSON object: `verdict` "compile error" and `message`.
+pub fn compile_error_json(message: &str) -> String {
+    json!({ "verdict": "compile error", "message": message }).to_string() + "\n"
 }

@@ -72,7 +72,8 @@ pub struct Args {
     /// jumps, gridgame boards up to 5000×5000 without the judge's guarantees on walls and queries.
     #[arg(long)]
     beyond: bool,
-    /// Print one JSON object: verdict, cases, seed, and on a failure input, expected, got, original_input.
+    /// Print one JSON object on one line: verdict, cases, seed, and on a failure input, expected, got,
+    /// original_input; for a compile error, verdict "compile error" and message.
     #[arg(long)]
     json: bool,
     /// Any program that reads one case on stdin and prints its answer (after `--`).
@@ -131,7 +132,14 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         eprintln!("perfectplay: interrupted (seed {}); the solutions running were killed", options.seed);
         std::process::exit(130);
     }
-    let outcome = outcome?;
+    let outcome = match outcome {
+        // With --json a compile error is a result too (still exit 2, the message also on stderr).
+        Err(Error::Usage(message)) if args.json && message.starts_with("compile error") => {
+            let _ = out.write_all(check::report::compile_error_json(&message).as_bytes()).and_then(|()| out.flush());
+            return Err(Error::Usage(message));
+        }
+        outcome => outcome?,
+    };
     let text = if args.json { check::report::json(&outcome) } else { check::report::text(&outcome) };
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e)) {
         // A reader that closed the pipe (`| head`) is not an error.
