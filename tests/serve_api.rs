@@ -446,6 +446,40 @@ fn a_solve_past_the_time_limit_gets_504() {
     assert_eq!(code, 200);
 }
 
+/// A gridgame judge input: an open `n`×`n` board with diagonal steps up to `k`, and `queries` queries of (1, 1).
+fn open_grid(n: usize, k: usize, queries: usize) -> String {
+    format!("{n} {n} {k}\n{}{queries}\n{}", format!("{}\n", ".".repeat(n)).repeat(n), "1 1\n".repeat(queries))
+}
+
+#[test]
+fn an_answer_over_the_size_limit_gets_400_naming_it() {
+    let base = start(Config { max_answer: 1 << 20, ..Config::default() });
+    // 100 explained lines of about 400 moves each: some 3 MB.
+    let (code, body) = post_text(&format!("{base}/api/gridgame?explain=true"), open_grid(200, 0, 100).as_bytes());
+    assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
+    assert!(parse(&body)["error"].as_str().unwrap().contains("limit of 1048576 bytes"), "{body}");
+    // 1000 tokens with 101 moves each: some 8 MB.
+    let (code, body) = post_text(&format!("{base}/api/gridgame/moves"), open_grid(100, 99, 1000).as_bytes());
+    assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
+    assert!(parse(&body)["error"].as_str().unwrap().contains("limit of 1048576 bytes"), "{body}");
+    // Under the limit the answer comes whole.
+    let (code, body) = post_text(&format!("{base}/api/gridgame?explain=true"), open_grid(20, 0, 10).as_bytes());
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(parse(&body)["answers"].as_array().unwrap().len(), 10);
+}
+
+#[test]
+fn building_an_answer_past_the_time_limit_gets_504() {
+    let base =
+        start(Config { request_time_limit: Duration::from_millis(300), max_answer: 1 << 30, ..Config::default() });
+    // The board solves at once, but its 5000 explained lines (some 150 MB) take seconds to write.
+    let started = Instant::now();
+    let (code, body) = post_text(&format!("{base}/api/gridgame?explain=true"), open_grid(200, 0, 5000).as_bytes());
+    assert_eq!(code, 504, "{}", &body[..body.len().min(300)]);
+    assert!(started.elapsed() < Duration::from_secs(2), "stopped at the deadline: {:?}", started.elapsed());
+    assert!(parse(&body)["error"].as_str().unwrap().contains("request time limit of 0.3 s"), "{body}");
+}
+
 /// Opens a streamed solve and returns its reader once the first progress event has come.
 fn open_stream(url: &str, body: &[u8]) -> BufReader<ureq::BodyReader<'static>> {
     let response = agent()

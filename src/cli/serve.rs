@@ -55,6 +55,7 @@ pub fn run(args: Args) -> Result<(), Error> {
         max_queued: args.max_queued,
         max_body: args.max_body,
         solve_memory: args.solve_memory,
+        ..defaults
     };
     let open = args.open;
     crate::serve::run_until_interrupted(config, |address| {

@@ -1,10 +1,12 @@
 //! `POST /api/gridgame`: the JSON of `perfectplay gridgame --json`; `POST /api/gridgame/moves`: every legal move
 //! of each query's tokens, with its value for the player who makes it, from the board's own rules.
 
+use super::answer::capped;
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::{Limits, Value};
 use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, report};
+use crate::json::{self, Seq};
 use serde::{Deserialize, Serialize};
 
 /// The instance from the judge text, or from the position as JSON: `rows` of `.` and `#`, `k`, and `queries` of
@@ -60,7 +62,7 @@ impl Endpoint for Request {
         self.input = input;
     }
 
-    fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
+    fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
         if self.tokens && (self.remoteness || self.explain) {
             return Err(ApiError::BadInput("tokens cannot be used with remoteness or explain".into()));
         }
@@ -71,10 +73,10 @@ impl Endpoint for Request {
             tokens: self.tokens,
             explain: self.explain,
         };
-        let table = self.table;
+        let (table, max) = (self.table, shared.config.max_answer);
         Ok(Box::new(move |limits: Limits| {
             let analysis = Analysis::solve(&instance.board, options.wanted(table), &limits)?;
-            report::json(&instance, &analysis, options, table).map_err(|e| ApiError::Internal(e.to_string()))
+            capped(max, &limits, |out| report::write_json(out, &instance, &analysis, options, table))
         }))
     }
 }
@@ -91,15 +93,16 @@ pub struct MovesRequest {
     tokens: bool,
 }
 
-/// One token of a query and its moves.
+/// One token of a query and its moves (each built only when it is written).
 #[derive(Serialize)]
-struct Token {
+struct Token<M> {
     /// 1-based `[x, y]`.
     cell: [u32; 2],
     value: Value,
     remoteness: u16,
     grundy: u16,
-    moves: Vec<Move>,
+    /// The moves, as a [`Seq`] of [`Move`].
+    moves: M,
 }
 
 /// One legal move of a token.
@@ -116,6 +119,12 @@ struct Move {
     grundy: u16,
 }
 
+/// The answer of `/api/gridgame/moves`, written one token at a time.
+#[derive(Serialize)]
+struct Answers<Q> {
+    queries: Q,
+}
+
 fn one_based(cell: Cell) -> [u32; 2] {
     [cell.row + 1, cell.col + 1]
 }
@@ -125,38 +134,35 @@ impl Endpoint for MovesRequest {
         self.input = input;
     }
 
-    fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
+    fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
         let instance = instance(&self.input, self.rows.as_deref(), self.k, self.queries.as_deref(), self.tokens)?;
+        let max = shared.config.max_answer;
         Ok(Box::new(move |limits: Limits| {
             let board = &instance.board;
             let analysis = Analysis::solve(board, Wanted { remoteness: true, grundy: true }, &limits)?;
             let known = "the tables of open cells are computed";
             let token = |cell: Cell| {
                 let outcome = analysis.outcome(board, cell).expect(known);
-                let moves = board
-                    .children(cell)
-                    .map(|(step, to)| {
-                        let after = analysis.outcome(board, to).expect(known).parent();
-                        Move {
-                            step,
-                            to: one_based(to),
-                            value: after.value,
-                            remoteness: after.remoteness,
-                            grundy: analysis.grundy(board, to).expect(known),
-                        }
-                    })
-                    .collect();
+                let moves = board.children(cell).map(|(step, to)| {
+                    let after = analysis.outcome(board, to).expect(known).parent();
+                    Move {
+                        step,
+                        to: one_based(to),
+                        value: after.value,
+                        remoteness: after.remoteness,
+                        grundy: analysis.grundy(board, to).expect(known),
+                    }
+                });
                 Token {
                     cell: one_based(cell),
                     value: outcome.value,
                     remoteness: outcome.remoteness as u16,
                     grundy: analysis.grundy(board, cell).expect(known),
-                    moves,
+                    moves: Seq::new(moves),
                 }
             };
-            let queries: Vec<Vec<Token>> =
-                instance.queries().map(|query| query.iter().map(|&cell| token(cell)).collect()).collect();
-            Ok(serde_json::json!({ "queries": queries }).to_string() + "\n")
+            let queries = instance.queries().map(|query| Seq::new(query.iter().map(|&cell| token(cell))));
+            capped(max, &limits, |out| json::write(out, &Answers { queries: Seq::new(queries) }))
         }))
     }
 }

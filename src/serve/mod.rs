@@ -5,9 +5,10 @@
 //! binary) draws what the API answers and never decides a game's rules itself.
 //!
 //! Every request is bounded ([`Config`]): the request body's size, the board limits of the command line, a time
-//! limit per solve through [`Limits`](crate::engine::Limits)'s deadline, and a cap on solves running and waiting at
-//! once. A request asking for `text/event-stream` gets progress events while its solve runs, and closing it
-//! cancels the solve (the [`Limits`](crate::engine::Limits) cancel flag is raised).
+//! limit per solve through [`Limits`](crate::engine::Limits)'s deadline (building the answer included), a cap on the
+//! answer's size, and a cap on solves running and waiting at once. A request asking for `text/event-stream` gets
+//! progress events while its solve runs, and closing it cancels the solve (the [`Limits`](crate::engine::Limits)
+//! cancel flag is raised).
 //!
 //! ```no_run
 //! use perfectplay::serve::{Config, Server};
@@ -19,6 +20,7 @@
 //! });
 //! ```
 
+mod answer;
 mod api;
 mod footholds;
 mod gridgame;
@@ -48,10 +50,14 @@ pub struct Config {
     pub max_body: usize,
     /// The most memory one footholds solve's transposition table may take, in bytes.
     pub solve_memory: usize,
+    /// The largest answer, in bytes: a request whose answer grows past it (a gridgame's explained lines, say) gets
+    /// HTTP 400 naming the limit, and the answer is never held whole.
+    pub max_answer: usize,
 }
 
 impl Default for Config {
-    /// 127.0.0.1:8000, 10 s per solve, one solve per core with 64 more waiting, 2 MiB bodies, 256 MiB tables.
+    /// 127.0.0.1:8000, 10 s per solve, one solve per core with 64 more waiting, 2 MiB bodies, 256 MiB tables,
+    /// 64 MiB answers.
     fn default() -> Config {
         Config {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -61,6 +67,7 @@ impl Default for Config {
             max_queued: 64,
             max_body: 2 << 20,
             solve_memory: 256 << 20,
+            max_answer: 64 << 20,
         }
     }
 }
