@@ -480,6 +480,68 @@ fn building_an_answer_past_the_time_limit_gets_504() {
     assert!(parse(&body)["error"].as_str().unwrap().contains("request time limit of 0.3 s"), "{body}");
 }
 
+/// Opens a raw connection to `base` and sends `bytes`; reads time out after 10 s so a test fails instead of hanging.
+fn raw(base: &str, bytes: &[u8]) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(base.trim_start_matches("http://")).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream.write_all(bytes).unwrap();
+    stream
+}
+
+/// Everything the server sends on `stream` until it closes it (or the read times out: a test failure).
+fn until_closed(mut stream: std::net::TcpStream) -> String {
+    use std::io::Read;
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("the server closes the connection");
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[test]
+fn slow_clients_are_cut_off_and_connections_are_capped() {
+    let base = start(Config { read_timeout: Duration::from_millis(500), max_connections: 2, ..Config::default() });
+    // Headers that never end: the connection is closed.
+    let started = Instant::now();
+    until_closed(raw(&base, b"POST /api/footholds HTTP/1.1\r\nHost: x\r\n"));
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    // A body shorter than its Content-Length: 408, then the connection is closed.
+    let answer = until_closed(raw(&base, b"POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n[[1"));
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains(r#""error":"the request body did not arrive within 0.5 s""#), "{answer}");
+
+    // Two connections are open: a third waits until one of them closes.
+    let base = start(Config { max_connections: 2, ..Config::default() });
+    let held = [raw(&base, b""), raw(&base, b"")];
+    std::thread::sleep(Duration::from_millis(200));
+    let impatient = ureq::Agent::config_builder().timeout_global(Some(Duration::from_millis(500))).build().new_agent();
+    assert!(impatient.get(&format!("{base}/api/status")).call().is_err(), "a third connection is served");
+    drop(held);
+    assert_eq!(status(&base)["max_solves"], Config::default().max_solves);
+}
+
+#[test]
+fn bodies_being_read_are_capped_in_bytes() {
+    let base = start(Config {
+        max_body: 1000,
+        max_buffered: 2000,
+        read_timeout: Duration::from_millis(800),
+        ..Config::default()
+    });
+    // Two uploads that stall take all the room for bodies...
+    let head = b"POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n[[1";
+    let stalled = [raw(&base, head), raw(&base, head)];
+    std::thread::sleep(Duration::from_millis(200));
+    // ...so a third is turned away, and answered once they are cut off.
+    let (code, body) = post_text(&format!("{base}/api/footholds"), b"[[1]] [0,0] [0,0]");
+    assert_eq!(code, 503, "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("busy reading"), "{body}");
+    for stream in stalled {
+        assert!(until_closed(stream).starts_with("HTTP/1.1 408"));
+    }
+    let (code, body) = post_text(&format!("{base}/api/footholds"), b"[[1]] [0,0] [0,0]");
+    assert_eq!(code, 200, "{body}");
+}
+
 /// Opens a streamed solve and returns its reader once the first progress event has come.
 fn open_stream(url: &str, body: &[u8]) -> BufReader<ureq::BodyReader<'static>> {
     let response = agent()

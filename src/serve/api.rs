@@ -6,7 +6,7 @@ use super::{footholds, gridgame, snakes, web};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, RawQuery, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -43,12 +43,18 @@ pub trait Endpoint: DeserializeOwned + Send + 'static {
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError>;
 }
 
-async fn solve<E: Endpoint>(
-    State(shared): State<Arc<Shared>>,
-    RawQuery(query): RawQuery,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Response {
+async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let query = request.uri().query().map(str::to_string);
+    let headers = request.headers().clone();
+    // A body without a length may be as long as the limit.
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse().ok())
+        .unwrap_or(shared.config.max_body);
+    let body = match shared.read_body(declared, Bytes::from_request(request, &())).await {
+        Ok(body) => body,
+        Err(error) => return error.into_response(),
+    };
     let stream = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())

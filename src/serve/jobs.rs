@@ -26,6 +26,12 @@ pub enum ApiError {
     /// The body is over the limit (413).
     #[error("the request body is over the limit of {0} bytes (the server's --max-body)")]
     TooLarge(usize),
+    /// The body did not arrive within the read timeout (408).
+    #[error("the request body did not arrive within {0} s")]
+    SlowBody(f64),
+    /// Other requests' bodies fill the room for bodies being read (503).
+    #[error("the server is busy reading other requests; try again shortly")]
+    BusyReading,
     /// Every solve slot and queue place is taken (503).
     #[error("the server is busy: {0} solves are running and the queue is full; try again shortly")]
     Busy(usize),
@@ -46,7 +52,8 @@ impl ApiError {
         match self {
             ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::Busy(_) | ApiError::BusyReading => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TimeLimit(_) | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -72,7 +79,7 @@ impl From<crate::engine::Interrupted> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), json_headers(), self.body()).into_response();
-        if matches!(self, ApiError::Busy(_)) {
+        if matches!(self, ApiError::Busy(_) | ApiError::BusyReading) {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response
@@ -95,6 +102,8 @@ pub struct Shared {
     pub config: Config,
     admitted: Arc<Semaphore>,
     running: Arc<Semaphore>,
+    /// The room for request bodies being read, one permit per KiB.
+    buffered: Semaphore,
     counts: Counts,
 }
 
@@ -162,9 +171,26 @@ impl Shared {
         Shared {
             admitted: Arc::new(Semaphore::new(config.max_solves + config.max_queued)),
             running: Arc::new(Semaphore::new(config.max_solves.max(1))),
+            buffered: Semaphore::new(kib(config.max_buffered.max(config.max_body))),
             config,
             counts: Counts::default(),
         }
+    }
+
+    /// Reads a body (`read`) of `declared` bytes within the read timeout, when there is room for it among the
+    /// bodies being read.
+    ///
+    /// # Errors
+    /// [`ApiError::BusyReading`] at once when there is no room, [`ApiError::SlowBody`] when the body is late.
+    pub async fn read_body<T>(&self, declared: usize, read: impl Future<Output = T>) -> Result<T, ApiError> {
+        let room = kib(declared.min(self.config.max_body)).min(kib(self.config.max_buffered.max(self.config.max_body)));
+        let _room = self
+            .buffered
+            .try_acquire_many(u32::try_from(room).unwrap_or(u32::MAX))
+            .map_err(|_| ApiError::BusyReading)?;
+        tokio::time::timeout(self.config.read_timeout, read)
+            .await
+            .map_err(|_| ApiError::SlowBody(self.config.read_timeout.as_secs_f64()))
     }
 
     /// The server's load now.
@@ -263,6 +289,11 @@ impl Shared {
             ApiError::TimeLimit(self.config.request_time_limit.as_secs_f64())
         }
     }
+}
+
+/// `bytes` in KiB, rounded up (an empty body takes room too).
+fn kib(bytes: usize) -> usize {
+    bytes.div_ceil(1024).max(1)
 }
 
 fn progress_hook(sender: watch::Sender<Option<ProgressEvent>>) -> crate::engine::ProgressHook {

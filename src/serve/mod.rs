@@ -6,7 +6,8 @@
 //!
 //! Every request is bounded ([`Config`]): the request body's size, the board limits of the command line, a time
 //! limit per solve through [`Limits`](crate::engine::Limits)'s deadline (building the answer included), a cap on the
-//! answer's size, and a cap on solves running and waiting at once. A request asking for `text/event-stream` gets
+//! answer's size, a cap on solves running and waiting at once, and on the connections and the request bodies being
+//! read (each read within a time limit). A request asking for `text/event-stream` gets
 //! progress events while its solve runs, and closing it cancels the solve (the [`Limits`](crate::engine::Limits)
 //! cancel flag is raised).
 //!
@@ -25,6 +26,7 @@ mod api;
 mod footholds;
 mod gridgame;
 mod jobs;
+mod listen;
 mod snakes;
 mod web;
 
@@ -48,6 +50,14 @@ pub struct Config {
     pub max_queued: usize,
     /// The largest request body, in bytes; a larger one gets HTTP 413.
     pub max_body: usize,
+    /// The longest a client may take to send a request's headers (else the connection is closed), and again its
+    /// body (else HTTP 408).
+    pub read_timeout: Duration,
+    /// Connections open at once; more wait in the system's listen queue until one closes.
+    pub max_connections: usize,
+    /// The most bytes of request bodies being read at once, over all requests (a body counts its Content-Length,
+    /// or `max_body` when it has none); a request that finds no room gets HTTP 503 at once.
+    pub max_buffered: usize,
     /// The most memory one footholds solve's transposition table may take, in bytes.
     pub solve_memory: usize,
     /// The largest answer, in bytes: a request whose answer grows past it (a gridgame's explained lines, say) gets
@@ -56,8 +66,8 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// 127.0.0.1:8000, 10 s per solve, one solve per core with 64 more waiting, 2 MiB bodies, 256 MiB tables,
-    /// 64 MiB answers.
+    /// 127.0.0.1:8000, 10 s per solve, one solve per core with 64 more waiting, 2 MiB bodies read within 10 s and
+    /// 32 MiB of them at once, 256 connections, 256 MiB tables, 64 MiB answers.
     fn default() -> Config {
         Config {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -66,6 +76,9 @@ impl Default for Config {
             max_solves: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             max_queued: 64,
             max_body: 2 << 20,
+            read_timeout: Duration::from_secs(10),
+            max_connections: 256,
+            max_buffered: 32 << 20,
             solve_memory: 256 << 20,
             max_answer: 64 << 20,
         }
@@ -96,10 +109,11 @@ impl Server {
     /// Serves requests until `shutdown` completes, then lets the requests under way finish.
     ///
     /// # Errors
-    /// When accepting connections fails.
+    /// None so far: a failed accept is retried (the `Result` leaves room for errors to come).
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        let app = api::router(self.state);
-        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await
+        let config = self.state.config.clone();
+        listen::serve(self.listener, api::router(self.state), &config, shutdown).await;
+        Ok(())
     }
 }
 

@@ -1,0 +1,60 @@
+//! Accepting connections within bounds: at most [`Config::max_connections`] open at once (more wait in the
+//! system's listen queue), and a request's headers read within [`Config::read_timeout`] (else the connection is
+//! closed). The body is read within the same time by the handler (see `api::solve`).
+
+use super::Config;
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+/// Serves `app` on `listener` until `shutdown` completes, then waits for the connections under way to finish.
+pub async fn serve(listener: TcpListener, app: Router, config: &Config, shutdown: impl Future<Output = ()>) {
+    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = Arc::clone(&connections).acquire_owned() => permit,
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = permit else { break };
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, say: wait a little rather than spin.
+            Err(error) if !connection_error(&error) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+            Err(_) => continue,
+        };
+        let _ = stream.set_nodelay(true);
+        let connection = http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(config.read_timeout)
+            .serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            // A connection that fails (a client gone, headers not sent in time) is only closed.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+    graceful.shutdown().await;
+}
+
+/// Whether an accept error concerns only the one connection (the next accept may well succeed).
+fn connection_error(error: &std::io::Error) -> bool {
+    use std::io::ErrorKind::{ConnectionAborted, ConnectionRefused, ConnectionReset};
+    matches!(error.kind(), ConnectionRefused | ConnectionAborted | ConnectionReset)
+}
