@@ -282,7 +282,9 @@ proptest! {
         prop_assert_eq!(code, 200, "{}", body);
         let instance = gridgame::Instance::parse_judge(&text, true).unwrap();
         let options = gridgame::report::Options { remoteness: false, grundy: true, tokens: true, explain: false };
-        let analysis = gridgame::Analysis::solve(&instance.board, options.wanted(true), &Limits::default()).unwrap();
+        // The table has every column, as the command line's `--json --table`.
+        let wanted = gridgame::Wanted { remoteness: true, ..options.wanted(true) };
+        let analysis = gridgame::Analysis::solve(&instance.board, wanted, &Limits::default()).unwrap();
         let library = gridgame::report::json(&instance, &analysis, options, true).unwrap();
         prop_assert_eq!(parse(&body), parse(&library));
         // The same position as JSON: rows, k and 1-based query cells.
@@ -314,6 +316,28 @@ proptest! {
                 prop_assert_eq!(m["remoteness"].as_u64(), Some(u64::from(rest + 1)));
             }
         }
+    }
+}
+
+#[test]
+fn gridgame_table_equals_the_command_lines_json_table() {
+    let text = std::fs::read_to_string("examples/gridgame/maze.txt").unwrap();
+    for (args, request) in [
+        (&["gridgame", "--json", "--table"][..], json!({ "input": text, "table": true })),
+        (&["gridgame", "--json", "--table", "--grundy"][..], json!({ "input": text, "table": true, "grundy": true })),
+    ] {
+        let output = assert_cmd::Command::cargo_bin("perfectplay")
+            .unwrap()
+            .args(args)
+            .write_stdin(text.as_str())
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let (code, body) = post_json(&format!("{}/api/gridgame", server()), &request);
+        assert_eq!(code, 200, "{body}");
+        let answer = parse(&body);
+        assert!(answer["table"]["remoteness"].is_array(), "{args:?}: {body}");
+        assert_eq!(answer, parse(std::str::from_utf8(&output.stdout).unwrap()), "{args:?}");
     }
 }
 

@@ -75,7 +75,11 @@ impl Endpoint for Request {
         };
         let (table, max) = (self.table, shared.config.max_answer);
         Ok(Box::new(move |limits: Limits| {
-            let analysis = Analysis::solve(&instance.board, options.wanted(table), &limits)?;
+            // As `perfectplay gridgame --json --table`: the table has every column the solver can fill (the Grundy
+            // values only when asked for, as `options.wanted` already has them).
+            let wanted = options.wanted(table);
+            let wanted = Wanted { remoteness: wanted.remoteness || table, ..wanted };
+            let analysis = Analysis::solve(&instance.board, wanted, &limits)?;
             capped(max, &limits, |out| report::write_json(out, &instance, &analysis, options, table))
         }))
     }
