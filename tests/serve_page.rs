@@ -426,7 +426,58 @@ fn the_page_plays_all_three_games_in_chromium() {
     cancel_a_long_solve(&tab, &base);
     gridgame_page(&tab, &base);
     snakes_page(&tab, &base);
+    links_and_bad_input(&tab, &base);
     phone_sized(&tab, &base);
+}
+
+/// The page's errors so far (uncaught exceptions and rejected promises), counted from the last [`watch_errors`].
+fn page_errors(tab: &Tab) -> Value {
+    eval(tab, "window.pageErrors")
+}
+
+fn watch_errors(tab: &Tab) {
+    eval(
+        tab,
+        "(() => { window.pageErrors = []; \
+         window.addEventListener('error', (e) => window.pageErrors.push(e.message)); \
+         window.addEventListener('unhandledrejection', (e) => window.pageErrors.push(String(e.reason))); })()",
+    );
+}
+
+/// Bad links and bad boards get a message and leave the page usable; a link pasted into the tab shows its position.
+fn links_and_bad_input(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    // A footholds link whose board is not rows of 0 and 1: the example board, and a message naming the field.
+    for (board, shown) in [("%5B%5D", "'[]'"), ("5", "'5'")] {
+        open(tab, base, &format!("game=footholds&board={board}&a=0,0&b=0,0"));
+        let message = wait(tab, error);
+        assert!(message.as_str().unwrap().contains(&format!("board {shown} is not rows of 0 and 1")), "{message}");
+        wait(tab, "PP.games.footholds.state().answer && document.querySelector('#fh-verdict')");
+        assert_eq!(eval(tab, "PP.games.footholds.state().start.board.length"), 3, "the example board");
+    }
+    let message = {
+        open(tab, base, "game=footholds&board=[[1,1]]&a=0,0&b=0,5");
+        wait(tab, error)
+    };
+    assert!(message.as_str().unwrap().contains("b '0,5' is not a foothold"), "{message}");
+
+    // A link pasted into a tab already showing footholds: its position is shown.
+    watch_errors(tab);
+    eval(tab, "(() => { location.hash = '#game=footholds&board=[[1,1,1,1]]&a=0,0&b=0,3'; })()");
+    wait(tab, "PP.games.footholds.state().start.board[0].length === 4 && PP.games.footholds.state().answer");
+
+    // The gridgame board emptied: a message, and the board shown is kept and still plays.
+    open(tab, base, "game=gridgame&board=../..&k=0");
+    wait(tab, "document.querySelector('#gg-board')");
+    watch_errors(tab);
+    eval(tab, "(() => { document.querySelector('#gg-input').value = '  \\n'; })()");
+    click(tab, "#gg-load");
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().starts_with("Board: give at least one row"), "{message}");
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 1");
+    assert_eq!(eval(tab, "PP.games.gridgame.state().rows"), serde_json::json!(["..", ".."]));
+    assert_eq!(page_errors(tab), serde_json::json!([]));
 }
 
 /// The map of a full 8×8 board takes many seconds: the page shows its progress, and Cancel stops it on the server.

@@ -120,6 +120,20 @@ PP.showError = (message) => {
   box.textContent = message || '';
 };
 
+/**
+ * Text from outside (a link's field) as a message shows it, as the server's messages do: in single quotes, cut
+ * after 32 characters, with control and bidirectional characters escaped.
+ */
+PP.quote = (text) => {
+  const chars = [...String(text)];
+  const shown = chars.slice(0, 32).map((c) => {
+    const code = c.codePointAt(0);
+    const hidden = code < 0x20 || (code >= 0x7f && code < 0xa0) || /[\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/.test(c);
+    return hidden ? `\\u{${code.toString(16)}}` : c;
+  }).join('');
+  return `'${shown}${chars.length > 32 ? '...' : ''}'`;
+};
+
 /** The position in the URL: read and written as `#game=…&key=value…` (replacing, so Back leaves the page). */
 PP.readHash = () => new URLSearchParams(location.hash.slice(1));
 PP.writeHash = (params) => {
@@ -188,9 +202,12 @@ PP.show = (name) => {
 };
 
 document.getElementById('busy-cancel').addEventListener('click', () => PP.job?.abort());
+// The page writes its own hash with `replaceState`, which fires no `hashchange`: this is a link pasted or followed.
+// A link to another game, or to a position, shows it; the bare tab of the game shown keeps its position.
 window.addEventListener('hashchange', () => {
-  const name = PP.readHash().get('game');
-  if (name !== PP.current) PP.show(name);
+  const params = PP.readHash();
+  const name = params.get('game');
+  if (name !== PP.current || [...params.keys()].some((key) => key !== 'game')) PP.show(name);
 });
 document.addEventListener('keydown', (event) => {
   if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -113,7 +113,7 @@
     s.history = [];
     s.redo = [];
     s.values = [];
-    solveNow();
+    return solveNow();
   };
 
   /** A click on a board cell: a move when it is yours, else an edit before the first move. */
@@ -323,20 +323,44 @@
   const mount = (main, params) => {
     root = PP.el('div', { id: 'footholds' });
     main.append(root);
-    let start = EXAMPLE;
-    try {
-      if (params.get('board')) {
-        start = { board: JSON.parse(params.get('board')), a: params.get('a').split(',').map(Number), b: params.get('b').split(',').map(Number) };
-      }
-    } catch (_) {
-      start = EXAMPLE;
-    }
+    const start = params.get('board') ? fromLink(params) : EXAMPLE;
     s.side = ['A', 'B'].includes(params.get('side')) ? params.get('side') : 'both';
     s.map = null;
+    if (typeof start === 'string') {
+      // The example instead, with the message once its answer has come (asking clears the message).
+      reset(EXAMPLE).then(() => PP.showError(start));
+      return;
+    }
     reset(start);
     // Moves in the URL are replayed through the API, one position at a time.
     const moves = (params.get('moves') || '').split('-').filter(Boolean).map((m) => m.split('.').map(Number));
     if (moves.length) replay(moves);
+  };
+
+  /** The start position of a link (`board`, `a`, `b`), or the message saying what is wrong with it. */
+  const fromLink = (params) => {
+    const cell = (text) => {
+      const rc = (text || '').split(',');
+      return rc.length === 2 && rc.every((n) => /^\d+$/.test(n)) ? rc.map(Number) : null;
+    };
+    let board = null;
+    try {
+      board = JSON.parse(params.get('board'));
+    } catch (_) {
+      // Not JSON: the shape check below says so.
+    }
+    const rows = Array.isArray(board) && board.length > 0 && board.every((row) => Array.isArray(row) && row.length > 0
+      && row.length === board[0].length && row.every((v) => v === 0 || v === 1));
+    const bad = (what) => `The link's ${what}; showing the example board instead.`;
+    if (!rows) return bad(`board ${PP.quote(params.get('board'))} is not rows of 0 and 1, all of one length`);
+    if (board.length * board[0].length > MAX_CELLS) return bad(`board has more than ${MAX_CELLS} cells`);
+    const a = cell(params.get('a')), b = cell(params.get('b'));
+    for (const [name, at] of [['a', a], ['b', b]]) {
+      if (!at || at[0] >= board.length || at[1] >= board[0].length || !board[at[0]][at[1]]) {
+        return bad(`${name} ${PP.quote(params.get(name) ?? '')} is not a foothold of the board`);
+      }
+    }
+    return { board, a, b };
   };
 
   const replay = async (moves) => {

@@ -197,10 +197,13 @@
     text.value = s.rows.join('\n');
     const k = PP.el('input', { type: 'number', min: 0, value: s.k, id: 'gg-k' });
     const load = () => {
-      s.rows = text.value.split('\n').map((l) => l.trim()).filter(Boolean);
+      const rows = text.value.split('\n').map((l) => l.trim()).filter(Boolean);
+      // The API checks the rows; an empty board is not even a question to it.
+      if (!rows.length) return PP.showError('Board: give at least one row of . (open) and # (wall); the board shown is kept.');
+      s.rows = rows;
       s.k = +k.value;
       s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null;
-      if (s.rows.length) solveBoard();
+      solveBoard();
     };
     root.replaceChildren(PP.el('div', { class: 'row' },
       PP.el('div', { class: 'panel' }, status(), boardView(),
