@@ -444,6 +444,53 @@ fn bad_requests_get_400_naming_the_problem() {
 }
 
 #[test]
+fn json_without_its_content_type_and_wrong_methods_get_clear_errors() {
+    let base = server();
+    // Media types are case-insensitive.
+    let response = agent()
+        .post(&format!("{base}/api/footholds"))
+        .header("Content-Type", "Application/JSON; charset=utf-8")
+        .send(&br#"{"input": "[[1]] [0,0] [0,0]"}"#[..])
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    // curl's default type, a form: the message says to send the JSON type.
+    let response = agent()
+        .post(&format!("{base}/api/footholds"))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .send(&br#" {"input": "[[1]] [0,0] [0,0]"}"#[..])
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 400);
+    let body = response.into_body().read_to_string().unwrap();
+    let error = parse(&body)["error"].as_str().unwrap().to_string();
+    assert!(error.contains("Content-Type is 'application/x-www-form-urlencode...'"), "{error}");
+    assert!(error.contains("Content-Type: application/json"), "{error}");
+    // A GET of an API endpoint: 405 with the JSON error shape.
+    let (code, kind, body) = get(&format!("{base}/api/footholds"));
+    assert_eq!((code, kind.as_str()), (405, "application/json"), "{body}");
+    assert_eq!(parse(&body)["status"], 405);
+    assert!(parse(&body)["error"].as_str().unwrap().contains("method GET is not allowed"), "{body}");
+}
+
+#[test]
+fn a_die_roll_does_not_wait_behind_long_solves() {
+    let base = start(Config {
+        max_solves: 1,
+        max_queued: 0,
+        request_time_limit: Duration::from_secs(60),
+        ..Config::default()
+    });
+    let stream = open_stream(&format!("{base}/api/footholds?table=true"), &std::fs::read(SLOW).unwrap());
+    assert_eq!(status(&base)["running"], 1);
+    let started = Instant::now();
+    let (code, body) =
+        post_json(&format!("{base}/api/snakes/roll"), &json!({ "input": "0 0\n", "square": 3, "die": 2 }));
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(parse(&body)["roll"]["square"], 5);
+    assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    drop(stream);
+}
+
+#[test]
 fn a_body_over_the_limit_gets_413() {
     let base = start(Config { max_body: 1000, ..Config::default() });
     let (code, body) = post_text(&format!("{base}/api/gridgame"), &vec![b'.'; 5000]);

@@ -3,6 +3,7 @@
 
 use super::jobs::{ApiError, Shared, Work};
 use super::{footholds, gridgame, snakes, web};
+use crate::format::{cut, quote};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -26,6 +27,7 @@ pub fn router(state: Arc<Shared>) -> Router {
         .route("/api/gridgame", post(solve::<gridgame::Request>))
         .route("/api/gridgame/moves", post(solve::<gridgame::MovesRequest>))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         // The body limit is checked while reading (see `read`), so the error names it.
         .layer(DefaultBodyLimit::max(max_body))
         .with_state(state)
@@ -35,6 +37,10 @@ pub fn router(state: Arc<Shared>) -> Router {
 pub trait Endpoint: DeserializeOwned + Send + 'static {
     /// Puts the judge text given as the body in place (the options came in the query string).
     fn set_input(&mut self, input: String);
+
+    /// Whether the work is a few microseconds whatever the input (a die roll): it runs at once, without waiting for
+    /// a solve slot behind long solves.
+    const QUICK: bool = false;
 
     /// Checks the input and options (cheaply, before a solve slot is taken) and returns the solve.
     ///
@@ -63,6 +69,12 @@ async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request)
         Ok(work) => work,
         Err(error) => return error.into_response(),
     };
+    if E::QUICK {
+        return match work(crate::engine::Limits::default()) {
+            Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+            Err(error) => error.into_response(),
+        };
+    }
     shared.answer(stream, work).await
 }
 
@@ -80,10 +92,16 @@ fn read<E: Endpoint>(
         }
         other => ApiError::BadInput(format!("request body: {}", other.body_text())),
     })?;
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("application/json"));
+    let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    // Media types are case-insensitive, and may carry parameters (`; charset=utf-8`).
+    let json = content_type.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
+    if !json && body.trim_ascii_start().starts_with(b"{") {
+        // No judge input starts with `{`: this is JSON sent without its content type (curl's default is a form).
+        let sent = if content_type.is_empty() { "none".to_string() } else { quote(content_type) };
+        return Err(ApiError::BadInput(format!(
+            "request: the body is JSON but its Content-Type is {sent}; send it with Content-Type: application/json"
+        )));
+    }
     if json {
         if query.is_some_and(|q| !q.is_empty()) {
             return Err(ApiError::BadInput(
@@ -118,6 +136,15 @@ pub fn input_error(error: crate::format::InputError) -> ApiError {
 
 async fn status(State(shared): State<Arc<Shared>>) -> Response {
     axum::Json(shared.status()).into_response()
+}
+
+async fn method_not_allowed(method: axum::http::Method) -> Response {
+    let message = format!(
+        "method {} is not allowed here: the API's endpoints take POST, the page's files GET",
+        cut(method.as_str())
+    );
+    let body = serde_json::json!({ "status": 405, "error": message }).to_string();
+    (axum::http::StatusCode::METHOD_NOT_ALLOWED, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 async fn not_found() -> Response {

@@ -192,6 +192,8 @@ impl Default for RollRequest {
 }
 
 impl Endpoint for RollRequest {
+    const QUICK: bool = true;
+
     fn set_input(&mut self, input: String) {
         self.input = input;
     }
