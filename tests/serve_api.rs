@@ -379,7 +379,9 @@ fn bad_requests_get_400_naming_the_problem() {
     let cases = [
         ("/api/footholds", json!({ "input": "[[1]] [0,0] [0,0]", "mapp": true }), "unknown field `mapp`"),
         ("/api/snakes", json!({ "input": "0 0\n", "overshoot": "fly" }), "overshoot: 'fly' is not one of"),
-        ("/api/snakes", json!({ "input": "0 0\n", "size": 0 }), "--size must be between 1"),
+        ("/api/snakes", json!({ "input": "0 0\n", "size": 0 }), "size must be between 1"),
+        ("/api/snakes/roll", json!({ "input": "0 0\n", "square": 101 }), "square 101 is beyond the last square 100"),
+        ("/api/snakes", json!({ "input": "0 0\n", "start": 101 }), "start 101 is beyond"),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 2_000_000 }), "simulate must be between"),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),
         // Just past the chain limit (3 333 334 squares × 6 faces = 20 000 004 steps): refused before any work.
@@ -488,6 +490,30 @@ fn a_die_roll_does_not_wait_behind_long_solves() {
     assert_eq!(parse(&body)["roll"]["square"], 5);
     assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
     drop(stream);
+}
+
+#[test]
+fn messages_quote_input_short_and_escaped() {
+    let base = server();
+    for (path, request) in [
+        ("/api/footholds", json!({ "x".repeat(50_000): true })),
+        ("/api/footholds", json!({ "a\u{202e}b\u{1b}[2J": true })),
+        ("/api/snakes", json!({ "input": "0 0\n", "overshoot": "a\u{202e}b".repeat(100) })),
+    ] {
+        let (code, body) = post_json(&format!("{base}{path}"), &request);
+        assert_eq!(code, 400, "{body}");
+        let error = parse(&body)["error"].as_str().unwrap().to_string();
+        assert!(error.len() < 400, "{}...", &error[..400]);
+        assert!(!error.contains(['\u{202e}', '\u{1b}']), "{error:?}");
+    }
+    for (path, needle) in [("/api/snakes?size=-1", "invalid digit"), ("/api/footholds?a%E2%80%AE=1", r"\u{202e}")] {
+        let (code, body) = post_text(&format!("{base}{path}"), b"0 0\n");
+        assert_eq!(code, 400, "{body}");
+        assert!(parse(&body)["error"].as_str().unwrap().contains(needle), "{path}: {body}");
+    }
+    let raw = "--size must be between 1";
+    let (_, body) = post_json(&format!("{base}/api/snakes"), &json!({ "input": "0 0\n", "size": 0 }));
+    assert!(!parse(&body)["error"].as_str().unwrap().contains(raw), "{body}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::jobs::{ApiError, Shared, Work};
 use super::{footholds, gridgame, snakes, web};
-use crate::format::{cut, quote};
+use crate::format::{cut, escape, quote};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -108,7 +108,7 @@ fn read<E: Endpoint>(
                 "request: with a JSON body, give the options in the JSON, not in the query string".into(),
             ));
         }
-        return serde_json::from_slice(&body).map_err(|e| ApiError::BadInput(format!("request JSON: {e}")));
+        return serde_json::from_slice(&body).map_err(|e| ApiError::BadInput(format!("request JSON: {}", tidy(&e))));
     }
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))
@@ -122,7 +122,15 @@ fn read<E: Endpoint>(
 fn query_options<E: DeserializeOwned>(query: &str) -> Result<E, ApiError> {
     axum::extract::Query::<E>::try_from_uri(&format!("/?{query}").parse().map_err(|_| bad_query())?)
         .map(|q| q.0)
-        .map_err(|e| ApiError::BadInput(format!("query string: {}", e.body_text())))
+        .map_err(|e| ApiError::BadInput(format!("query string: {}", tidy(&e.body_text()))))
+}
+
+/// A message of serde's, which quotes the input between backticks (an unknown field's name, say): each quote cut
+/// and escaped as [`cut`] does, and the rest escaped, so no input comes back long or raw.
+fn tidy(message: &impl std::fmt::Display) -> String {
+    let message = message.to_string();
+    let parts = message.split('`').enumerate();
+    parts.map(|(i, part)| if i % 2 == 1 { cut(part) } else { escape(part) }).collect::<Vec<_>>().join("`")
 }
 
 fn bad_query() -> ApiError {

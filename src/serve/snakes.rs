@@ -4,7 +4,7 @@
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
-use crate::format::{InputError, TextFormat};
+use crate::format::{InputError, TextFormat, quote};
 use crate::games::snakes::report::Report;
 use crate::games::snakes::{
     self, Board, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Overshoot, Rules,
@@ -80,11 +80,21 @@ impl Jumps<'_> {
 }
 
 /// Reads the board: the rules checked as the command line checks them, then the ladders and snakes.
-fn board(jumps: Jumps, size: u32, faces: u32, start: u32, overshoot: &str) -> Result<(Instance, Board), ApiError> {
+/// `start_field` names the token's square in messages (`start`, or `square` for a roll).
+fn board(
+    jumps: Jumps,
+    (size, faces, start, start_field): (u32, u32, u32, &str),
+    overshoot: &str,
+) -> Result<(Instance, Board), ApiError> {
     let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, true)
-        .map_err(|_| ApiError::BadInput(format!("overshoot: '{overshoot}' is not one of stay, bounce, win")))?;
+        .map_err(|_| ApiError::BadInput(format!("overshoot: {} is not one of stay, bounce, win", quote(overshoot))))?;
     let rules = Rules { size, faces, start, overshoot };
-    rules.check().map_err(ApiError::BadInput)?;
+    // The rules' message names the command line's flags: name the request's fields instead.
+    let fields = |message: String| {
+        let message = message.replace("--size", "size").replace("--faces", "faces");
+        ApiError::BadInput(message.replace("--start", start_field))
+    };
+    rules.check().map_err(fields)?;
     let instance = jumps.instance()?;
     let board = instance.board(rules).map_err(input_error)?;
     Ok((instance, board))
@@ -97,7 +107,7 @@ impl Endpoint for Request {
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
-        let (instance, board) = board(jumps, self.size, self.faces, self.start, &self.overshoot)?;
+        let (instance, board) = board(jumps, (self.size, self.faces, self.start, "start"), &self.overshoot)?;
         let expected = self.expected || self.exact;
         if self.exact && self.size > MAX_EXACT_SIZE {
             return Err(ApiError::BadInput(format!(
@@ -200,7 +210,7 @@ impl Endpoint for RollRequest {
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
-        let (_, board) = board(jumps, self.size, self.faces, self.square, &self.overshoot)?;
+        let (_, board) = board(jumps, (self.size, self.faces, self.square, "square"), &self.overshoot)?;
         if !(1..=self.faces).contains(&self.die) {
             return Err(ApiError::BadInput(format!(
                 "die: {} is not a face of a die with {} faces",
