@@ -394,6 +394,7 @@ fn bad_requests_get_400_naming_the_problem() {
             "tokens cannot",
         ),
         ("/api/gridgame", json!({ "input": 5 }), "invalid type"),
+        ("/api/snakes", json!({ "input": "0 0\n", "size": null }), "request JSON: size: invalid type: null"),
     ];
     for (path, request, needle) in cases {
         let (code, body) = post_json(&format!("{base}{path}"), &request);

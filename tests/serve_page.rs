@@ -461,7 +461,15 @@ fn links_and_bad_input(tab: &Tab, base: &str) {
     };
     assert!(message.as_str().unwrap().contains("b '0,5' is not a foothold"), "{message}");
 
+    // A snakes link with a number that is not one: a message naming the field, and the default kept.
+    open(tab, base, "game=snakes&size=abc");
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().contains("The link's size 'abc' is not a whole number"), "{message}");
+    assert_eq!(eval(tab, "PP.games.snakes.state().size"), 100);
+
     // A link pasted into a tab already showing footholds: its position is shown.
+    open(tab, base, "game=footholds");
+    wait(tab, "PP.games.footholds.state().answer");
     watch_errors(tab);
     eval(tab, "(() => { location.hash = '#game=footholds&board=[[1,1,1,1]]&a=0,0&b=0,3'; })()");
     wait(tab, "PP.games.footholds.state().start.board[0].length === 4 && PP.games.footholds.state().answer");

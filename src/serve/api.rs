@@ -108,7 +108,17 @@ fn read<E: Endpoint>(
                 "request: with a JSON body, give the options in the JSON, not in the query string".into(),
             ));
         }
-        return serde_json::from_slice(&body).map_err(|e| ApiError::BadInput(format!("request JSON: {}", tidy(&e))));
+        let mut json = serde_json::Deserializer::from_slice(&body);
+        let request = serde_path_to_error::deserialize(&mut json).map_err(|e| {
+            // The field the bad value is in, unless it is the whole request (`.`).
+            let field = match e.path().to_string() {
+                path if path == "." => String::new(),
+                path => format!("{}: ", cut(&path)),
+            };
+            ApiError::BadInput(format!("request JSON: {field}{}", tidy(e.inner())))
+        })?;
+        json.end().map_err(|e| ApiError::BadInput(format!("request JSON: {}", tidy(&e))))?;
+        return Ok(request);
     }
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))

@@ -177,12 +177,19 @@
   const mount = (main, params) => {
     root = PP.el('div', { id: 'snakes' });
     main.append(root);
-    for (const name of ['size', 'faces', 'start', 'within']) if (params.has(name)) s[name] = +params.get(name);
+    // A link's numbers are whole numbers; another field is left at its value, with a message.
+    const bad = [];
+    for (const name of ['size', 'faces', 'start', 'within']) {
+      if (!params.has(name)) continue;
+      if (/^\d{1,9}$/.test(params.get(name))) s[name] = +params.get(name);
+      else bad.push(`The link's ${name} ${PP.quote(params.get(name))} is not a whole number; ${name} ${s[name]} is used.`);
+    }
     if (params.has('input')) s.input = params.get('input');
     if (params.has('overshoot')) s.overshoot = params.get('overshoot');
     const dice = (params.get('rolls') || '').split('.').map(Number).filter((d) => d >= 1);
     draw();
     solve().then(async () => {
+      if (bad.length) return PP.showError(bad.join(' '));
       for (const die of dice) await roll(die);
     });
   };
