@@ -795,6 +795,8 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         assert!(!text.contains("http://") && !text.contains("https://") || file == "app.js", "{file}");
     }
     assert!(!page.contains("https://"));
+    // The page declares its (empty) icon, so the browser asks for no /favicon.ico, which would be a 404.
+    assert!(page.contains(r#"<link rel="icon" href="data:,">"#));
     let (code, kind, body) = get(&format!("{base}/nowhere"));
     assert_eq!((code, kind.as_str()), (404, "application/json"));
     assert!(parse(&body)["error"].is_string());
