@@ -470,6 +470,19 @@ fn links_and_bad_input(tab: &Tab, base: &str) {
     // A link pasted into a tab already showing footholds: its position is shown.
     open(tab, base, "game=footholds");
     wait(tab, "PP.games.footholds.state().answer");
+    // Hints off hide the moves in both-sides mode too; a refused size goes back to the board's.
+    let moves_shown = "document.querySelectorAll('#footholds [data-move]').length";
+    assert!(eval(tab, moves_shown).as_u64().unwrap() > 0);
+    click(tab, "#fh-hints");
+    assert_eq!(eval(tab, moves_shown), 0, "hints off");
+    click(tab, "#fh-hints");
+    eval(
+        tab,
+        "(() => { const r = document.querySelector('#fh-rows'); r.value = 200; r.dispatchEvent(new Event('change')); })()",
+    );
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().starts_with("at most 128 cells"), "{message}");
+    assert_eq!(eval(tab, "document.querySelector('#fh-rows').value"), "3");
     watch_errors(tab);
     eval(tab, "(() => { location.hash = '#game=footholds&board=[[1,1,1,1]]&a=0,0&b=0,3'; })()");
     wait(tab, "PP.games.footholds.state().start.board[0].length === 4 && PP.games.footholds.state().answer");

@@ -141,7 +141,11 @@
   const resize = (rows, cols) => {
     rows = Math.max(1, rows | 0);
     cols = Math.max(1, cols | 0);
-    if (rows * cols > MAX_CELLS) return PP.showError(`at most ${MAX_CELLS} cells: ${rows}×${cols} is ${rows * cols}`);
+    if (rows * cols > MAX_CELLS) {
+      // Refused: the boxes go back to the board's size.
+      draw();
+      return PP.showError(`at most ${MAX_CELLS} cells: ${rows}×${cols} is ${rows * cols}`);
+    }
     const board = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => s.start.board[r]?.[c] ?? 1));
     const clamp = ([r, c]) => [Math.min(r, rows - 1), Math.min(c, cols - 1)];
     const a = clamp(s.start.a), b = clamp(s.start.b);
@@ -197,7 +201,7 @@
     const p = position();
     const rows = p.board.length, cols = p.board[0].length;
     const yours = s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side);
-    const showMoves = s.answer && !s.over && (s.hints || s.side === 'both' ? true : false) && yours;
+    const showMoves = s.answer && !s.over && s.hints && yours;
     const grid = PP.el('div', { class: 'board', role: 'grid', 'aria-label': 'footholds board',
       style: `grid-template-columns: repeat(${cols}, var(--cell))` });
     for (let r = 0; r < rows; r++) {
@@ -285,8 +289,8 @@
   const draw = () => {
     if (!root) return;
     const rows = s.start.board.length, cols = s.start.board[0].length;
-    const number = (label, value, onchange) => PP.el('label', {}, label,
-      PP.el('input', { type: 'number', min: 1, max: MAX_CELLS, value, onchange: (e) => onchange(+e.target.value) }));
+    const number = (label, id, value, onchange) => PP.el('label', {}, label,
+      PP.el('input', { type: 'number', id, min: 1, max: MAX_CELLS, value, onchange: (e) => onchange(+e.target.value) }));
     const paste = PP.el('textarea', { id: 'fh-paste', rows: 3, 'aria-label': 'Programmers arguments',
       placeholder: '[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]' });
     const line = s.history.map((m, i) => PP.el('li', {
@@ -308,7 +312,7 @@
         PP.el('div', { class: 'panel' },
           PP.el('h2', { text: 'Edit the board (before the first move)' }),
           PP.el('div', { class: 'controls' },
-            number('rows ', rows, (v) => resize(v, cols)), number('columns ', cols, (v) => resize(rows, v)),
+            number('rows ', 'fh-rows', rows, (v) => resize(v, cols)), number('columns ', 'fh-cols', cols, (v) => resize(rows, v)),
             PP.el('label', {}, 'a click puts ', PP.el('select', { id: 'fh-tool', onchange: (e) => { s.edit = e.target.value; } },
               [['foothold', 'or removes a foothold'], ['A', 'A'], ['B', 'B']].map(([v, t]) => PP.el('option', { value: v, selected: s.edit === v, text: t }))))),
           PP.el('p', { text: 'Drag A or B to move them. Or paste the Programmers arguments (board, aloc, bloc):' }),
