@@ -142,6 +142,14 @@ PP.writeHash = (params) => {
   history.replaceState(null, '', '#' + all.toString());
 };
 
+/**
+ * The style of a board `cols` cells wide: the cells shrink (down to 1rem) so that the board fits its panel (about
+ * 34rem, gaps included) or the screen; a board wider still scrolls inside its box.
+ */
+PP.boardStyle = (cols) =>
+  `grid-template-columns: repeat(${cols}, var(--cell)); --cell: max(1rem, min(2.6rem, 10vw, `
+  + `calc((33rem - ${2 * cols}px) / ${cols}), calc((100vw - 2.5rem - ${2 * cols}px) / ${cols})))`;
+
 /** A random die face 1..faces. */
 PP.die = (faces) => {
   const word = new Uint32Array(1);
@@ -149,11 +157,15 @@ PP.die = (faces) => {
   return 1 + (word[0] % faces);
 };
 
-/** A line chart as SVG: `series` = [{points: [[x, y]…], color, label, dots}], axes from the data. */
+/**
+ * A line chart as SVG: `series` = [{points: [[x, y]…], color, label, dots}], axes from the data. `bars` ([x, y,
+ * color, label]) are drawn on their own scale, the tallest reaching the top, with that height marked on the right:
+ * small chances would otherwise be invisible on a 0–1 axis.
+ */
 PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title }) => {
   const W = 640, H = 260, L = 48, R = 12, T = 24, B = 36;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat(bars ? bars.map((b) => b[0]) : []);
-  const ys = series.flatMap((s) => s.points.map((p) => p[1])).concat(bars ? bars.map((b) => b[1]) : []);
+  const ys = series.flatMap((s) => s.points.map((p) => p[1]));
   const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs);
   const y0 = yMin ?? Math.min(0, ...ys), y1 = yMax ?? Math.max(1, ...ys);
   const X = (x) => L + ((x - x0) / (x1 - x0 || 1)) * (W - L - R);
@@ -162,18 +174,27 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title }) => {
   if (title) svg.append(PP.el('text', { x: L, y: 15, 'font-size': 13, text: title }));
   svg.append(PP.el('line', { x1: L, y1: Y(0), x2: W - R, y2: Y(0), stroke: '#999' }));
   svg.append(PP.el('line', { x1: L, y1: T, x2: L, y2: H - B, stroke: '#999' }));
-  for (const v of [y0, y1, ...(y0 < 0 && y1 > 0 ? [0] : [])]) {
-    svg.append(PP.el('text', { x: L - 4, y: Y(v) + 4, 'text-anchor': 'end', 'font-size': 11, text: +v.toFixed(3) }));
+  // The axis's ends and 0, leaving out a label that would overlap one already drawn.
+  const labelled = [];
+  for (const v of [0, y0, y1]) {
+    if (v < y0 || v > y1 || labelled.some((u) => Math.abs(Y(u) - Y(v)) < 12)) continue;
+    labelled.push(v);
+    svg.append(PP.el('text', { x: L - 4, y: Y(v) + 4, 'text-anchor': 'end', 'font-size': 11, text: +v.toFixed(3), class: 'y-label' }));
   }
   svg.append(PP.el('text', { x: X(x0), y: H - B + 14, 'font-size': 11, text: x0 }));
   svg.append(PP.el('text', { x: X(x1), y: H - B + 14, 'font-size': 11, 'text-anchor': 'end', text: x1 }));
   svg.append(PP.el('text', { x: (L + W) / 2, y: H - 6, 'font-size': 12, 'text-anchor': 'middle', text: xLabel }));
-  if (bars) {
-    const width = Math.max(1, (W - L - R) / (x1 - x0 + 1) - 1);
+  if (bars?.length) {
+    const width = Math.max(2, (W - L - R) / (x1 - x0 + 1) - 1);
+    const top = Math.max(...bars.map((b) => b[1])) || 1;
+    const barY = (y) => H - B - (y / top) * (H - T - B);
     for (const [x, y, color, label] of bars) {
-      svg.append(PP.el('rect', { x: X(x) - width / 2, y: Y(y), width, height: Math.max(0, Y(0) - Y(y)), fill: color },
+      const height = y > 0 ? Math.max(1, H - B - barY(y)) : 0;
+      svg.append(PP.el('rect', { x: X(x) - width / 2, y: H - B - height, width, height, fill: color, class: 'bar' },
         PP.el('title', { text: label })));
     }
+    svg.append(PP.el('text', { x: W - R - 4, y: T + 12, 'text-anchor': 'end', 'font-size': 11, fill: '#555',
+      text: `bars: tallest ${+(100 * top).toFixed(2)}%` }));
   }
   for (const s of series) {
     if (s.points.length > 1) {

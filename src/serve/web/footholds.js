@@ -203,7 +203,7 @@
     const yours = s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side);
     const showMoves = s.answer && !s.over && s.hints && yours;
     const grid = PP.el('div', { class: 'board', role: 'grid', 'aria-label': 'footholds board',
-      style: `grid-template-columns: repeat(${cols}, var(--cell))` });
+      style: PP.boardStyle(cols) });
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         const move = showMoves ? s.answer.moves.find((m) => same(m.to, [r, c])) : null;

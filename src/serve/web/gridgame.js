@@ -150,7 +150,7 @@
     if (!s.table) return null;
     const t = s.table;
     const selected = s.moves && !s.over && yourTurn() ? s.moves[s.selected] : null;
-    const grid = PP.el('div', { class: 'board', id: 'gg-board', style: `grid-template-columns: repeat(${t.cols}, var(--cell))` });
+    const grid = PP.el('div', { class: 'board', id: 'gg-board', style: PP.boardStyle(t.cols) });
     for (let r = 0; r < t.rows; r++) {
       for (let c = 0; c < t.cols; c++) {
         const v = t.values[r][c];
@@ -163,7 +163,9 @@
           'data-cell': `${x},${y}`, 'data-value': v, title, 'aria-label': title,
           'data-move': move ? `${move.value} ${move.remoteness}` : undefined, onclick: () => click(x, y),
         });
-        if (!wall) cell.append(PP.el('span', { class: 'mark', text: t.remoteness[r][c] }));
+        // The remoteness, unless a token covers the cell (its value is in the status line and on hover).
+        const token = s.tokens.some((tk) => tk[0] === x && tk[1] === y);
+        if (!wall && !token) cell.append(PP.el('span', { class: 'mark', text: t.remoteness[r][c] }));
         s.tokens.forEach((tk, i) => {
           if (tk[0] === x && tk[1] === y) {
             cell.append(PP.el('span', { class: `token A${i === s.selected ? ' selected' : ''}`, text: String(i + 1) }));
