@@ -23,6 +23,7 @@
 
 use super::cells::Cells;
 use super::rules::{Cell, Footholds};
+use crate::engine::Limits;
 use crate::format::{InputError, TextFormat, cut, quote};
 use serde_json::Value as Json;
 
@@ -99,6 +100,12 @@ impl Instance {
     pub fn game<B: Cells>(&self) -> Option<Footholds<B>> {
         (self.rows * self.cols <= B::CAPACITY)
             .then(|| Footholds::new(self.rows, self.cols, &self.footholds, self.a, self.b))
+    }
+
+    /// [`Instance::game`] for a solve under `limits`: its longest-walk searches stop with them too (see
+    /// [`Footholds::within`]).
+    pub fn game_within<B: Cells>(&self, limits: &Limits) -> Option<Footholds<B>> {
+        self.game().map(|game| game.within(limits))
     }
 
     /// The board as rows of 0 and 1, as in the Programmers format.

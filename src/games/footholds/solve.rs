@@ -157,12 +157,13 @@ impl Unfinished {
 /// # Errors
 /// [`Unfinished`] when the deadline of `options.limits` passes first (or its cancel flag is raised).
 pub fn solve_or_bounds(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {
-    match instance.game::<u64>() {
-        Some(game) => solve_game(&game.within(&options.limits), wanted, options),
-        None => {
-            let game = instance.game::<u128>().expect("instances have at most 128 cells").within(&options.limits);
-            solve_game(&game, wanted, options)
-        }
+    match instance.game_within::<u64>(&options.limits) {
+        Some(game) => solve_game(&game, wanted, options),
+        None => solve_game(
+            &instance.game_within::<u128>(&options.limits).expect("instances have at most 128 cells"),
+            wanted,
+            options,
+        ),
     }
 }
 

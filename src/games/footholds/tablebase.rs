@@ -48,12 +48,13 @@ impl Tablebase {
 /// assert_eq!(table.outcome((0, 1), (0, 1)), Some(Outcome::win(1)));
 /// ```
 pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase, Interrupted> {
-    match instance.game::<u64>() {
-        Some(game) => tablebase_of(&game.within(&options.limits), instance, options),
-        None => {
-            let game = instance.game::<u128>().expect("instances have at most 128 cells").within(&options.limits);
-            tablebase_of(&game, instance, options)
-        }
+    match instance.game_within::<u64>(&options.limits) {
+        Some(game) => tablebase_of(&game, instance, options),
+        None => tablebase_of(
+            &instance.game_within::<u128>(&options.limits).expect("instances have at most 128 cells"),
+            instance,
+            options,
+        ),
     }
 }
 
@@ -186,12 +187,13 @@ pub fn solve_start_pairs(
     options: SolveOptions,
     step: impl FnMut(Option<SolvedPair>) -> Option<(Cell, Cell)>,
 ) -> Result<(), Interrupted> {
-    match instance.game::<u64>() {
-        Some(game) => solve_pairs_of(&game.within(&options.limits), options, step),
-        None => {
-            let game = instance.game::<u128>().expect("instances have at most 128 cells").within(&options.limits);
-            solve_pairs_of(&game, options, step)
-        }
+    match instance.game_within::<u64>(&options.limits) {
+        Some(game) => solve_pairs_of(&game, options, step),
+        None => solve_pairs_of(
+            &instance.game_within::<u128>(&options.limits).expect("instances have at most 128 cells"),
+            options,
+            step,
+        ),
     }
 }
 

@@ -8,29 +8,28 @@
 use super::cells::Cells;
 use super::regions::Geometry;
 use crate::engine::Limits;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// When longest-walk searches give up early: the run's deadline or cancel flag. A walk search on a large region
 /// can take a long time within its budget of steps (a tenth of a second and more on 8×16), with no position counted
 /// that would let the game search see its deadline; giving up (the shortcut then just answers nothing) lets it.
-#[derive(Clone, Debug, Default)]
-pub struct WalkStop {
-    deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
-}
+#[derive(Default)]
+pub struct WalkStop(Limits);
 
 impl WalkStop {
-    /// Stops at the deadline and the cancel flag of `limits`.
+    /// Stops at the deadline and the cancel flag of `limits` (not its progress hook: the solver reports).
     pub fn of(limits: &Limits) -> WalkStop {
-        WalkStop { deadline: limits.deadline, cancel: limits.cancel.clone() }
+        WalkStop(Limits { deadline: limits.deadline, cancel: limits.cancel.clone(), progress: None })
     }
 
     /// Whether the deadline has passed or the flag is raised.
     pub(super) fn reached(&self) -> bool {
-        self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|deadline| Instant::now() >= deadline)
+        self.0.check().is_err()
+    }
+}
+
+impl std::fmt::Debug for WalkStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WalkStop").field("deadline", &self.0.deadline).field("cancel", &self.0.cancel).finish()
     }
 }
 
@@ -271,6 +270,9 @@ impl<B: Cells> WalkCache<B> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
 
     /// A walk search past its deadline, or cancelled, gives up (the shortcut answers nothing) instead of running
     /// on within its budget; with no limits it finds the walk.
