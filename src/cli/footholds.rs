@@ -131,7 +131,9 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
         out.write_all(text.as_bytes())
     };
     written.and_then(|()| out.flush()).map_err(|e| out.failed(&e))?;
-    map.map(super::output::Filled::commit).transpose()?;
+    if let Some(map) = map {
+        map.commit()?;
+    }
     if args.stats {
         let (used, capacity) = solution.table;
         eprintln!(

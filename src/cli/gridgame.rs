@@ -1,6 +1,5 @@
 //! `perfectplay gridgame`: the grid game (BOJ 28218) for every query at once, from one whole-board solve.
 
-use super::output::Filled;
 use super::{Input, InputArg, OutputFile, TimeLimitArg};
 use crate::cli::output::Output;
 use crate::error::Error;
@@ -100,5 +99,8 @@ fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output)
     };
     written.map_err(|e| out.failed(&e))?;
     out.finish()?;
-    map.map(Filled::commit).transpose().map(drop)
+    if let Some(map) = map {
+        map.commit()?;
+    }
+    Ok(())
 }

@@ -1,6 +1,5 @@
 //! `perfectplay snakes`: the fewest rolls (BOJ 16928), one shortest game, and the odds with a fair die.
 
-use super::output::Filled;
 use super::output::Output;
 use super::{Input, InputArg, OutputFile, TimeLimitArg};
 use crate::engine::Interrupted;
@@ -210,5 +209,8 @@ fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, ou
     let written = if args.json { report.write_json(out) } else { report.write_text(out) };
     written.map_err(|e| out.failed(&e))?;
     out.finish()?;
-    plot.map(Filled::commit).transpose().map(drop)
+    if let Some(plot) = plot {
+        plot.commit()?;
+    }
+    Ok(())
 }
