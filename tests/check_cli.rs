@@ -53,26 +53,16 @@ fn the_text_result_is_one_line_with_the_seed_and_the_slowest_case() {
     );
 }
 
+/// `check footholds --json` of a command that always answers 0: wrong as soon as A can move.
+fn check_footholds_answering_zero(cases: &str, seed: &str) -> std::process::Output {
+    let args = ["check", "footholds", "--cases", cases, "--seed", seed, "--json", "--", "sh", "-c"];
+    perfectplay().args(args).arg("cat >/dev/null; echo 0").output().unwrap()
+}
+
 #[test]
 fn a_wrong_command_fails_with_a_shrunk_case_and_the_same_seed_repeats_it() {
-    // Always answers 0: wrong as soon as A can move.
     let run = || {
-        let output = perfectplay()
-            .args([
-                "check",
-                "footholds",
-                "--cases",
-                "100",
-                "--seed",
-                "21",
-                "--json",
-                "--",
-                "sh",
-                "-c",
-                "cat >/dev/null; echo 0",
-            ])
-            .output()
-            .unwrap();
+        let output = check_footholds_answering_zero("100", "21");
         assert_eq!(output.status.code(), Some(1));
         json_of(&output)
     };
@@ -402,22 +392,7 @@ fn a_java_class_misnamed_says_which_class_the_judge_runs() {
 
 #[test]
 fn json_is_one_line_and_a_compile_error_is_an_object_too() {
-    let output = perfectplay()
-        .args([
-            "check",
-            "footholds",
-            "--cases",
-            "20",
-            "--seed",
-            "3",
-            "--json",
-            "--",
-            "sh",
-            "-c",
-            "cat >/dev/null; echo 0",
-        ])
-        .output()
-        .unwrap();
+    let output = check_footholds_answering_zero("20", "3");
     let stdout = String::from_utf8(output.stdout.clone()).unwrap();
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     assert_eq!(json_of(&output)["verdict"], "wrong answer");
