@@ -208,6 +208,11 @@ fn compile_errors_and_bad_usage_exit_2_with_one_message() {
     fails_with_usage(&["check", "snakes", "--cases", "0", "--", "cat"], "--cases");
     fails_with_usage(&["check", "chess", "--", "cat"], "chess");
     fails_with_usage(&["check", "snakes", "--memory-limit", "10", "--", "cat"], "at least 16M");
+    // Just below the least memory limit, and at it: 16M is taken (the solution runs, and is wrong: not a usage error).
+    fails_with_usage(&["check", "snakes", "--memory-limit", "16383K", "--", "cat"], "at least 16M");
+    let at_least =
+        perfectplay().args(["check", "snakes", "--cases", "1", "--memory-limit", "16M", "--", "cat"]).output();
+    assert_eq!(at_least.unwrap().status.code(), Some(1), "16M is a limit a solution runs under");
 }
 
 #[test]

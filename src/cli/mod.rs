@@ -197,6 +197,7 @@ mod tests {
         for bad in ["0", "-1", "nan", "inf", "soon", "1e10"] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
         }
+        assert_eq!(parse_seconds("1e9"), Ok(1e9), "the longest limit taken");
         assert!(parse_seconds("1e10").unwrap_err().contains("the most taken, 1e9"), "names the real bound");
         assert!(parse_seconds("-1").unwrap_err().contains("above 0"));
     }
