@@ -264,21 +264,27 @@ fn a_run_started(temp: &Path) -> bool {
     std::fs::read_dir(temp).unwrap().flatten().any(|entry| entry.path().join("job-0").exists())
 }
 
-/// Starts `perfectplay check ARGS --jobs 1 --seed 1` with `TMPDIR` at `temp`; once a solution has started and
-/// `settle` milliseconds have passed, sends `signals` SIGINTs 5 ms apart. Returns the exit code and how long after
-/// the first signal the check ended (it is killed past 10 s).
-fn interrupt_check(args: &[&str], temp: &Path, settle: u64, signals: usize) -> (Option<i32>, f64) {
-    let mut checking = std::process::Command::new(binary())
-        .arg("check")
-        .args(args)
-        .args(["--jobs", "1", "--seed", "1"])
-        .env("TMPDIR", temp)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+/// `perfectplay check ARGS --jobs 1 --seed 1` with `TMPDIR` at `temp`, its output dropped.
+fn check_in(args: &[&str], temp: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(binary());
+    command.arg("check").args(args).args(["--jobs", "1", "--seed", "1"]).env("TMPDIR", temp);
+    command.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    command
+}
+
+/// Starts `command`; once `started` says so and `settle` milliseconds have passed, sends it `signals` times
+/// `signal`, 5 ms apart. Returns the exit code and how long after the first signal it ended (it is killed past
+/// 10 s).
+fn signal_check(
+    mut command: std::process::Command,
+    started: impl Fn() -> bool,
+    settle: u64,
+    signals: usize,
+    signal: rustix::process::Signal,
+) -> (Option<i32>, f64) {
+    let mut checking = command.spawn().unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    while !a_run_started(temp) {
+    while !started() {
         assert!(std::time::Instant::now() < deadline, "the solution never started");
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
@@ -286,7 +292,7 @@ fn interrupt_check(args: &[&str], temp: &Path, settle: u64, signals: usize) -> (
     let pid = rustix::process::Pid::from_raw(checking.id() as i32).unwrap();
     let signalled = std::time::Instant::now();
     for _ in 0..signals {
-        rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+        rustix::process::kill_process(pid, signal).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     loop {
@@ -299,6 +305,57 @@ fn interrupt_check(args: &[&str], temp: &Path, settle: u64, signals: usize) -> (
             return (None, signalled.elapsed().as_secs_f64());
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Runs `perfectplay check ARGS --jobs 1 --seed 1` with `TMPDIR` at `temp`; once a solution has started and
+/// `settle` milliseconds have passed, sends `signals` SIGINTs 5 ms apart. Returns the exit code and how long after
+/// the first signal the check ended (it is killed past 10 s).
+fn interrupt_check(args: &[&str], temp: &Path, settle: u64, signals: usize) -> (Option<i32>, f64) {
+    signal_check(check_in(args, temp), || a_run_started(temp), settle, signals, rustix::process::Signal::INT)
+}
+
+/// Whether the process whose id is in `pid_file` is gone (or a zombie); kills it if not.
+fn gone(pid_file: &Path) -> bool {
+    let pid = std::fs::read_to_string(pid_file).unwrap();
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+    let alive = !status.is_empty() && !status.contains("State:\tZ");
+    if alive {
+        let pid = rustix::process::Pid::from_raw(pid.trim().parse().unwrap()).unwrap();
+        let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+    }
+    !alive
+}
+
+/// What is left in a folder.
+fn left_in(dir: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).collect()
+}
+
+#[test]
+fn ctrl_c_stops_the_compiler_with_its_children() {
+    // A compiler that starts a child and never ends, found first on the PATH.
+    let tools = tempfile::tempdir().unwrap();
+    let compiler = tools.path().join("g++");
+    let script = "#!/bin/sh\nsleep 60 & echo $! > \"$PIDS/child.pid\"\necho $$ > \"$PIDS/compiler.pid\"\nwait\n";
+    std::fs::write(&compiler, script).unwrap();
+    std::fs::set_permissions(&compiler, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", tools.path().display(), std::env::var("PATH").unwrap());
+    let solution = tools.path().join("main.cpp");
+    std::fs::write(&solution, "int main() {}\n").unwrap();
+    for (signal, code) in [(rustix::process::Signal::INT, 130)] {
+        let temp = tempfile::tempdir().unwrap();
+        let pids = tempfile::tempdir().unwrap();
+        let mut command = check_in(&["snakes", "--solution", &solution.display().to_string()], temp.path());
+        command.env("PATH", &path).env("PIDS", pids.path());
+        let compiling = || pids.path().join("compiler.pid").exists();
+        let (exit, after) = signal_check(command, compiling, 100, 1, signal);
+        assert_eq!(exit, Some(code), "{signal:?}: {after:.1} s after the signal");
+        assert!(after < 3.0, "{signal:?}: stopped {after:.1} s after the signal");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(gone(&pids.path().join("compiler.pid")), "{signal:?}: the compiler is alive");
+        assert!(gone(&pids.path().join("child.pid")), "{signal:?}: the compiler's child is alive");
+        assert!(left_in(temp.path()).is_empty(), "{signal:?}: left behind: {:?}", left_in(temp.path()));
     }
 }
 
@@ -326,19 +383,9 @@ fn a_second_ctrl_c_leaves_no_process_and_no_folder_behind() {
     let args = ["snakes", "--cases", "2", "--time-limit", "60", "--", "sh", "-c", &script];
     let (code, after) = interrupt_check(&args, temp.path(), 300, 2);
     assert_eq!(code, Some(130), "{after:.1} s after Ctrl-C");
-    let pid = std::fs::read_to_string(&pid_file).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(300));
-    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
-    let alive = !status.is_empty() && !status.contains("State:\tZ");
-    if alive {
-        let _ = rustix::process::kill_process(
-            rustix::process::Pid::from_raw(pid.trim().parse().unwrap()).unwrap(),
-            rustix::process::Signal::KILL,
-        );
-    }
-    assert!(!alive, "the solution's child {pid} is alive: {status}");
-    let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().flatten().map(|e| e.path()).collect();
-    assert!(left.is_empty(), "left behind: {left:?}");
+    assert!(gone(&pid_file), "the solution's child is alive");
+    assert!(left_in(temp.path()).is_empty(), "left behind: {:?}", left_in(temp.path()));
 }
 
 #[test]

@@ -1,11 +1,15 @@
 //! The languages a solution may be written in: told by the file's extension, compiled with the judges' usual
 //! flags, and wrapped, for a judge that calls a function (Programmers), in a harness that calls it and keeps the
 //! value it returns.
+//!
+//! A compiler runs as a solution does ([`Program::run`]): in its own process group, under OS-enforced limits
+//! ([`COMPILE_TIME`], [`COMPILE_MEMORY`]), killed with every child it started when it ends, runs past its time or
+//! the check is cancelled (Ctrl-C, SIGTERM).
 
-use super::runner::{MemoryLimit, Program};
+use super::runner::{Ending, MemoryLimit, Program, RunLimits};
 use crate::error::Error;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::time::Duration;
 
 /// A language `check` can build and run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,12 +128,25 @@ fn java_flags(memory: u64) -> Vec<String> {
 /// What the OS limit allows the JVM beyond its heap (its own code, metadata and thread stacks).
 const JVM_SLACK: u64 = 512 << 20;
 
-/// Builds `source` in `build` (an empty folder) for `interface` and returns how to run it.
+/// The longest a compiler may run (wall clock; its CPU time is limited to a second more): `kotlinc` on a busy
+/// machine takes well under a minute.
+pub const COMPILE_TIME: Duration = Duration::from_secs(120);
+
+/// The most memory a compiler may use (the data limit, as for the JVM, since `javac` and `kotlinc` are Java
+/// programs): 4 GiB.
+pub const COMPILE_MEMORY: u64 = 4 << 30;
+
+/// Builds `source` in `build` (an empty folder) for `interface` and returns how to run it under `limits` (whose
+/// memory sets Java's heap, and whose cancel flag also stops the compiler).
 ///
 /// # Errors
 /// A missing compiler or interpreter (naming the package to install), a file that cannot be read, a compile error
-/// (with the compiler's message), or a language the judge does not take for this interface.
-pub fn prepare(source: &Path, interface: Interface, build: &Path, memory: u64) -> Result<Program, Error> {
+/// (with the compiler's message, or the limit it ran past), a language the judge does not take for this
+/// interface; the usage error "interrupted" when cancelled.
+pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLimits) -> Result<Program, Error> {
+    let memory = limits.memory;
+    let compile_limits = RunLimits { time: COMPILE_TIME, memory: COMPILE_MEMORY, cancel: limits.cancel.clone() };
+    let compile = |compiler: &str, args: &[String], dir: &Path| compile(compiler, args, dir, &compile_limits);
     let language = Language::of(source)?;
     for (tool, package) in language.tools() {
         if find_in_path(tool).is_none() {
@@ -271,20 +288,20 @@ fn name_copy(error: Error, copy: &Path, source: &Path) -> Error {
     }
 }
 
-/// Runs a compiler; a failure is a usage error with the compiler's own message.
-fn compile(compiler: &str, args: &[String], dir: &Path) -> Result<(), Error> {
-    let output = Command::new(compiler)
-        .args(args)
-        .current_dir(dir)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| Error::Usage(format!("cannot run {compiler}: {e}")))?;
-    if output.status.success() {
-        return Ok(());
-    }
-    let mut message = String::from_utf8_lossy(&output.stderr).into_owned();
-    message.push_str(&String::from_utf8_lossy(&output.stdout));
-    Err(Error::Usage(format!("compile error ({compiler} {}):\n{}", args.join(" "), message.trim_end())))
+/// Runs a compiler in `dir` under `limits`, as a solution runs; a failure is a usage error with the compiler's own
+/// message, or the time limit it ran past.
+fn compile(compiler: &str, args: &[String], dir: &Path, limits: &RunLimits) -> Result<(), Error> {
+    let argv = std::iter::once(compiler.to_string()).chain(args.iter().cloned()).collect();
+    let program = Program { argv, answer_file: false, memory: MemoryLimit::Data, memory_slack: 0 };
+    let run = program.run_or_tell(dir, "", limits, compiler)?;
+    let how = match run.ending {
+        Ending::Success => return Ok(()),
+        Ending::TimedOut => format!("stopped after {} s", limits.time.as_secs_f64()),
+        Ending::Failed(how) => how,
+    };
+    let mut message = run.stderr;
+    message.push_str(&run.stdout);
+    Err(Error::Usage(format!("compile error ({compiler} {}, {how}):\n{}", args.join(" "), message.trim_end())))
 }
 
 #[cfg(test)]
@@ -311,8 +328,42 @@ mod tests {
         let file = dir.path().join("main.kt");
         std::fs::write(&file, "fun main() {}").unwrap();
         if find_in_path("kotlinc").is_none() {
-            let error = prepare(&file, Interface::Program, dir.path(), 1 << 30).unwrap_err().to_string();
+            let limits = RunLimits { time: COMPILE_TIME, memory: 1 << 30, cancel: None };
+            let error = prepare(&file, Interface::Program, dir.path(), &limits).unwrap_err().to_string();
             assert!(error.contains("`kotlinc`") && error.contains("sdk install kotlin"), "{error}");
         }
+    }
+
+    #[test]
+    fn a_compiler_past_its_time_is_killed_with_its_children() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid_file = dir.path().join("child.pid");
+        // A compiler that leaves a child behind and never ends.
+        let script = format!("sleep 30 & echo $! > {}; sleep 30", pid_file.display());
+        let limits = RunLimits { time: Duration::from_millis(300), memory: COMPILE_MEMORY, cancel: None };
+        let started = std::time::Instant::now();
+        let error = compile("sh", &["-c".into(), script], dir.path(), &limits).unwrap_err().to_string();
+        assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+        assert!(error.starts_with("compile error (sh ") && error.contains("stopped after 0.3 s"), "{error}");
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+        assert!(status.is_empty() || status.contains("State:\tZ"), "the compiler's child {pid} is alive: {status}");
+    }
+
+    #[test]
+    fn a_cancelled_compile_is_interrupted() {
+        let dir = tempfile::tempdir().unwrap();
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let limits = RunLimits { time: COMPILE_TIME, memory: COMPILE_MEMORY, cancel: Some(cancel.clone()) };
+        let raise = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let started = std::time::Instant::now();
+        let error = compile("sleep", &["30".into()], dir.path(), &limits).unwrap_err().to_string();
+        raise.join().unwrap();
+        assert_eq!(error, "interrupted");
+        assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
     }
 }

@@ -158,10 +158,7 @@ impl<G: CheckedGame> Bench<'_, G> {
         let input = if self.function { self.game.harness_input(case) } else { self.game.input(case) };
         // One folder per job, reused from case to case.
         let dir = self.work.join(format!("job-{}", rayon::current_thread_index().unwrap_or(0)));
-        let run = self.program.run(&dir, &input, &self.limits).map_err(|e| match e.kind() {
-            std::io::ErrorKind::Interrupted => Error::Usage("interrupted".into()),
-            _ => Error::Usage(format!("cannot run the solution: {e}")),
-        })?;
+        let run = self.program.run_or_tell(&dir, &input, &self.limits, "the solution")?;
         let expected = self.game.expected(case);
         let verdict = match &run.ending {
             Ending::TimedOut => Verdict::TimeLimitExceeded,
@@ -212,11 +209,16 @@ fn resolve_command(argv: &[String]) -> Vec<String> {
 }
 
 /// How to run the solution, and whether it is a function called by a harness.
-fn program<G: CheckedGame>(game: &G, solution: &Solution, build: &Path, memory: u64) -> Result<(Program, bool), Error> {
+fn program<G: CheckedGame>(
+    game: &G,
+    solution: &Solution,
+    build: &Path,
+    limits: &RunLimits,
+) -> Result<(Program, bool), Error> {
     Ok(match solution {
         Solution::File(path) => {
             let function = game.interface() == language::Interface::FootholdsFunction;
-            (language::prepare(path, game.interface(), build, memory)?, function)
+            (language::prepare(path, game.interface(), build, limits)?, function)
         }
         Solution::Command(argv) => {
             let program = argv.first().map_or("", String::as_str);
@@ -263,7 +265,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         .map_err(|e| Error::Usage(format!("cannot make a temporary folder: {e}")))?;
     let build = temp.path().join("build");
     std::fs::create_dir(&build).map_err(|e| Error::Usage(format!("cannot make {}: {e}", build.display())))?;
-    let (program, function) = program(game, &options.solution, &build, limits.memory)?;
+    let (program, function) = program(game, &options.solution, &build, &limits)?;
     let bench = Bench { game, program, function, limits, work: temp.path().to_path_buf() };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))

@@ -8,6 +8,7 @@
 //!
 //! This is not a sandbox: the solution can read and write the user's files and use the network.
 
+use crate::error::Error;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
@@ -172,6 +173,20 @@ impl Program {
         let stdout = collect(&stdout);
         let answer = if self.answer_file { read_capped(&answer_path).unwrap_or_default() } else { stdout.clone() };
         Ok(Run { ending, answer, stdout, stderr: collect(&stderr), elapsed })
+    }
+}
+
+impl Program {
+    /// [`Program::run`] with its errors as `check` tells them: "interrupted" when cancelled, else "cannot run
+    /// `what`" and why.
+    ///
+    /// # Errors
+    /// Those of [`Program::run`], as usage errors.
+    pub fn run_or_tell(&self, dir: &Path, input: &str, limits: &RunLimits, what: &str) -> Result<Run, Error> {
+        self.run(dir, input, limits).map_err(|e| match e.kind() {
+            std::io::ErrorKind::Interrupted => Error::Usage("interrupted".into()),
+            _ => Error::Usage(format!("cannot run {what}: {e}")),
+        })
     }
 }
 

@@ -37,7 +37,8 @@ enum Game {
 /// Cases go from the smallest boards up, with the corners people get wrong, and stay inside the judge's
 /// constraints (--beyond lifts them). Each case runs in a temporary folder, in its own process group, with the
 /// time limit and a memory limit enforced by the operating system (ulimit: address space; for Java, -Xmx at the
-/// limit and a data-segment limit 512 MiB above it). Ctrl-C kills the running solutions and exits with code 130.
+/// limit and a data-segment limit 512 MiB above it). The compiler runs the same way, within 120 s and 4 GiB.
+/// Ctrl-C kills the compiler or the running solutions and exits with code 130.
 /// This is not a sandbox: run only code you trust.
 ///
 /// Exit codes: 0 every case agrees; 1 a case fails (wrong answer, runtime error, time limit exceeded), shrunk to
@@ -129,7 +130,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         Game::Gridgame => check::check(&games::Gridgame { beyond }, &options),
     };
     if cancel.load(Ordering::Relaxed) {
-        eprintln!("perfectplay: interrupted (seed {}); the solutions running were killed", options.seed);
+        eprintln!("perfectplay: interrupted (seed {}); the compiler or solutions running were killed", options.seed);
         std::process::exit(130);
     }
     let outcome = match outcome {
