@@ -333,7 +333,7 @@ fn left_in(dir: &Path) -> Vec<std::path::PathBuf> {
 }
 
 #[test]
-fn ctrl_c_stops_the_compiler_with_its_children() {
+fn ctrl_c_and_sigterm_stop_the_compiler_with_its_children() {
     // A compiler that starts a child and never ends, found first on the PATH.
     let tools = tempfile::tempdir().unwrap();
     let compiler = tools.path().join("g++");
@@ -343,7 +343,7 @@ fn ctrl_c_stops_the_compiler_with_its_children() {
     let path = format!("{}:{}", tools.path().display(), std::env::var("PATH").unwrap());
     let solution = tools.path().join("main.cpp");
     std::fs::write(&solution, "int main() {}\n").unwrap();
-    for (signal, code) in [(rustix::process::Signal::INT, 130)] {
+    for (signal, code) in [(rustix::process::Signal::INT, 130), (rustix::process::Signal::TERM, 143)] {
         let temp = tempfile::tempdir().unwrap();
         let pids = tempfile::tempdir().unwrap();
         let mut command = check_in(&["snakes", "--solution", &solution.display().to_string()], temp.path());

@@ -38,7 +38,7 @@ enum Game {
 /// constraints (--beyond lifts them). Each case runs in a temporary folder, in its own process group, with the
 /// time limit and a memory limit enforced by the operating system (ulimit: address space; for Java, -Xmx at the
 /// limit and a data-segment limit 512 MiB above it). The compiler runs the same way, within 120 s and 4 GiB.
-/// Ctrl-C kills the compiler or the running solutions and exits with code 130.
+/// Ctrl-C kills the compiler or the running solutions and exits with code 130 (143 for SIGTERM).
 /// This is not a sandbox: run only code you trust.
 ///
 /// Exit codes: 0 every case agrees; 1 a case fails (wrong answer, runtime error, time limit exceeded), shrunk to
@@ -131,7 +131,8 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     };
     if cancel.load(Ordering::Relaxed) {
         eprintln!("perfectplay: interrupted (seed {}); the compiler or solutions running were killed", options.seed);
-        std::process::exit(130);
+        // 130 for Ctrl-C, 143 for SIGTERM, as for every command.
+        std::process::exit(interrupt::exit_code());
     }
     let outcome = match outcome {
         // With --json a compile error is a result too (still exit 2, the message also on stderr).
