@@ -7,6 +7,15 @@ use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
 
+/// Whether `tool` is installed; if not, says on stderr that `test` did not run.
+fn have(tool: &str, test: &str) -> bool {
+    if perfectplay::check::language::find_in_path(tool).is_some() {
+        return true;
+    }
+    let _ = writeln!(std::io::stderr().lock(), "SKIP: {tool} is not installed; {test} did not run");
+    false
+}
+
 fn perfectplay() -> Command {
     Command::cargo_bin("perfectplay").unwrap()
 }
@@ -140,8 +149,7 @@ fn endless_output_is_a_time_limit_not_a_hang() {
 
 #[test]
 fn the_memory_limit_is_enforced_by_the_system() {
-    if perfectplay::check::language::find_in_path("python3").is_none() {
-        let _ = writeln!(std::io::stderr().lock(), "SKIP: python3 is not installed; the memory limit test did not run");
+    if !have("python3", "the memory limit test") {
         return;
     }
     let script = "import sys; sys.stdin.read(); block = bytearray(600 * 1024 * 1024); print(len(block))";
@@ -361,8 +369,7 @@ fn ctrl_c_and_sigterm_stop_the_compiler_with_its_children() {
 
 #[test]
 fn ctrl_c_stops_a_fast_solution_at_once() {
-    if perfectplay::check::language::find_in_path("g++").is_none() {
-        let _ = writeln!(std::io::stderr().lock(), "SKIP: g++ is not installed; the fast Ctrl-C test did not run");
+    if !have("g++", "the fast Ctrl-C test") {
         return;
     }
     // A compiled solution answers each case in a millisecond or two, well within the runner's 50 ms poll.
@@ -419,9 +426,7 @@ fn python_and_javascript_syntax_errors_are_compile_errors() {
 
 #[test]
 fn a_java_class_misnamed_says_which_class_the_judge_runs() {
-    if perfectplay::check::language::find_in_path("javac").is_none() {
-        let _ =
-            writeln!(std::io::stderr().lock(), "SKIP: javac is not installed; the Java class name test did not run");
+    if !have("javac", "the Java class name test") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -463,4 +468,21 @@ fn json_is_one_line_and_a_compile_error_is_an_object_too() {
     let json = json_of(&output);
     assert_eq!(json["verdict"], "compile error");
     assert!(json["message"].as_str().unwrap().contains("broken.cpp:1"), "{json}");
+}
+
+#[test]
+fn a_source_in_another_encoding_goes_to_the_compiler_as_it_is() {
+    if !have("g++", "the encoding test") {
+        return;
+    }
+    // A comment in CP949 (Korean, as editors on Windows save it): not UTF-8, and g++ takes it as BOJ does.
+    let dir = tempfile::tempdir().unwrap();
+    let solution = dir.path().join("main.cpp");
+    let right = std::fs::read("tests/check/solutions/snakes/right.cpp").unwrap();
+    std::fs::write(&solution, [&b"// \xc7\xd1\xb1\xdb\n"[..], &right].concat()).unwrap();
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "20", "--json", "--solution", &solution.display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&output)["verdict"], "accepted", "{}", String::from_utf8_lossy(&output.stderr));
 }

@@ -159,9 +159,10 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
     let source = source
         .canonicalize()
         .map_err(|e| Error::Read { source_name: source.display().to_string(), message: e.to_string() })?;
-    let text = std::fs::read_to_string(&source)
+    // Bytes, not text: a file in another encoding (Korean comments in CP949, say) is the compiler's to take or not.
+    let text = std::fs::read(&source)
         .map_err(|e| Error::Read { source_name: source.display().to_string(), message: e.to_string() })?;
-    let write = |name: &str, contents: &str| -> Result<PathBuf, Error> {
+    let write = |name: &str, contents: &[u8]| -> Result<PathBuf, Error> {
         let path = build.join(name);
         std::fs::write(&path, contents).map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))?;
         Ok(path)
@@ -184,7 +185,7 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
         }
         (Language::Python, Interface::FootholdsFunction) => {
             compile("python3", &python_syntax_check(&source), build)?;
-            let harness = write("harness.py", PYTHON_HARNESS)?;
+            let harness = write("harness.py", PYTHON_HARNESS.as_bytes())?;
             native(vec!["python3".into(), path_text(&harness), path_text(&source)])
         }
         (Language::Cpp, _) => {
@@ -193,7 +194,7 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
                 ["-O2", "-std=gnu++17", "-DONLINE_JUDGE", "-DBOJ", "-o"].map(String::from).to_vec();
             args.push(path_text(&binary));
             if function {
-                let harness = write("harness.cpp", CPP_HARNESS)?;
+                let harness = write("harness.cpp", CPP_HARNESS.as_bytes())?;
                 // The solution is included by its own path, so that compile errors name the user's file and lines.
                 args.push(format!("-DPERFECTPLAY_SOLUTION=\"{}\"", path_text(&source).replace('"', "\\\"")));
                 args.push(path_text(&harness));
@@ -209,7 +210,7 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
             let mut args = vec!["-encoding".to_string(), "UTF-8".into(), "-d".into(), path_text(build)];
             args.push(path_text(&copy));
             if function {
-                args.push(path_text(&write("PerfectplayHarness.java", JAVA_HARNESS)?));
+                args.push(path_text(&write("PerfectplayHarness.java", JAVA_HARNESS.as_bytes())?));
             }
             compile("javac", &args, build).map_err(|e| java_class_hint(name_copy(e, &copy, &source), function))?;
             if !build.join(format!("{class}.class")).exists() {
@@ -226,7 +227,7 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
             compile("node", &["--check".into(), path_text(&source)], build)?;
             // The harness follows the solution's code in one script, so `solution` is in scope however it is
             // declared (`function`, `const`, `var`), and the error lines are the user's.
-            let harness = write("solution.js", &format!("{text}\n{JS_HARNESS}"))?;
+            let harness = write("solution.js", &[&text[..], b"\n", JS_HARNESS.as_bytes()].concat())?;
             node(vec!["node".into(), path_text(&harness)])
         }
         (Language::Rust, Interface::Program) => {
