@@ -402,6 +402,12 @@ fn a_missing_command_is_a_usage_error() {
         "cannot run ./no-such-program: not found",
     );
     fails_with_usage(&["check", "snakes", "--cases", "5", "--", "no-such-program-on-the-path"], "not found");
+    // A file in this folder named bare is not on the PATH; a file that may not be executed is not run.
+    fails_with_usage(&["check", "snakes", "--cases", "5", "--", "Cargo.toml"], "a file here runs as ./Cargo.toml");
+    fails_with_usage(
+        &["check", "snakes", "--cases", "5", "--", "./Cargo.toml"],
+        "cannot run ./Cargo.toml: not executable",
+    );
 }
 
 #[test]

@@ -97,10 +97,16 @@ impl Language {
     }
 }
 
-/// The full path of a program on the `PATH`.
+/// The full path of a program on the `PATH`: the first executable file of that name, as the shell finds it.
 pub fn find_in_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| candidate.is_file())
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|candidate| is_executable(candidate))
+}
+
+/// Whether `path` is a file someone may execute.
+pub fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// The harness sources for the footholds function.

@@ -222,13 +222,21 @@ fn program<G: CheckedGame>(
         }
         Solution::Command(argv) => {
             let program = argv.first().map_or("", String::as_str);
-            let found = if program.contains('/') {
-                Path::new(program).is_file()
-            } else {
-                language::find_in_path(program).is_some()
-            };
+            let path = Path::new(program);
+            let found = if program.contains('/') { path.is_file() } else { language::find_in_path(program).is_some() };
             if !found {
-                return Err(Error::Usage(format!("cannot run {program}: not found")));
+                // The shell looks for a bare name on the PATH only, never in the current folder.
+                let hint = if path.is_file() {
+                    format!(" on the PATH (a file here runs as ./{program})")
+                } else {
+                    String::new()
+                };
+                return Err(Error::Usage(format!("cannot run {program}: not found{hint}")));
+            }
+            if program.contains('/') && !language::is_executable(path) {
+                return Err(Error::Usage(format!(
+                    "cannot run {program}: not executable (chmod +x {program}, or name its interpreter: -- sh {program})"
+                )));
             }
             let argv = resolve_command(argv);
             (Program { argv, answer_file: false, memory: runner::MemoryLimit::Data, memory_slack: 0 }, false)
