@@ -492,3 +492,29 @@ fn a_source_in_another_encoding_goes_to_the_compiler_as_it_is() {
         .unwrap();
     assert_eq!(json_of(&output)["verdict"], "accepted", "{}", String::from_utf8_lossy(&output.stderr));
 }
+
+#[test]
+fn a_child_that_leaves_the_process_group_is_killed_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("escaped.pids");
+    // A child in a session of its own, out of reach of the group's kill, on every run (shrinking makes more).
+    let script = format!("setsid sleep 60 >/dev/null 2>&1 & echo $! >> {}; cat >/dev/null; echo 1", pids.display());
+    let (code, json) = one_case(&[], &["sh", "-c", &script]);
+    assert_eq!((code, json["verdict"].as_str()), (Some(1), Some("wrong answer")), "{json:#}");
+    let escaped = std::fs::read_to_string(&pids).unwrap();
+    let escaped: Vec<&str> = escaped.split_whitespace().collect();
+    assert!(escaped.len() > 1, "{escaped:?}");
+    let alive: Vec<&str> = escaped
+        .into_iter()
+        .filter(|pid| {
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+            let alive = !status.is_empty() && !status.contains("State:\tZ");
+            if alive {
+                let pid = rustix::process::Pid::from_raw(pid.parse().unwrap()).unwrap();
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+            }
+            alive
+        })
+        .collect();
+    assert!(alive.is_empty(), "alive after the check: {alive:?}");
+}

@@ -4,12 +4,13 @@
 //! The pieces: [`language`] builds a solution file (and, for a judge that calls a function, the harness that calls
 //! it); [`runner`] runs it on one case with OS-enforced limits in its own process group; [`games`] gives each game's
 //! cases, answers and explanations (all from the game's own folder); [`shrink`](mod@shrink) makes a failing case
-//! smaller; [`report`] tells the result as text or JSON.
+//! smaller; [`report`] tells the result as text or JSON; [`reaper`] kills what got out of the process groups.
 //!
 //! Not a sandbox: the solution runs with the user's rights and can read and write their files.
 
 pub mod games;
 pub mod language;
+pub mod reaper;
 pub mod report;
 pub mod runner;
 pub mod shrink;
@@ -271,6 +272,8 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         .prefix("perfectplay-check-")
         .tempdir()
         .map_err(|e| Error::Usage(format!("cannot make a temporary folder: {e}")))?;
+    // Dropped before the folder is removed: what got out of the process groups is killed first.
+    let _reaper = reaper::Reaper::start();
     let build = temp.path().join("build");
     std::fs::create_dir(&build).map_err(|e| Error::Usage(format!("cannot make {}: {e}", build.display())))?;
     let (program, function) = program(game, &options.solution, &build, &limits)?;
