@@ -518,3 +518,11 @@ fn a_child_that_leaves_the_process_group_is_killed_too() {
         .collect();
     assert!(alive.is_empty(), "alive after the check: {alive:?}");
 }
+
+#[test]
+fn an_answer_is_kept_when_a_child_out_of_the_group_holds_the_output() {
+    // The child keeps standard output open after the solution has answered and exited.
+    let script = format!("setsid sleep 60 & exec {} snakes", binary());
+    let (code, json) = one_case(&[], &["sh", "-c", &script]);
+    assert_eq!((code, json["verdict"].as_str()), (Some(0), Some("accepted")), "{json:#}");
+}

@@ -15,7 +15,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
@@ -170,9 +170,11 @@ impl Program {
             }
             Some(status) => ending(status),
         };
-        let stdout = collect(&stdout);
+        // One second in all for both pipes to close.
+        let closed_by = Instant::now() + Duration::from_secs(1);
+        let stdout = collect(&stdout, closed_by);
         let answer = if self.answer_file { read_capped(&answer_path).unwrap_or_default() } else { stdout.clone() };
-        Ok(Run { ending, answer, stdout, stderr: collect(&stderr), elapsed })
+        Ok(Run { ending, answer, stdout, stderr: collect(&stderr, closed_by), elapsed })
     }
 }
 
@@ -190,28 +192,38 @@ impl Program {
     }
 }
 
-/// Reads a pipe to its end on a thread, keeping the first [`KEEP_OUTPUT`] bytes, and sends them when done.
-fn drain(mut pipe: impl Read + Send + 'static) -> mpsc::Receiver<Vec<u8>> {
-    let (send, receive) = mpsc::channel();
+/// A pipe read to its end on a thread: the first [`KEEP_OUTPUT`] bytes, and word when the end is reached.
+struct Drained {
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Receiver<()>,
+}
+
+/// Reads a pipe to its end on a thread, keeping the first [`KEEP_OUTPUT`] bytes.
+fn drain(mut pipe: impl Read + Send + 'static) -> Drained {
+    let (send, done) = mpsc::channel();
+    let kept = Arc::new(Mutex::new(Vec::new()));
+    let shared = Arc::clone(&kept);
     std::thread::spawn(move || {
-        let mut kept = Vec::new();
         let mut buffer = [0u8; 1 << 16];
         while let Ok(n) = pipe.read(&mut buffer) {
             if n == 0 {
                 break;
             }
+            let mut kept = shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             let room = (KEEP_OUTPUT as usize).saturating_sub(kept.len());
             kept.extend_from_slice(&buffer[..n.min(room)]);
         }
-        let _ = send.send(kept);
+        let _ = send.send(());
     });
-    receive
+    Drained { kept, done }
 }
 
-/// What a pipe's thread read; empty if a process outside the group still holds the pipe a second after the end.
-fn collect(receiver: &mpsc::Receiver<Vec<u8>>) -> String {
-    let bytes = receiver.recv_timeout(Duration::from_secs(1)).unwrap_or_default();
-    String::from_utf8_lossy(&bytes).into_owned()
+/// What a pipe's thread read: all of it, or, if a process outside the group still holds the pipe at `closed_by`,
+/// what it had read by then.
+fn collect(drained: &Drained, closed_by: Instant) -> String {
+    let _ = drained.done.recv_timeout(closed_by.saturating_duration_since(Instant::now()));
+    let kept = drained.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    String::from_utf8_lossy(&kept).into_owned()
 }
 
 /// How an exit status reads: success, a failure described, or the CPU limit (a time limit exceeded).
