@@ -261,8 +261,34 @@ fn read_capped(path: &Path) -> std::io::Result<String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// The last `lines` lines of a text (for a runtime error's standard error).
+/// The most characters of one line [`tail`] keeps: a megabyte of debug output on one line says no more than its
+/// start.
+pub const TAIL_LINE_CHARS: usize = 300;
+
+/// The last `lines` lines of a text (for a runtime error's standard error), each cut to [`TAIL_LINE_CHARS`]
+/// characters, "…" marking a cut.
 pub fn tail(text: &str, lines: usize) -> String {
     let all: Vec<&str> = text.trim_end().lines().collect();
-    all[all.len().saturating_sub(lines)..].join("\n")
+    let cut = |line: &&str| match line.char_indices().nth(TAIL_LINE_CHARS) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_string(),
+    };
+    all[all.len().saturating_sub(lines)..].iter().map(cut).collect::<Vec<_>>().join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tail_keeps_the_last_lines_each_cut_short() {
+        let text = format!("first\nsecond\n{}\nlast\n\n", "é".repeat(TAIL_LINE_CHARS + 5));
+        let kept = tail(&text, 3);
+        let lines: Vec<&str> = kept.lines().collect();
+        assert_eq!(lines.len(), 3, "{kept}");
+        assert_eq!(lines[0], "second");
+        assert_eq!(lines[1], format!("{}…", "é".repeat(TAIL_LINE_CHARS)));
+        assert_eq!(lines[2], "last");
+        assert_eq!(tail("short\n", 12), "short");
+    }
 }
