@@ -352,3 +352,13 @@ fn gridgame_walls_checked_on_the_way_are_found() {
         assert!(n * m <= 16 && q == 1, "shrunk to {n}×{m} with {q} queries");
     }
 }
+
+#[test]
+fn gridgame_sides_swapped_shrink_to_the_smallest_board_not_square() {
+    if have("python3") {
+        let json = rejected("gridgame", "sides_swapped.py", "wrong answer", &["--seed", "3", "--cases", "300"]);
+        let (n, m, q) = gridgame_failure(&json);
+        // Square boards read right: 2×3 (or 3×2), six cells, is the least a failing case can be.
+        assert!(n * m == 6 && q == 1, "shrunk to {n}×{m} with {q} queries");
+    }
+}

@@ -170,21 +170,25 @@ fn restrict(instance: &Instance, keep_rows: &[usize], keep_cols: &[usize], k: us
         .iter()
         .flat_map(|&r| keep_cols.iter().map(move |&c| board.is_open(Cell::new(r as u32, c as u32))))
         .collect();
-    let new_board = Board::new(n, m, k.min(n.min(m) - 1), open).ok()?;
+    // Cells cut off from the corner by the cut are walled, and queries on them dropped, as the judge requires.
+    let new_board = wall_dead_ends(&Board::new(n, m, k.min(n.min(m) - 1), open).ok()?);
     let position = |v: &[usize], x: u32| v.iter().position(|&y| y == x as usize).map(|p| p as u32);
     let queries: Vec<Vec<Cell>> = instance
         .queries()
         .filter_map(|query| {
             query.iter().map(|c| Some(Cell::new(position(keep_rows, c.row)?, position(keep_cols, c.col)?))).collect()
         })
+        .filter(|query: &Vec<Cell>| query.iter().all(|&c| new_board.is_open(c)))
         .collect();
     Instance::new(new_board, &queries).ok()
 }
 
-/// Smaller instances to try in place of a failing one, the biggest cuts first: half the queries, half the rows or
-/// columns (from the top or left, which leaves the paths to the corner as they were), one query, one row or
-/// column fewer, a smaller K, and one wall fewer on small boards. Candidates may break the judge's guarantees; the
-/// caller keeps those that [`check`] accepts.
+/// Smaller instances to try in place of a failing one: the board first, the biggest cuts first, while every query
+/// is still there to keep one that fails (half the rows or columns, from the top or left, which leaves the paths to
+/// the corner as they were; one row or column fewer; a smaller K; one wall more on small boards), then half the
+/// queries, then one query fewer. Every step makes the cells, the queries, K or the open cells fewer and none
+/// more, so shrinking ends. Candidates may break the judge's guarantees; the caller keeps those that [`check`]
+/// accepts.
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
     let board = &instance.board;
     let (n, m, k) = (board.rows(), board.cols(), board.k());
@@ -193,22 +197,11 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
     let queries: Vec<Vec<Cell>> = instance.queries().map(<[Cell]>::to_vec).collect();
     let mut out = Vec::new();
     let with_queries = |q: &[Vec<Cell>]| Instance::new(board.clone(), q).ok();
-    if queries.len() > 1 {
-        out.extend(with_queries(&queries[..queries.len() / 2]));
-        out.extend(with_queries(&queries[queries.len() / 2..]));
-    }
     if n > 2 {
         out.extend(restrict(instance, &rows[n / 2..], &cols, k));
     }
     if m > 2 {
         out.extend(restrict(instance, &rows, &cols[m / 2..], k));
-    }
-    if queries.len() > 1 {
-        for i in 0..queries.len() {
-            let mut fewer = queries.clone();
-            fewer.remove(i);
-            out.extend(with_queries(&fewer));
-        }
     }
     for r in 0..n {
         let keep: Vec<usize> = rows.iter().copied().filter(|&x| x != r).collect();
@@ -224,14 +217,36 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
         }
     }
     if n * m <= 100 {
-        for i in (0..n * m).filter(|&i| !board.open_cells()[i]) {
-            let mut open = board.open_cells().to_vec();
-            open[i] = true;
-            let opened = Board::new(n, m, k, open).expect("same shape");
-            out.extend(Instance::new(opened, &queries).ok());
+        out.extend((0..n * m - 1).filter(|&i| board.open_cells()[i]).filter_map(|i| with_wall(instance, i)));
+    }
+    if queries.len() > 1 {
+        out.extend(with_queries(&queries[..queries.len() / 2]));
+        out.extend(with_queries(&queries[queries.len() / 2..]));
+    }
+    if queries.len() > 1 {
+        for i in 0..queries.len() {
+            let mut fewer = queries.clone();
+            fewer.remove(i);
+            out.extend(with_queries(&fewer));
         }
     }
     out
+}
+
+/// The instance with a wall on open cell `i` (not the corner), the cells that then cannot reach the corner walled
+/// too and the queries on them dropped; `None` when no query is left. Fewer open cells is fewer positions, as one
+/// foothold fewer is in footholds: it is how a failing case that needs a wall beside a path gets there.
+fn with_wall(instance: &Instance, i: usize) -> Option<Instance> {
+    let board = &instance.board;
+    let mut open = board.open_cells().to_vec();
+    open[i] = false;
+    let walled = wall_dead_ends(&Board::new(board.rows(), board.cols(), board.k(), open).expect("same shape"));
+    let queries: Vec<Vec<Cell>> =
+        instance.queries().filter(|query| query.iter().all(|&c| walled.is_open(c))).map(<[Cell]>::to_vec).collect();
+    if queries.is_empty() {
+        return None;
+    }
+    Instance::new(walled, &queries).ok()
 }
 
 /// The size of an instance in words: "3×4 board, K = 1, 2 queries".
