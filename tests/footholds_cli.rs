@@ -85,7 +85,7 @@ fn bad_input_is_rejected_with_a_clear_message() {
     rejects("", "empty");
     rejects("   \n\n", "empty");
     rejects("[[1,1], [1,1]", "board is not valid JSON");
-    rejects("[[1,1],[1]] [0,0] [0,0]", "board row 1: has 1 cells but row 0 has 2");
+    rejects("[[1,1],[1]] [0,0] [0,0]", "board row 1: has 1 cell but row 0 has 2");
     rejects("[[1,2]] [0,0] [0,0]", "board row 0, column 1: expected 0 or 1, found 2");
     rejects("[[1,\"x\"]] [0,0] [0,0]", "board row 0, column 1");
     rejects("[] [0,0] [0,0]", "no cells");
@@ -93,7 +93,11 @@ fn bad_input_is_rejected_with_a_clear_message() {
     rejects("[[1,1]] [0,0] [0,0,0]", "bloc: expected [row, column] with 2 numbers, found 3");
     rejects("[[1,1]] [0,-1] [0,0]", "aloc: the column must be a whole number from 0, found -1");
     rejects("[[1,1]] [0,0] [0,5]", "bloc: [0, 5] is outside the 1×2 board");
-    rejects("[[1,1]] [0,0] [99999999999999999999999,0]", "bloc: the row must be a whole number");
+    rejects(
+        "[[1,1]] [0,0] [99999999999999999999999,0]",
+        "line 1, column 15: bloc: [99999999999999999999999, 0] is outside",
+    );
+    rejects("[[1,1]] [0,1e5] [0,0]", "line 1, column 12: aloc: the column must be a whole number from 0, found 1e5");
     rejects("[[1,0]] [0,0] [0,1]", "bloc: [0, 1] has no foothold");
     rejects("[[1,1]] [0,0]", "line 1, column 14: expected bloc, found the end of the input");
     rejects("[[1,1]] [0,0] [0,0] [1]", "line 1, column 21: unexpected text after bloc");

@@ -2,17 +2,15 @@
 //! tablebase.
 
 use crate::run::{self, Int};
-use num_bigint::Sign;
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::engine::{Outcome, Value};
 use perfectplay::format::TextFormat;
 use perfectplay::games::footholds::{
-    self as core, Instance, Player, Solution, SolveOptions, Step, Tablebase, Wanted, report,
+    self as core, Argument, Instance, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use serde_json::Value as Json;
 
 /// The transposition table's default size, as on the command line (`--memory 2G`); it grows only as needed.
 const DEFAULT_MEMORY: usize = 2 << 30;
@@ -39,26 +37,15 @@ pub fn footholds(py: Python<'_>, board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec
     Ok(solve(py, &instance, Wanted::default(), None, None, None)?.outcome.remoteness)
 }
 
-/// Checks the judge's arguments with the core's reader of the Programmers format, so the messages are its own.
+/// Checks the judge's arguments with the core's reader of the Programmers arguments, so the messages are its own
+/// and quote the integers as given, whatever their size.
 /// Any integers are taken (numpy's and bools too, so that a position's own `board` array can be passed back).
 fn instance_of(board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<Instance> {
-    let json = |values: &[Int]| Json::Array(values.iter().map(Int::to_json).collect());
-    let rows = Json::Array(board.iter().map(|row| json(row)).collect());
-    Instance::from_json(&rows, &json(&aloc), &json(&bloc)).map_err(|error| {
-        // A coordinate too big for the JSON reader gets the message of any other cell off the board.
-        let message = error.to_string();
-        for (name, cell) in [("aloc", &aloc), ("bloc", &bloc)] {
-            let far = cell.iter().all(|n| n.0.sign() != Sign::Minus) && cell.iter().any(|n| n.get::<i64>().is_none());
-            if message.starts_with(name) && cell.len() == 2 && far {
-                let (rows, cols) = (board.len(), board.first().map_or(0, Vec::len));
-                return PyValueError::new_err(format!(
-                    "{name}: [{}, {}] is outside the {rows}×{cols} board",
-                    cell[0].0, cell[1].0
-                ));
-            }
-        }
-        run::input_error(error)
-    })
+    let list = |values: &[Int]| {
+        Argument::List(values.iter().map(|n| Argument::Value(n.0.to_string().into(), None)).collect(), None)
+    };
+    let rows = Argument::List(board.iter().map(|row| list(row)).collect(), None);
+    programmers::instance(&rows, &list(&aloc), &list(&bloc)).map_err(run::input_error)
 }
 
 fn solve(

@@ -140,23 +140,6 @@ impl Int {
             _ => Err(PyValueError::new_err(format!("{name}: must be between {low} and {high}, found {}", self.0))),
         }
     }
-
-    /// The value as a JSON number for the core's readers of the judges' JSON: exact when it fits an `i64`, else
-    /// the nearest float (which those readers reject, showing it).
-    pub fn to_json(&self) -> serde_json::Value {
-        match self.get::<i64>() {
-            Some(value) => value.into(),
-            None => {
-                let float = nearest_f64(&self.0);
-                serde_json::Number::from_f64(float).map_or_else(|| self.0.to_string().into(), serde_json::Value::Number)
-            }
-        }
-    }
-}
-
-/// A big integer as the nearest `f64` (infinite beyond its range).
-fn nearest_f64(value: &BigInt) -> f64 {
-    value.to_string().parse().unwrap_or(f64::NAN)
 }
 
 /// Pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple, an `(N, 2)` numpy

@@ -11,7 +11,7 @@ FULL_11X11 = [[1] * 11 for _ in range(11)]
     "call, message",
     [
         (lambda: perfectplay.footholds([], [0, 0], [0, 0]), "board: the board has no cells"),
-        (lambda: perfectplay.footholds([[1, 1], [1]], [0, 0], [0, 0]), "board row 1: has 1 cells but row 0 has 2"),
+        (lambda: perfectplay.footholds([[1, 1], [1]], [0, 0], [0, 0]), "board row 1: has 1 cell but row 0 has 2"),
         (lambda: perfectplay.footholds([[1, 2]], [0, 0], [0, 0]), "board row 0, column 1: expected 0 or 1, found 2"),
         (lambda: perfectplay.footholds([[1, 1]], [0], [0, 0]), "aloc: expected [row, column] with 2 numbers"),
         (lambda: perfectplay.footholds([[1, 1]], [0, 0], [0, -1]), "bloc: the column must be a whole number"),
@@ -118,7 +118,9 @@ def test_snakes_chain_over_the_memory_cap_is_refused(call):
     [
         (lambda: perfectplay.footholds([[1]], [10**30, 0], [0, 0]), "aloc: [1000000000000000000000000000000, 0] is outside"),
         (lambda: perfectplay.footholds([[1]], [0, 0], [0, -(10**30)]), "bloc: the column must be a whole number from 0"),
-        (lambda: perfectplay.footholds([[10**30]], [0, 0], [0, 0]), "board row 0, column 0: expected 0 or 1"),
+        (lambda: perfectplay.footholds([[10**30]], [0, 0], [0, 0]), "board row 0, column 0: expected 0 or 1, found 1000000000000000000000000000000"),
+        (lambda: perfectplay.footholds([[1, 1]], [0, 0], [0, 10**23]), "bloc: [0, 100000000000000000000000] is outside the 1×2"),
+        (lambda: perfectplay.footholds([[1, 1]], [0, 0], [0, -(10**23)]), "whole number from 0, found -100000000000000000000000"),
         (lambda: perfectplay.snakes([], [], size=10**30), "size: must be between 1 and 10000000, found 10000000000"),
         (lambda: perfectplay.snakes([], [], start=-1), "start (0 starts off the board): must be between 0 and 100"),
         (lambda: perfectplay.snakes([(10**30, 5)], []), "ladder 1: square 1000000000000000000000000000000 is not on"),

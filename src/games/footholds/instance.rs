@@ -22,9 +22,10 @@
 //! Input starting with `[` is read as the Programmers format, anything else as the grid format.
 
 use super::cells::Cells;
+use super::programmers::{self, Argument};
 use super::rules::{Cell, Footholds};
 use crate::engine::Limits;
-use crate::format::{InputError, TextFormat, cut, quote};
+use crate::format::{InputError, TextFormat, quote};
 use serde_json::Value as Json;
 
 /// The most cells a board may have.
@@ -52,6 +53,22 @@ impl Instance {
     /// # Errors
     /// When the board is empty, ragged or too large, or a start is off the board or not on a foothold.
     pub fn new(board: Vec<Vec<bool>>, a: Cell, b: Cell) -> Result<Instance, InputError> {
+        let (rows, cols) = Instance::shape(&board)?;
+        let footholds: Vec<bool> = board.into_iter().flatten().collect();
+        let instance = Instance { rows, cols, footholds, a, b };
+        for (name, (r, c)) in [("aloc", a), ("bloc", b)] {
+            if r >= rows || c >= cols {
+                return Err(InputError::new(outside(name, &format!("[{r}, {c}]"), rows, cols)));
+            }
+            if !instance.has_foothold((r, c)) {
+                return Err(InputError::new(format!("{name}: [{r}, {c}] has no foothold (its board value is 0)")));
+            }
+        }
+        Ok(instance)
+    }
+
+    /// The rows and columns of a board, checked: not empty, not ragged, at most [`MAX_CELLS`] cells.
+    pub(super) fn shape(board: &[Vec<bool>]) -> Result<(usize, usize), InputError> {
         let rows = board.len();
         let cols = board.first().map_or(0, Vec::len);
         if rows == 0 || cols == 0 {
@@ -59,8 +76,8 @@ impl Instance {
         }
         if let Some(r) = board.iter().position(|row| row.len() != cols) {
             return Err(InputError::new(format!(
-                "board row {r}: has {} cells but row 0 has {cols} (rows must all be the same length)",
-                board[r].len()
+                "board row {r}: has {} but row 0 has {cols} (rows must all be the same length)",
+                cells(board[r].len())
             )));
         }
         if rows * cols > MAX_CELLS {
@@ -69,21 +86,7 @@ impl Instance {
                 rows * cols
             )));
         }
-        let footholds: Vec<bool> = board.into_iter().flatten().collect();
-        let instance = Instance { rows, cols, footholds, a, b };
-        for (name, (r, c)) in [("aloc", a), ("bloc", b)] {
-            if r >= rows || c >= cols {
-                return Err(InputError::new(format!(
-                    "{name}: [{r}, {c}] is outside the {rows}×{cols} board (rows 0..{}, columns 0..{})",
-                    rows - 1,
-                    cols - 1
-                )));
-            }
-            if !instance.has_foothold((r, c)) {
-                return Err(InputError::new(format!("{name}: [{r}, {c}] has no foothold (its board value is 0)")));
-            }
-        }
-        Ok(instance)
+        Ok((rows, cols))
     }
 
     /// Whether a cell has a foothold.
@@ -185,7 +188,7 @@ impl Instance {
                     return Err(InputError::at(
                         line_no,
                         1,
-                        format!("this row has {} cells but the row on line {first} has {cells}", row.len()),
+                        format!("this row has {} but the row on line {first} has {cells}", self::cells(row.len())),
                     ));
                 }
                 _ => {}
@@ -198,55 +201,6 @@ impl Instance {
         let a = a.ok_or_else(|| InputError::new("the grid has no A (mark A's cell with A, or * when shared)"))?;
         let b = b.ok_or_else(|| InputError::new("the grid has no B (mark B's cell with B, or * when shared)"))?;
         Instance::new(board, a, b)
-    }
-
-    fn parse_programmers(text: &str) -> Result<Instance, InputError> {
-        // Every cell of a valid board is `0` or `1`, so the three arrays of the largest board take well under
-        // MAX_JSON_CHARACTERS characters besides whitespace; a longer input is refused before serde builds a tree
-        // of it (a 36 MB array of arrays took 1.4 GB as JSON values).
-        let characters = text.bytes().filter(|b| !b.is_ascii_whitespace()).count();
-        if characters > MAX_JSON_CHARACTERS {
-            return Err(InputError::new(format!(
-                "the input has {characters} characters besides whitespace; board, aloc and bloc of a board of at \
-                 most {MAX_CELLS} cells take fewer than {MAX_JSON_CHARACTERS}"
-            )));
-        }
-        let mut values = Vec::new();
-        let mut offset = 0;
-        for name in ["board", "aloc", "bloc"] {
-            offset += skip_separators(&text[offset..]);
-            if offset >= text.len() {
-                let (line, column) = line_column(text, offset);
-                return Err(InputError::at(line, column, format!("expected {name}, found the end of the input")));
-            }
-            let mut stream = serde_json::Deserializer::from_str(&text[offset..]).into_iter::<Json>();
-            match stream.next() {
-                Some(Ok(value)) => {
-                    values.push(value);
-                    offset += stream.byte_offset();
-                }
-                Some(Err(error)) => {
-                    let (line, column) = line_column(text, offset);
-                    let (line, column) = if error.line() <= 1 {
-                        (line, column + error.column().saturating_sub(1))
-                    } else {
-                        (line + error.line() - 1, error.column())
-                    };
-                    return Err(InputError::at(
-                        line,
-                        column,
-                        format!("{name} is not valid JSON: {}", json_reason(&error)),
-                    ));
-                }
-                None => unreachable!("the text after offset is not blank"),
-            }
-        }
-        offset += skip_separators(&text[offset..]);
-        if offset < text.len() {
-            let (line, column) = line_column(text, offset);
-            return Err(InputError::at(line, column, "unexpected text after bloc"));
-        }
-        Instance::from_json(&values[0], &values[1], &values[2])
     }
 
     /// Checks the three Programmers arguments given as JSON values (`board` an array of rows of 0 and 1, `aloc`
@@ -265,10 +219,8 @@ impl Instance {
     /// assert_eq!(error.to_string(), "board row 0, column 1: expected 0 or 1, found 2");
     /// ```
     pub fn from_json(board: &Json, aloc: &Json, bloc: &Json) -> Result<Instance, InputError> {
-        let board = json_board(board)?;
-        let a = json_cell("aloc", aloc)?;
-        let b = json_cell("bloc", bloc)?;
-        Instance::new(board, a, b)
+        let [board, aloc, bloc] = [board, aloc, bloc].map(Argument::from_json);
+        programmers::instance(&board, &aloc, &bloc)
     }
 }
 
@@ -277,7 +229,7 @@ impl TextFormat for Instance {
     fn parse(text: &str) -> Result<Instance, InputError> {
         match text.trim_start().chars().next() {
             None => Err(InputError::new("the input is empty (expected a board, aloc and bloc)")),
-            Some('[') => Instance::parse_programmers(text),
+            Some('[') => programmers::parse(text),
             Some(_) => Instance::parse_grid(text),
         }
     }
@@ -292,6 +244,16 @@ impl TextFormat for Instance {
             .collect();
         format!("[{}]\n{}\n{}\n", board.join(", "), cell(self.a), cell(self.b))
     }
+}
+
+/// "1 cell", "3 cells".
+fn cells(count: usize) -> String {
+    format!("{count} cell{}", if count == 1 { "" } else { "s" })
+}
+
+/// The message for a start `shown` (as written) outside a board of `rows`×`cols` cells.
+pub(super) fn outside(name: &str, shown: &str, rows: usize, cols: usize) -> String {
+    format!("{name}: {shown} is outside the {rows}×{cols} board (rows 0..{}, columns 0..{})", rows - 1, cols - 1)
 }
 
 /// The lines of a grid: ended by `\n`, `\r\n`, or a lone `\r` (old Mac files; `str::lines` would keep the whole file
@@ -311,86 +273,6 @@ fn grid_lines(text: &str) -> impl Iterator<Item = &str> {
         rest = Some(&text[at + width..]);
         Some(&text[..at])
     })
-}
-
-/// Bytes of whitespace and at most one comma at the start of `text`.
-fn skip_separators(text: &str) -> usize {
-    let mut comma_seen = false;
-    text.char_indices()
-        .find(|&(_, c)| {
-            if c == ',' && !comma_seen {
-                comma_seen = true;
-                return false;
-            }
-            !c.is_whitespace()
-        })
-        .map_or(text.len(), |(i, _)| i)
-}
-
-/// More characters (besides whitespace) than the Programmers form of any valid instance has: 128 cells with their
-/// commas and brackets, and two cells of at most 20 digits a coordinate, take under 1 000.
-const MAX_JSON_CHARACTERS: usize = 4096;
-
-/// 1-based line and column of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
-/// serde_json's message without its own " at line L column C" suffix (the caller gives the absolute position).
-fn json_reason(error: &serde_json::Error) -> String {
-    let message = error.to_string();
-    match message.rfind(" at line ") {
-        Some(cut) => message[..cut].to_string(),
-        None => message,
-    }
-}
-
-fn json_board(value: &Json) -> Result<Vec<Vec<bool>>, InputError> {
-    let rows =
-        value.as_array().ok_or_else(|| InputError::new("board: expected an array of rows like [[1, 0], [1, 1]]"))?;
-    rows.iter()
-        .enumerate()
-        .map(|(r, row)| {
-            let cells = row
-                .as_array()
-                .ok_or_else(|| InputError::new(format!("board row {r}: expected an array of 0 and 1")))?;
-            cells
-                .iter()
-                .enumerate()
-                .map(|(c, cell)| match cell.as_u64() {
-                    Some(0) => Ok(false),
-                    Some(1) => Ok(true),
-                    _ => Err(InputError::new(format!(
-                        "board row {r}, column {c}: expected 0 or 1, found {}",
-                        cut(&cell.to_string())
-                    ))),
-                })
-                .collect()
-        })
-        .collect()
-}
-
-fn json_cell(name: &str, value: &Json) -> Result<Cell, InputError> {
-    let numbers = value.as_array().ok_or_else(|| InputError::new(format!("{name}: expected [row, column]")))?;
-    if numbers.len() != 2 {
-        return Err(InputError::new(format!(
-            "{name}: expected [row, column] with 2 numbers, found {} number{}",
-            numbers.len(),
-            if numbers.len() == 1 { "" } else { "s" }
-        )));
-    }
-    let coordinate = |i: usize, what: &str| {
-        numbers[i].as_u64().and_then(|n| usize::try_from(n).ok()).ok_or_else(|| {
-            InputError::new(format!(
-                "{name}: the {what} must be a whole number from 0, found {}",
-                cut(&numbers[i].to_string())
-            ))
-        })
-    };
-    Ok((coordinate(0, "row")?, coordinate(1, "column")?))
 }
 
 #[cfg(test)]

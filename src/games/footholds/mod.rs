@@ -11,12 +11,14 @@ pub mod cases;
 mod cells;
 mod instance;
 mod map;
+pub mod programmers;
 pub mod regions;
 mod rules;
 mod symmetry;
 
 pub use cells::Cells;
 pub use instance::{Instance, MAX_CELLS};
+pub use programmers::Argument;
 pub use rules::{Cell, Footholds, Moves, Position};
 mod solve;
 
