@@ -19,18 +19,18 @@ pub struct Args {
     input: InputArg,
 
     /// The last square (the board is squares 1 to SIZE).
-    #[arg(long, value_name = "SIZE", default_value_t = 100,
+    #[arg(long, value_name = "SIZE", default_value_t = 100, allow_negative_numbers = true,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SIZE)))]
     size: u32,
 
     /// The die shows 1 to FACES.
-    #[arg(long, value_name = "FACES", default_value_t = 6,
+    #[arg(long, value_name = "FACES", default_value_t = 6, allow_negative_numbers = true,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_FACES)))]
     faces: u32,
 
     /// The start square; 0 starts off the board, as on commercial boards (a first roll of 1 can then take a
     /// ladder from square 1). A token never takes the ladder or snake of the square it starts on.
-    #[arg(long, value_name = "SQUARE", default_value_t = 1)]
+    #[arg(long, value_name = "SQUARE", default_value_t = 1, allow_negative_numbers = true)]
     start: u32,
 
     /// A roll that would pass the last square: stay (not played), bounce (count back down), win.
@@ -61,7 +61,7 @@ pub struct Args {
 
     /// The most rolls --distribution computes (and --simulate plays in one game); at most 10 000 000, so that the
     /// table stays within 80 MB.
-    #[arg(long, value_name = "ROLLS", default_value_t = 100_000,
+    #[arg(long, value_name = "ROLLS", default_value_t = 100_000, allow_negative_numbers = true,
           value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_rolls: u64,
 
@@ -74,11 +74,12 @@ pub struct Args {
     /// Play GAMES games with a seeded pseudo-random fair die and print the mean with its 95% confidence interval
     /// (--time-limit and Ctrl-C stop it). When some games do not end within --max-rolls, the mean is unknown: how
     /// many did not end and a lower bound are printed instead (and that the expectation is infinite, when it is).
-    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000),
+          allow_negative_numbers = true)]
     simulate: Option<u64>,
 
     /// The seed of --simulate.
-    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    #[arg(long, value_name = "SEED", default_value_t = 1, allow_negative_numbers = true)]
     seed: u64,
 
     /// Print everything asked for as one JSON object per input, on one line (always with the fewest rolls and one
