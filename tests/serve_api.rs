@@ -618,6 +618,45 @@ fn slow_clients_are_cut_off_and_connections_are_capped() {
 }
 
 #[test]
+fn a_client_that_never_reads_its_answer_is_cut_off() {
+    let limit = Duration::from_millis(500);
+    let base = start(Config { send_time_limit: limit, max_connections: 1, max_answer: 1 << 30, ..Config::default() });
+    // Some 60 MB of explained lines, far more than the sockets' buffers hold.
+    let input = open_grid(200, 0, 2000);
+    let request = |connection: &str| {
+        format!(
+            "POST /api/gridgame?explain=true HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
+             Connection: {connection}\r\n\r\n{input}",
+            input.len()
+        )
+    };
+    // A client that reads as the answer comes gets it whole.
+    let whole = until_closed(raw(&base, request("close").as_bytes()));
+    assert!(whole.starts_with("HTTP/1.1 200") && whole.ends_with("}\n"), "{}", &whole[..whole.len().min(300)]);
+    assert!(whole.len() > 20 << 20, "{}", whole.len());
+    // One that never reads holds the only connection slot until its answer has waited the limit...
+    let stalled = raw(&base, request("keep-alive").as_bytes());
+    std::thread::sleep(Duration::from_millis(200));
+    let impatient = ureq::Agent::config_builder().timeout_global(Some(Duration::from_secs(10))).build().new_agent();
+    let next = impatient.get(&format!("{base}/api/status")).call().map(|r| r.status().as_u16());
+    drop(impatient);
+    assert_eq!(next.ok(), Some(200), "the next client is served");
+    // ...and then its connection is closed, the answer cut short.
+    let cut = until_closed(stalled);
+    assert!(cut.starts_with("HTTP/1.1 200"), "{}", &cut[..cut.len().min(300)]);
+    assert!(cut.len() < whole.len(), "{} of {} bytes", cut.len(), whole.len());
+    // The time spent solving does not count: a streamed map that takes longer than the limit is sent whole.
+    let limit = Duration::from_millis(100);
+    let base = start(Config { send_time_limit: limit, ..Config::default() });
+    let text = std::fs::read("examples/footholds/full7x7-centre.grid").unwrap();
+    let started = Instant::now();
+    let events = open_stream(&format!("{base}/api/footholds?table=true"), &text);
+    let rest: Vec<String> = events.lines().map(Result::unwrap).collect();
+    assert!(started.elapsed() > limit, "the solve took {:?}", started.elapsed());
+    assert!(rest.iter().any(|line| line == "event: result"), "{:?}", rest.last());
+}
+
+#[test]
 fn bodies_being_read_are_capped_in_bytes() {
     let base = start(Config {
         max_body: 1000,

@@ -1,8 +1,10 @@
 //! Accepting connections within bounds: at most [`Config::max_connections`] open at once (more wait in the
 //! system's listen queue), and a request's headers read within [`Config::read_timeout`] (else the connection is
-//! closed). The body is read within the same time by the handler (see `api::solve`).
+//! closed). The body is read within the same time by the handler (see `api::solve`), and each answer is sent
+//! within [`Config::send_time_limit`] (see [`send`](super::send)).
 
 use super::Config;
+use super::send::SendBound;
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -10,6 +12,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -39,10 +42,17 @@ pub async fn serve(listener: TcpListener, app: Router, config: &Config, shutdown
             Err(_) => continue,
         };
         let _ = stream.set_nodelay(true);
+        let (stream, new_answer) = SendBound::new(stream, config.send_time_limit);
+        let app = TowerToHyperService::new(app.clone());
+        // One request at a time on a connection: each request's answer gets the whole send time limit.
+        let service = hyper::service::service_fn(move |request| {
+            new_answer.store(true, Ordering::Relaxed);
+            hyper::service::Service::call(&app, request)
+        });
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(config.read_timeout)
-            .serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+            .serve_connection(TokioIo::new(stream), service);
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             // A connection that fails (a client gone, headers not sent in time) is only closed.

@@ -7,7 +7,7 @@
 //! Every request is bounded ([`Config`]): the request body's size, the board limits of the command line, a time
 //! limit per solve through [`Limits`](crate::engine::Limits)'s deadline (building the answer included), a cap on the
 //! answer's size, a cap on solves running and waiting at once, and on the connections and the request bodies being
-//! read (each read within a time limit). A request asking for `text/event-stream` gets
+//! read (each read within a time limit), and the time a client may take to receive its answer. A request asking for `text/event-stream` gets
 //! progress events while its solve runs, and closing it cancels the solve (the [`Limits`](crate::engine::Limits)
 //! cancel flag is raised).
 //!
@@ -27,6 +27,7 @@ mod footholds;
 mod gridgame;
 mod jobs;
 mod listen;
+mod send;
 mod snakes;
 mod web;
 
@@ -53,6 +54,9 @@ pub struct Config {
     /// The longest a client may take to send a request's headers (else the connection is closed), and again its
     /// body (else HTTP 408).
     pub read_timeout: Duration,
+    /// The longest a client may keep an answer waiting, in all, by not taking its bytes (the time spent solving
+    /// does not count); past it the connection is closed.
+    pub send_time_limit: Duration,
     /// Connections open at once; more wait in the system's listen queue until one closes.
     pub max_connections: usize,
     /// The most bytes of request bodies being read at once, over all requests (a body counts its Content-Length,
@@ -67,7 +71,7 @@ pub struct Config {
 
 impl Default for Config {
     /// 127.0.0.1:8000, 10 s per solve, one solve per core with 64 more waiting, 2 MiB bodies read within 10 s and
-    /// 32 MiB of them at once, 256 connections, 256 MiB tables, 64 MiB answers.
+    /// 32 MiB of them at once, answers taken within 30 s, 256 connections, 256 MiB tables, 64 MiB answers.
     fn default() -> Config {
         Config {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -77,6 +81,7 @@ impl Default for Config {
             max_queued: 64,
             max_body: 2 << 20,
             read_timeout: Duration::from_secs(10),
+            send_time_limit: Duration::from_secs(30),
             max_connections: 256,
             max_buffered: 32 << 20,
             solve_memory: 256 << 20,
