@@ -6,8 +6,6 @@
 //! waiting: the rest are turned away with 503 at once) and a queue long enough for every request.
 //! `cargo bench --bench serve_load -- CLIENTS REQUESTS_EACH` changes the load (default 300 clients × 4 requests).
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
@@ -41,26 +39,12 @@ fn requests() -> Vec<(&'static str, String)> {
     ]
 }
 
-struct Server {
-    child: Child,
-    base: String,
-}
+#[path = "../tests/serve_support/mod.rs"]
+mod serve_support;
+
+use serve_support::Served as Server;
 
 impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_perfectplay"))
-            .args(["serve", "--port", "0"])
-            .args(extra)
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary starts");
-        let mut line = String::new();
-        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
-        let base =
-            line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address").trim_end_matches('/');
-        Server { base: base.to_string(), child }
-    }
-
     /// Peak and current resident memory of the server, in MiB (`VmHWM`, `VmRSS`).
     fn memory(&self) -> (f64, f64) {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
@@ -73,13 +57,6 @@ impl Server {
                 .map_or(f64::NAN, |kb| kb / 1024.0)
         };
         (field("VmHWM:"), field("VmRSS:"))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -844,19 +844,3 @@ fn the_page_and_its_files_are_served_from_the_binary() {
         assert!(now[key].is_number(), "{key}: {now}");
     }
 }
-
-#[test]
-fn the_command_line_serves_on_the_port_it_prints() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay"))
-        .args(["serve", "--port", "0", "--max-solves", "1", "--request-time-limit", "2.5"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
-    let base = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address on stderr");
-    let now = status(base.trim_end_matches('/'));
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert_eq!((now["max_solves"].as_u64(), now["request_time_limit"].as_f64()), (Some(1), Some(2.5)), "{now}");
-}

@@ -2,6 +2,7 @@
 
 use super::{parse_memory, parse_seconds};
 use crate::error::Error;
+use crate::format::quote;
 use crate::serve::Config;
 use std::io::Write;
 use std::net::IpAddr;
@@ -12,9 +13,13 @@ use std::time::Duration;
 /// The API takes the command line's inputs (the judge formats, as text) and answers with the JSON of `--json`;
 /// the README lists the endpoints. The page's files are inside the binary: nothing is fetched from the internet.
 /// Every request is bounded: the body by --max-body (else HTTP 413), each solve by --request-time-limit (else
-/// 504), the solves at once by --max-solves with --max-queued more waiting (else 503); bad input gets 400 with
-/// the command line's message. Stops on Ctrl-C.
+/// 504), the solves at once by --max-solves with --max-queued more waiting (else 503), the answer by --max-answer
+/// (else 400), reading a request by --read-time-limit and sending its answer by --send-time-limit, and the
+/// connections and the bodies being read at once by --max-connections and --max-body-buffer; bad input gets 400
+/// with the command line's message. Stops on Ctrl-C.
 #[derive(clap::Args, Debug)]
+// A negative number is a value out of range (named in the message), not an unknown option.
+#[command(allow_negative_numbers = true)]
 #[command(after_help = "Examples:\n  perfectplay serve --open\n  \
                   curl --data-binary @examples/footholds/example1.txt localhost:8000/api/footholds")]
 pub struct Args {
@@ -34,11 +39,30 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     max_solves: Option<u16>,
     /// Requests waiting for a solve slot; past them the server answers HTTP 503 at once.
-    #[arg(long, value_name = "N", default_value_t = 64)]
-    max_queued: usize,
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    max_queued: u32,
     /// The largest request body (e.g. 2M); a larger one gets HTTP 413.
     #[arg(long, value_name = "SIZE", default_value = "2M", value_parser = parse_memory)]
     max_body: usize,
+    /// The most bytes of request bodies being read at once, over all requests (each counted by its
+    /// Content-Length, or as --max-body without one); past it a request gets HTTP 503 at once. At least --max-body
+    /// [default: 32M, or --max-body if larger]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    max_body_buffer: Option<usize>,
+    /// The longest a client may take to send a request's headers (else the connection is closed), and again its
+    /// body (else HTTP 408).
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    read_time_limit: f64,
+    /// The longest a client may keep an answer waiting, in all, by not reading it (the time spent solving does not
+    /// count); past it the connection is closed.
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_seconds)]
+    send_time_limit: f64,
+    /// The largest answer (at least 1K); a request whose answer would be larger gets HTTP 400 naming the limit.
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_answer_size)]
+    max_answer: usize,
+    /// Connections open at once; more wait in the system's listen queue until one closes.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    max_connections: u32,
     /// The most memory one footholds solve's transposition table may take.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory)]
     solve_memory: usize,
@@ -47,15 +71,29 @@ pub struct Args {
 /// Runs the server until Ctrl-C.
 pub fn run(args: Args) -> Result<(), Error> {
     let defaults = Config::default();
+    let max_buffered = match args.max_body_buffer {
+        Some(bytes) if bytes < args.max_body => {
+            return Err(Error::Usage(format!(
+                "--max-body-buffer ({bytes} bytes) is less than --max-body ({} bytes): it must hold one whole body",
+                args.max_body
+            )));
+        }
+        Some(bytes) => bytes,
+        None => defaults.max_buffered.max(args.max_body),
+    };
     let config = Config {
         bind: args.bind,
         port: args.port,
         request_time_limit: Duration::from_secs_f64(args.request_time_limit),
         max_solves: args.max_solves.map_or(defaults.max_solves, usize::from),
-        max_queued: args.max_queued,
+        max_queued: args.max_queued as usize,
         max_body: args.max_body,
+        read_timeout: Duration::from_secs_f64(args.read_time_limit),
+        send_time_limit: Duration::from_secs_f64(args.send_time_limit),
+        max_connections: args.max_connections as usize,
+        max_buffered,
         solve_memory: args.solve_memory,
-        ..defaults
+        max_answer: args.max_answer,
     };
     let open = args.open;
     crate::serve::run_until_interrupted(config, |address| {
@@ -67,6 +105,14 @@ pub fn run(args: Args) -> Result<(), Error> {
         }
     })
     .map_err(Error::Usage)
+}
+
+/// Reads `--max-answer`: a size of at least 1K (no answer is smaller than a few hundred bytes).
+fn parse_answer_size(text: &str) -> Result<usize, String> {
+    match parse_memory(text)? {
+        bytes if bytes < 1024 => Err(format!("{} is less than the smallest answer limit taken, 1K", quote(text))),
+        bytes => Ok(bytes),
+    }
 }
 
 /// Asks the desktop to open `url`; a failure only prints a note (the address is on stderr anyway).

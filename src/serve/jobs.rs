@@ -130,6 +130,11 @@ pub struct Status {
     cancelled: u64,
     request_time_limit: f64,
     max_body: usize,
+    max_body_buffer: usize,
+    read_time_limit: f64,
+    send_time_limit: f64,
+    max_answer: usize,
+    max_connections: usize,
 }
 
 /// Raises the cancel flag when dropped, unless disarmed: a request future dropped mid-solve (the client went away)
@@ -169,9 +174,9 @@ impl Shared {
     /// Fresh slots and counters for `config`.
     pub fn new(config: Config) -> Shared {
         Shared {
-            admitted: Arc::new(Semaphore::new(config.max_solves + config.max_queued)),
-            running: Arc::new(Semaphore::new(config.max_solves.max(1))),
-            buffered: Semaphore::new(kib(config.max_buffered.max(config.max_body))),
+            admitted: Arc::new(permits(config.max_solves.saturating_add(config.max_queued))),
+            running: Arc::new(permits(config.max_solves.max(1))),
+            buffered: permits(kib(config.max_buffered.max(config.max_body))),
             config,
             counts: Counts::default(),
         }
@@ -207,6 +212,11 @@ impl Shared {
             cancelled: c.cancelled.load(Ordering::Relaxed),
             request_time_limit: self.config.request_time_limit.as_secs_f64(),
             max_body: self.config.max_body,
+            max_body_buffer: self.config.max_buffered.max(self.config.max_body),
+            read_time_limit: self.config.read_timeout.as_secs_f64(),
+            send_time_limit: self.config.send_time_limit.as_secs_f64(),
+            max_answer: self.config.max_answer,
+            max_connections: self.config.max_connections,
         }
     }
 
@@ -289,6 +299,11 @@ impl Shared {
             ApiError::TimeLimit(self.config.request_time_limit.as_secs_f64())
         }
     }
+}
+
+/// A semaphore of `count` permits, or as many as one can hold (a bound that large is no bound anyway).
+pub fn permits(count: usize) -> Semaphore {
+    Semaphore::new(count.min(Semaphore::MAX_PERMITS))
 }
 
 /// `bytes` in KiB, rounded up (an empty body takes room too).

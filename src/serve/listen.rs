@@ -4,6 +4,7 @@
 //! within [`Config::send_time_limit`] (see [`send`](super::send)).
 
 use super::Config;
+use super::jobs::permits;
 use super::send::SendBound;
 use axum::Router;
 use hyper::server::conn::http1;
@@ -15,11 +16,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 
 /// Serves `app` on `listener` until `shutdown` completes, then waits for the connections under way to finish.
 pub async fn serve(listener: TcpListener, app: Router, config: &Config, shutdown: impl Future<Output = ()>) {
-    let connections = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let connections = Arc::new(permits(config.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {

@@ -2,7 +2,9 @@
 #![allow(dead_code)]
 
 use perfectplay::serve::{Config, Server};
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 /// Starts a server with `config` (its port replaced by 0) on its own thread and runtime; it runs until the test
@@ -19,6 +21,37 @@ pub fn start(config: Config) -> String {
     });
     let address = rx.recv_timeout(Duration::from_secs(30)).expect("the server starts");
     format!("http://{address}")
+}
+
+/// A server started by the command line (`perfectplay serve --port 0` and `args`), killed when dropped.
+pub struct Served {
+    /// The server's process.
+    pub child: Child,
+    /// Its base URL, as it printed it on stderr.
+    pub base: String,
+}
+
+impl Served {
+    /// Starts the binary and waits for the address it prints.
+    pub fn start(args: &[&str]) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut line = String::new();
+        BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+        let base = line.split_whitespace().find(|w| w.starts_with("http://")).expect("the address on stderr");
+        Served { base: base.trim_end_matches('/').to_string(), child }
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// An HTTP client that hands back 4xx and 5xx answers instead of failing on them.

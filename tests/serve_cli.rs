@@ -1,0 +1,118 @@
+//! `perfectplay serve`'s command line: it serves on the port it prints, with the bounds its flags give (as
+//! `/api/status` reports them), and refuses a value out of range with exit code 2 and one message naming the flag.
+
+mod serve_support;
+
+use perfectplay::serve::Config;
+use serde_json::Value;
+use serve_support::{Served, post_text, status};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+use wait_timeout::ChildExt;
+
+/// The bounds of `/api/status` that the flags set, in the order of `BOUNDS`.
+fn bounds(status: &Value) -> Vec<Value> {
+    const BOUNDS: [&str; 9] = [
+        "max_solves",
+        "request_time_limit",
+        "max_queued",
+        "max_body",
+        "max_body_buffer",
+        "read_time_limit",
+        "send_time_limit",
+        "max_answer",
+        "max_connections",
+    ];
+    BOUNDS.iter().map(|key| status[key].clone()).collect()
+}
+
+#[test]
+fn the_command_line_serves_on_the_port_it_prints_with_the_bounds_its_flags_give() {
+    let set = Served::start(&[
+        "--max-solves",
+        "1",
+        "--request-time-limit",
+        "2.5",
+        "--max-queued",
+        "5",
+        "--max-body",
+        "1M",
+        "--max-body-buffer",
+        "3M",
+        "--read-time-limit",
+        "4",
+        "--send-time-limit",
+        "7.5",
+        "--max-answer",
+        "1K",
+        "--max-connections",
+        "9",
+    ]);
+    let expected: Vec<Value> =
+        serde_json::from_str(&format!("[1, 2.5, 5, {}, {}, 4.0, 7.5, 1024, 9]", 1 << 20, 3 << 20)).unwrap();
+    assert_eq!(bounds(&status(&set.base)), expected);
+    // The answer limit is the one the flag set: a dozen explained lines are over 1K.
+    let grid = format!("12 12 0\n{}12\n{}", format!("{}\n", ".".repeat(12)).repeat(12), "1 1\n".repeat(12));
+    let (code, body) = post_text(&format!("{}/api/gridgame?explain=true", set.base), grid.as_bytes());
+    assert_eq!(code, 400, "{body}");
+    assert!(body.contains("limit of 1024 bytes"), "{body}");
+
+    // Without the flags, the library's defaults; the room for bodies grows to hold one of --max-body.
+    let defaults = Config::default();
+    let unset = Served::start(&["--max-body", "40M"]);
+    let expected: Vec<Value> = serde_json::from_str(&format!(
+        "[{}, 10.0, 64, {}, {}, 10.0, 30.0, {}, 256]",
+        defaults.max_solves,
+        40 << 20,
+        40 << 20,
+        defaults.max_answer
+    ))
+    .unwrap();
+    assert_eq!(bounds(&status(&unset.base)), expected);
+    assert_eq!(
+        (defaults.read_timeout, defaults.send_time_limit, defaults.max_buffered, defaults.max_connections),
+        (Duration::from_secs(10), Duration::from_secs(30), 32 << 20, 256)
+    );
+}
+
+#[test]
+fn values_out_of_range_are_refused_naming_the_flag() {
+    let refused: &[(&[&str], &str)] = &[
+        (&["--max-queued", "4611686018427387904"], "--max-queued"),
+        (&["--max-queued", "-1"], "--max-queued"),
+        (&["--max-solves", "0"], "--max-solves"),
+        (&["--request-time-limit", "-2"], "--request-time-limit"),
+        (&["--read-time-limit", "0"], "--read-time-limit"),
+        (&["--read-time-limit", "1e10"], "--read-time-limit"),
+        (&["--send-time-limit", "nan"], "--send-time-limit"),
+        (&["--send-time-limit", "-3"], "--send-time-limit"),
+        (&["--max-connections", "0"], "--max-connections"),
+        (&["--max-connections", "65537"], "--max-connections"),
+        (&["--max-answer", "1023"], "--max-answer"),
+        (&["--max-answer", "lots"], "--max-answer"),
+        (&["--max-body-buffer", "0"], "--max-body-buffer"),
+        (&["--max-body-buffer", "1M"], "--max-body-buffer"),
+        (&["--max-body", "8M", "--max-body-buffer", "4M"], "--max-body-buffer"),
+        (&["--max-body", "-5"], "--max-body"),
+    ];
+    for (args, flag) in refused {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+            .args(["serve", "--port", "0"])
+            .args(*args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let Some(code) = child.wait_timeout(Duration::from_secs(20)).unwrap() else {
+            let _ = child.kill();
+            panic!("{args:?}: taken, the server started");
+        };
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(code.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let message = stderr.lines().next().unwrap_or("");
+        assert!(message.contains(flag), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
