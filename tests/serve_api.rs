@@ -560,7 +560,13 @@ fn an_answer_over_the_size_limit_gets_400_naming_it() {
     let (code, body) = post_text(&format!("{base}/api/gridgame/moves"), open_grid(100, 99, 1000).as_bytes());
     assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
     assert!(parse(&body)["error"].as_str().unwrap().contains("limit of 1048576 bytes"), "{body}");
+    // The shortest game of a million squares without a ladder: 166 667 rolls, some 9 MB.
+    let (code, body) = post_text(&format!("{base}/api/snakes?size=1000000"), b"0 0\n");
+    assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
+    assert!(parse(&body)["error"].as_str().unwrap().contains("limit of 1048576 bytes"), "{body}");
     // Under the limit the answer comes whole.
+    let (code, body) = post_text(&format!("{base}/api/snakes?size=10000"), b"0 0\n");
+    assert_eq!((code, parse(&body)["fewest_rolls"].as_u64()), (200, Some(1667)), "{body}");
     let (code, body) = post_text(&format!("{base}/api/gridgame?explain=true"), open_grid(20, 0, 10).as_bytes());
     assert_eq!(code, 200, "{body}");
     assert_eq!(parse(&body)["answers"].as_array().unwrap().len(), 10);

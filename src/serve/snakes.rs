@@ -1,6 +1,7 @@
 //! `POST /api/snakes`: the JSON of `perfectplay snakes --json`; `POST /api/snakes/roll`: where one roll of the die
 //! takes the token, from the board's own rules.
 
+use super::answer::capped;
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
@@ -105,7 +106,8 @@ impl Endpoint for Request {
         self.input = input;
     }
 
-    fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
+    fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
+        let max = shared.config.max_answer;
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
         let (instance, board) = board(jumps, (self.size, self.faces, self.start, "start"), &self.overshoot)?;
         let expected = self.expected || self.exact;
@@ -166,7 +168,8 @@ impl Endpoint for Request {
                 simulation: simulation.as_ref(),
                 seed: self.seed,
             };
-            Ok(report.json())
+            // One shortest game on a long board is millions of rolls: the answer is capped as it is written.
+            capped(max, &limits, |out| report.write_json(out))
         }))
     }
 }
