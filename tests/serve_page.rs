@@ -434,6 +434,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     gridgame_page(&tab, &base);
     snakes_page(&tab, &base);
     links_and_bad_input(&tab, &base);
+    gridgame_links(&tab, &base);
     charts(&tab);
     phone_sized(&tab, &base);
 }
@@ -530,6 +531,27 @@ fn links_and_bad_input(tab: &Tab, base: &str) {
     wait(tab, "PP.games.gridgame.state().moves?.length === 1");
     assert_eq!(eval(tab, "PP.games.gridgame.state().rows"), serde_json::json!(["..", ".."]));
     assert_eq!(page_errors(tab), serde_json::json!([]));
+}
+
+/// A gridgame link holds the tokens' start and the moves played from it: each move is played only when the API
+/// lists it as legal, and after a reload Undo goes back to the start.
+fn gridgame_links(tab: &Tab, base: &str) {
+    let state = |what: &str| eval(tab, &format!("PP.games.gridgame.state().{what}"));
+    let board = "game=gridgame&board=.../.../...&k=0&tokens=1.1";
+    // From (1, 1) a token goes one cell down or right: (3, 3) is no move.
+    open(tab, base, &format!("{board}&moves=0.3.3"));
+    let message = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
+    assert!(message.as_str().unwrap().contains("The link's move 1, '0.3.3', is not a legal move"), "{message}");
+    assert_eq!((state("tokens"), state("history.length")), (serde_json::json!([[1, 1]]), serde_json::json!(0)));
+    // A legal move is played, and the solver answers it.
+    open(tab, base, &format!("{board}&moves=0.1.2"));
+    let played = "PP.games.gridgame.state().history.length === 2 && PP.games.gridgame.state().moves";
+    wait(tab, played);
+    tab.reload(false, None).unwrap();
+    wait(tab, played);
+    click(tab, "#gg-undo");
+    wait(tab, "PP.games.gridgame.state().history.length === 0 && PP.games.gridgame.state().moves");
+    assert_eq!(state("tokens"), serde_json::json!([[1, 1]]), "undone back to the link's start");
 }
 
 /// The map of a full 8×8 board takes many seconds: the page shows its progress, and Cancel stops it on the server.

@@ -20,9 +20,16 @@
   const judge = (queries) => `${s.rows.length} ${s.rows[0].length} ${s.k}\n${s.rows.join('\n')}\n${queries.length}\n`
     + queries.map((q) => q.flat().join(' ') + '\n').join('');
 
+  /** Where the tokens stood before the moves played: the link gives these, and the moves from them. */
+  const startTokens = () => {
+    const tokens = s.tokens.slice();
+    for (const m of [...s.history].reverse()) tokens[m.token] = m.from;
+    return tokens;
+  };
+
   const save = () => PP.writeHash({
     board: s.rows.join('/'), k: s.k,
-    tokens: s.tokens.map((t) => t.join('.')).join('-'),
+    tokens: startTokens().map((t) => t.join('.')).join('-'),
     moves: s.history.map((m) => `${m.token}.${m.to.join('.')}`).join('-'),
   });
 
@@ -231,15 +238,24 @@
       s.k = +params.get('k') || 0;
     }
     s.tokens = (params.get('tokens') || '').split('-').filter(Boolean).map((t) => t.split('.').map(Number));
-    const moves = (params.get('moves') || '').split('-').filter(Boolean).map((m) => m.split('.').map(Number));
     s.history = [];
-    for (const [token, x, y] of moves) {
-      if (!s.tokens[token]) break;
-      s.history.push({ token, from: s.tokens[token], to: [x, y] });
-      s.tokens[token] = [x, y];
-    }
+    s.redo = [];
     draw();
-    solveBoard();
+    solveBoard().then(() => replay((params.get('moves') || '').split('-').filter(Boolean)));
+  };
+
+  /** A link's moves (`token.x.y`), each played only when the API lists it among the legal moves of its position. */
+  const replay = async (moves) => {
+    for (const [i, text] of moves.entries()) {
+      const [token, x, y] = text.split('.').map(Number);
+      if (!s.moves?.[token]?.moves.some((m) => m.to[0] === x && m.to[1] === y)) {
+        return PP.showError(`The link's move ${i + 1}, ${PP.quote(text)}, is not a legal move there; the game stops before it.`);
+      }
+      clearTimeout(thinking);
+      s.history.push({ token, from: s.tokens[token], to: [x, y] });
+      s.tokens = s.tokens.map((t, j) => (j === token ? [x, y] : t));
+      await askMoves();
+    }
   };
 
   PP.games.gridgame = { mount, key, state: () => ({ ...s }) };
