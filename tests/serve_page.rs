@@ -434,7 +434,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     gridgame_page(&tab, &base);
     snakes_page(&tab, &base);
     links_and_bad_input(&tab, &base);
-    gridgame_links(&tab, &base);
+    links_with_moves(&tab, &base);
     charts(&tab);
     phone_sized(&tab, &base);
 }
@@ -533,14 +533,20 @@ fn links_and_bad_input(tab: &Tab, base: &str) {
     assert_eq!(page_errors(tab), serde_json::json!([]));
 }
 
-/// A gridgame link holds the tokens' start and the moves played from it: each move is played only when the API
-/// lists it as legal, and after a reload Undo goes back to the start.
-fn gridgame_links(tab: &Tab, base: &str) {
+/// A link's moves are played only when the API lists them as legal, else a message names the first refused; a
+/// gridgame link holds the tokens' start and the moves played from it, so after a reload Undo goes back to it.
+fn links_with_moves(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    // A footholds link: A, then B, then A again to (0, 3), two steps from A's (0, 1).
+    open(tab, base, "game=footholds&board=[[1,1,1,1,1]]&a=0,0&b=0,4&moves=0.1-0.3-0.3");
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().contains("The link's move 3, '0.3', is not a legal move"), "{message}");
+    assert_eq!(eval(tab, "PP.games.footholds.state().history.length"), 2);
     let state = |what: &str| eval(tab, &format!("PP.games.gridgame.state().{what}"));
     let board = "game=gridgame&board=.../.../...&k=0&tokens=1.1";
     // From (1, 1) a token goes one cell down or right: (3, 3) is no move.
     open(tab, base, &format!("{board}&moves=0.3.3"));
-    let message = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
+    let message = wait(tab, error);
     assert!(message.as_str().unwrap().contains("The link's move 1, '0.3.3', is not a legal move"), "{message}");
     assert_eq!((state("tokens"), state("history.length")), (serde_json::json!([[1, 1]]), serde_json::json!(0)));
     // A legal move is played, and the solver answers it.

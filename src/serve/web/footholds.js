@@ -335,10 +335,8 @@
       reset(EXAMPLE).then(() => PP.showError(start));
       return;
     }
-    reset(start);
     // Moves in the URL are replayed through the API, one position at a time.
-    const moves = (params.get('moves') || '').split('-').filter(Boolean).map((m) => m.split('.').map(Number));
-    if (moves.length) replay(moves);
+    reset(start).then(() => replay((params.get('moves') || '').split('-').filter(Boolean)));
   };
 
   /** The start position of a link (`board`, `a`, `b`), or the message saying what is wrong with it. */
@@ -367,11 +365,14 @@
     return { board, a, b };
   };
 
+  /** A link's moves (`row.column` of each move's cell), each played only when the API lists it as legal. */
   const replay = async (moves) => {
-    for (const to of moves) {
-      while (!s.answer && !s.over) await new Promise((r) => setTimeout(r, 30));
+    for (const [i, text] of moves.entries()) {
+      const to = text.split('.').map(Number);
       const move = s.answer?.moves.find((m) => same(m.to, to));
-      if (!move) return;
+      if (!move) {
+        return PP.showError(`The link's move ${i + 1}, ${PP.quote(text)}, is not a legal move there; the game stops before it.`);
+      }
       clearTimeout(thinking);
       s.history.push({ player: s.answer.mover, from: move.from, to: move.to, value: move.value, remoteness: move.remoteness });
       await solveNow();
