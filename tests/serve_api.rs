@@ -842,9 +842,11 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     assert!(!page.contains("https://"));
     // The page declares its (empty) icon, so the browser asks for no /favicon.ico, which would be a 404.
     assert!(page.contains(r#"<link rel="icon" href="data:,">"#));
-    let (code, kind, body) = get(&format!("{base}/nowhere"));
-    assert_eq!((code, kind.as_str()), (404, "application/json"));
-    assert!(parse(&body)["error"].is_string());
+    for path in ["/nowhere", "/web/nowhere.js"] {
+        let (code, kind, body) = get(&format!("{base}{path}"));
+        assert_eq!((code, kind.as_str()), (404, "application/json"), "{path}");
+        assert_eq!(parse(&body)["status"], 404, "{path}");
+    }
     let now = status(base);
     for key in ["running", "waiting", "max_solves", "max_queued", "answered", "timed_out", "cancelled"] {
         assert!(now[key].is_number(), "{key}: {now}");

@@ -165,7 +165,8 @@ async fn method_not_allowed(method: axum::http::Method) -> Response {
     (axum::http::StatusCode::METHOD_NOT_ALLOWED, [(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-async fn not_found() -> Response {
+/// The answer for a path that is neither a page file nor an endpoint: 404 with the JSON body of every error.
+pub async fn not_found() -> Response {
     (
         axum::http::StatusCode::NOT_FOUND,
         [(header::CONTENT_TYPE, "application/json")],

@@ -1,7 +1,7 @@
 //! The page's files, embedded in the binary: nothing is fetched from elsewhere, so the page works offline.
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
 /// Each file the page uses: name, content type, contents.
@@ -34,6 +34,6 @@ pub async fn index() -> Response {
 pub async fn file(Path(name): Path<String>) -> Response {
     match FILES.iter().find(|(file, _, _)| *file == name) {
         Some((file, kind, embedded)) => ([(header::CONTENT_TYPE, *kind)], contents(file, embedded)).into_response(),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+        None => super::api::not_found().await,
     }
 }
