@@ -394,6 +394,18 @@ fn snakes_page(tab: &Tab, base: &str) {
     let chance =
         wait(tab, "document.querySelector('#sn-chance') && +document.querySelector('#sn-chance').dataset.chance");
     assert!((chance.as_f64().unwrap() - distribution.cumulative()[20]).abs() < 1e-12, "{chance}");
+    // A number of rolls typed with a fraction counts its whole rolls; then back to 20.
+    for (typed, rolls) in [("7.5", 7), ("20", 20)] {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const e = document.querySelector('#sn-within'); e.value = '{typed}'; e.dispatchEvent(new Event('change')); }})()"
+            ),
+        );
+        let chance = eval(tab, "+document.querySelector('#sn-chance').dataset.chance");
+        assert!((chance.as_f64().unwrap() - distribution.cumulative()[rolls]).abs() < 1e-12, "{typed}: {chance}");
+        assert_eq!(eval(tab, "document.querySelector('#sn-within').value"), rolls.to_string(), "{typed}");
+    }
     // Roll until the game ends; each roll moves the token where the board sends it, and the chance updates.
     let mut square = 0;
     for n in 1..=2000 {

@@ -83,6 +83,9 @@
     return false;
   };
 
+  /** A number of rolls typed in: a whole number from 1 (2.5 counts as 2; no number as 1), as a link would hold. */
+  const wholeRolls = (text) => Math.min(999999999, Math.max(1, Math.floor(+text) || 1));
+
   /** Where square `n` is drawn: rows of ten from the bottom, every other row right to left. */
   const place = (n, cols, rows) => {
     const i = n - 1, row = Math.floor(i / cols), col = row % 2 ? cols - 1 - (i % cols) : i % cols;
@@ -155,7 +158,7 @@
         PP.el('button', { type: 'button', id: 'sn-roll', onclick: () => roll(), disabled: done, text: 'Roll (space)' }),
         PP.el('button', { type: 'button', id: 'sn-new', onclick: newGame, text: 'New game' }),
         PP.el('label', {}, 'finish within ', PP.el('input', { type: 'number', min: 1, value: s.within, id: 'sn-within',
-          onchange: (e) => { s.within = Math.max(1, +e.target.value); save(); draw(); } }), ' rolls')),
+          onchange: (e) => { s.within = wholeRolls(e.target.value); save(); draw(); } }), ' rolls')),
       PP.el('p', { id: 'sn-status', 'data-square': s.square, 'data-rolls': played, 'data-done': done,
         text: `${played} roll${played === 1 ? '' : 's'}: ${s.rolls.map((r) => r.roll ? `${r.die}→${r.roll.square}${r.roll.jump ? ` (${r.roll.jump})` : ''}` : `${r.die} (stays)`).join(', ') || 'none yet'}. `
           + (done ? `Finished in ${played} rolls.` : `Token on ${s.square || 'the start, off the board'}.`) }),
