@@ -140,7 +140,8 @@ impl<'a> Tokens<'a> {
             if !c.is_whitespace() {
                 break;
             }
-            if c == '\n' {
+            // `\n`, `\r\n` and a lone `\r` (old Mac files) each end a line.
+            if c == '\n' || (c == '\r' && !self.rest[1..].starts_with('\n')) {
                 self.line += 1;
                 self.column = 1;
             } else {
@@ -211,6 +212,24 @@ impl<'a> Tokens<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_end_with_any_line_ending() {
+        for ending in ["\n", "\r\n", "\r"] {
+            let text = format!("1 2{ending}{ending}  3{ending}x");
+            let mut tokens = Tokens::new(&text);
+            for _ in 0..3 {
+                tokens.next("a number").unwrap();
+            }
+            let err = tokens.int("K", 0, 5).unwrap_err();
+            assert_eq!((err.line, err.column), (Some(4), Some(1)), "{ending:?}");
+            let text = format!("1{ending}  2");
+            let mut tokens = Tokens::new(&text);
+            tokens.next("a number").unwrap();
+            let two = tokens.next("a number").unwrap();
+            assert_eq!((two.line, two.column), (2, 3), "{ending:?}");
+        }
+    }
 
     #[test]
     fn errors_name_line_and_column() {
