@@ -173,7 +173,10 @@ fn footholds_page(tab: &Tab, base: &str) {
     };
     paste("[[1, 1], [1, 1]] [0, 0] [2, 0]");
     let error = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
-    assert!(error.as_str().unwrap().starts_with("input: line 1, column 25: bloc: [2, 0] is outside the 2×2 board"), "{error}");
+    assert!(
+        error.as_str().unwrap().starts_with("input: line 1, column 25: bloc: [2, 0] is outside the 2×2 board"),
+        "{error}"
+    );
     let row = "[[1, 1, 1, 1, 1]] [0, 0] [0, 4]";
     let wanted = footholds::Wanted::default();
     let solved =
