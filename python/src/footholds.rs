@@ -32,7 +32,12 @@ const DEFAULT_MEMORY: usize = 2 << 30;
 ///     ...
 /// ValueError: board row 0, column 1: expected 0 or 1, found 2
 #[pyfunction]
-pub fn footholds(py: Python<'_>, board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<u32> {
+pub fn footholds(
+    py: Python<'_>,
+    board: &Bound<'_, PyAny>,
+    aloc: &Bound<'_, PyAny>,
+    bloc: &Bound<'_, PyAny>,
+) -> PyResult<u32> {
     let instance = instance_of(board, aloc, bloc)?;
     Ok(solve(py, &instance, Wanted::default(), None, None, None)?.outcome.remoteness)
 }
@@ -40,7 +45,10 @@ pub fn footholds(py: Python<'_>, board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec
 /// Checks the judge's arguments with the core's reader of the Programmers arguments, so the messages are its own
 /// and quote the integers as given, whatever their size.
 /// Any integers are taken (numpy's and bools too, so that a position's own `board` array can be passed back).
-fn instance_of(board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<Instance> {
+fn instance_of(board: &Bound<'_, PyAny>, aloc: &Bound<'_, PyAny>, bloc: &Bound<'_, PyAny>) -> PyResult<Instance> {
+    let board: Vec<Vec<Int>> = run::argument("board", "a list of rows of integers", board)?;
+    let aloc: Vec<Int> = run::argument("aloc", "[row, column]", aloc)?;
+    let bloc: Vec<Int> = run::argument("bloc", "[row, column]", bloc)?;
     let list = |values: &[Int]| {
         Argument::List(values.iter().map(|n| Argument::Value(n.0.to_string().into(), None)).collect(), None)
     };
@@ -106,7 +114,7 @@ pub struct Footholds {
 #[pymethods]
 impl Footholds {
     #[new]
-    fn new(board: Vec<Vec<Int>>, aloc: Vec<Int>, bloc: Vec<Int>) -> PyResult<Footholds> {
+    fn new(board: &Bound<'_, PyAny>, aloc: &Bound<'_, PyAny>, bloc: &Bound<'_, PyAny>) -> PyResult<Footholds> {
         Ok(Footholds { instance: instance_of(board, aloc, bloc)? })
     }
 

@@ -24,7 +24,12 @@ use pyo3::prelude::*;
 /// ValueError: query 1: (1, 2) is a wall
 #[pyfunction]
 #[pyo3(signature = (grid, k, queries))]
-pub fn gridgame(py: Python<'_>, grid: Vec<String>, k: Int, queries: Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+pub fn gridgame(
+    py: Python<'_>,
+    grid: &Bound<'_, PyAny>,
+    k: &Bound<'_, PyAny>,
+    queries: Bound<'_, PyAny>,
+) -> PyResult<Vec<String>> {
     GridGame::new(grid, k, Some(queries))?.answers(py, None)
 }
 
@@ -80,7 +85,9 @@ pub struct GridGame {
 impl GridGame {
     #[new]
     #[pyo3(signature = (grid, k, queries=None))]
-    fn new(grid: Vec<String>, k: Int, queries: Option<Bound<'_, PyAny>>) -> PyResult<GridGame> {
+    fn new(grid: &Bound<'_, PyAny>, k: &Bound<'_, PyAny>, queries: Option<Bound<'_, PyAny>>) -> PyResult<GridGame> {
+        let grid: Vec<String> = run::argument("grid", "a list of rows of '.' and '#'", grid)?;
+        let k: Int = run::argument("k", "an integer", k)?;
         let board = board_of(&grid, &k)?;
         let queries = match queries {
             Some(queries) => run::pairs("queries", &queries)?,

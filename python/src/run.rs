@@ -142,6 +142,20 @@ impl Int {
     }
 }
 
+/// An argument as `T`, or a `TypeError` that names it and says what it expected (`board: expected a list of rows
+/// of integers, found str: ...`); PyO3's own message names neither.
+pub fn argument<'py, T>(name: &str, expected: &str, obj: &Bound<'py, PyAny>) -> PyResult<T>
+where
+    T: for<'a> FromPyObject<'a, 'py>,
+    for<'a> <T as FromPyObject<'a, 'py>>::Error: Into<PyErr>,
+{
+    let type_name = obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
+    obj.extract::<T>().map_err(|error| {
+        let error: PyErr = error.into();
+        PyTypeError::new_err(format!("{name}: expected {expected}, found {type_name} ({error})"))
+    })
+}
+
 /// Pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple, an `(N, 2)` numpy
 /// array) of sequences of two. A `TypeError` names the argument and the item that is not a pair.
 pub fn pairs(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Int, Int)>> {

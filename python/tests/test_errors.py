@@ -139,3 +139,21 @@ def test_out_of_range_integers_are_value_errors(call, message):
     with pytest.raises(ValueError) as error:
         call()
     assert message in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: perfectplay.footholds("abc", [0, 0], [0, 0]), "board: expected a list of rows of integers, found str"),
+        (lambda: perfectplay.footholds([["x"]], [0, 0], [0, 0]), "board: expected a list of rows of integers, found list"),
+        (lambda: perfectplay.footholds([[1, 1]], "ab", [0, 0]), "aloc: expected [row, column], found str"),
+        (lambda: perfectplay.footholds([[1, 1]], [0, 0], None), "bloc: expected [row, column], found NoneType"),
+        (lambda: perfectplay.Footholds([[1.5]], [0, 0], [0, 0]), "board: expected a list of rows of integers, found list"),
+        (lambda: perfectplay.gridgame("..", 0, [(1, 1)]), "grid: expected a list of rows of '.' and '#', found str"),
+        (lambda: perfectplay.GridGame([".."], "1"), "k: expected an integer, found str"),
+    ],
+)
+def test_arguments_of_the_wrong_type_are_named(call, message):
+    with pytest.raises(TypeError) as error:
+        call()
+    assert str(error.value).startswith(message), str(error.value)
