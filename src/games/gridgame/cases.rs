@@ -185,10 +185,10 @@ fn restrict(instance: &Instance, keep_rows: &[usize], keep_cols: &[usize], k: us
 
 /// Smaller instances to try in place of a failing one: the board first, the biggest cuts first, while every query
 /// is still there to keep one that fails (half the rows or columns, from the top or left, which leaves the paths to
-/// the corner as they were; one row or column fewer; a smaller K; one wall more on small boards), then half the
-/// queries, then one query fewer. Every step makes the cells, the queries, K or the open cells fewer and none
-/// more, so shrinking ends. Candidates may break the judge's guarantees; the caller keeps those that [`check`]
-/// accepts.
+/// the corner as they were; one row or column fewer; a smaller K); then, on small boards, each query alone and one
+/// wall more; then half the queries and one query fewer. Every step makes the cells, the queries, K or the open
+/// cells fewer and none more, so shrinking ends. Candidates may break the judge's guarantees; the caller keeps
+/// those that [`check`] accepts.
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
     let board = &instance.board;
     let (n, m, k) = (board.rows(), board.cols(), board.k());
@@ -215,6 +215,9 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
         if smaller < k {
             out.extend(restrict(instance, &rows, &cols, smaller));
         }
+    }
+    if queries.len() > 1 && n * m <= 100 {
+        out.extend(queries.iter().filter_map(|query| with_queries(std::slice::from_ref(query))));
     }
     if n * m <= 100 {
         out.extend((0..n * m - 1).filter(|&i| board.open_cells()[i]).filter_map(|i| with_wall(instance, i)));
