@@ -52,9 +52,11 @@ impl Language {
             "rs" => Language::Rust,
             "kt" => Language::Kotlin,
             _ => {
+                let seen =
+                    if extension.is_empty() { "no extension".into() } else { format!("the extension '.{extension}'") };
                 return Err(Error::Usage(format!(
-                    "{}: cannot tell the language from the extension '.{extension}' (known: .py .cpp .cc .java .js \
-                     .rs .kt; or run any program with `-- COMMAND`)",
+                    "{}: cannot tell the language from {seen} (known: .py .cpp .cc .java .js .rs .kt; or run any \
+                     program with `-- COMMAND`)",
                     path.display()
                 )));
             }
@@ -327,6 +329,8 @@ mod tests {
         assert_eq!(of("main.kt"), Some(Language::Kotlin));
         assert_eq!(of("main.pas"), None);
         assert_eq!(of("Makefile"), None);
+        let message = Language::of(Path::new("Makefile")).unwrap_err().to_string();
+        assert!(message.contains("cannot tell the language from no extension"), "{message}");
     }
 
     #[test]
