@@ -526,3 +526,16 @@ fn an_answer_is_kept_when_a_child_out_of_the_group_holds_the_output() {
     let (code, json) = one_case(&[], &["sh", "-c", &script]);
     assert_eq!((code, json["verdict"].as_str()), (Some(0), Some("accepted")), "{json:#}");
 }
+
+#[test]
+fn a_stack_overflow_says_so_though_its_message_is_far_above_the_tail() {
+    let frames = "for i in $(seq 2000); do echo '\tat Main.deep(Main.java:3)' >&2; done";
+    let script = format!(
+        "cat >/dev/null; echo 'Exception in thread \"main\" java.lang.StackOverflowError' >&2; {frames}; exit 1"
+    );
+    let (_, json) = one_case(&[], &["sh", "-c", &script]);
+    assert_eq!(json["verdict"], "runtime error", "{json:#}");
+    let detail = json["detail"].as_str().unwrap();
+    assert_eq!(detail, "exit code 1; the stack overflowed (StackOverflowError): the recursion is too deep");
+    assert!(!json["stderr"].as_str().unwrap().contains("StackOverflowError"), "the tail holds only frames");
+}

@@ -39,8 +39,17 @@ fn shown(text: &str) -> String {
 const MEMORY_SIGNS: [&str; 2] = ["SIGSEGV", "SIGABRT"];
 const MEMORY_ERRORS: [&str; 4] = ["bad_alloc", "MemoryError", "OutOfMemoryError", "heap out of memory"];
 
-/// A failed run's description, and when the memory limit may have ended it, a note saying so.
+/// How each language says its stack overflowed (Java, Python, JavaScript, Rust): the message comes first on
+/// standard error, above the thousands of frames whose end is all the report shows.
+const STACK_ERRORS: [&str; 4] =
+    ["StackOverflowError", "RecursionError", "Maximum call stack size exceeded", "has overflowed its stack"];
+
+/// A failed run's description, and when the stack overflowed or the memory limit may have ended it, a note saying
+/// so.
 fn failure_detail(how: &str, stderr: &str, memory_limit: u64) -> String {
+    if let Some(error) = STACK_ERRORS.iter().find(|error| stderr.contains(*error)) {
+        return format!("{how}; the stack overflowed ({error}): the recursion is too deep");
+    }
     let memory =
         MEMORY_SIGNS.iter().any(|sign| how.contains(sign)) || MEMORY_ERRORS.iter().any(|error| stderr.contains(error));
     if memory {
