@@ -221,9 +221,15 @@ fn snakes_right_solutions_are_accepted() {
     if have("g++") {
         accepted("snakes", "right.cpp", "1000", &[]);
         accepted("snakes", "debug_stderr.cpp", "300", &[]);
+        // A million calls deep: the stack is as large as the memory limit, as on BOJ.
+        accepted("snakes", "deep_stack.cpp", "20", &[]);
     }
     if have("python3") {
         accepted("snakes", "right.py", "200", &[]);
+    }
+    if have("node") {
+        // 40 000 calls deep: past V8's default stack, within the one judges give Node.
+        accepted("snakes", "deep_stack.js", "20", &[]);
     }
     if have("rustc") {
         accepted("snakes", "right.rs", "500", &[]);

@@ -133,6 +133,15 @@ fn java_flags(memory: u64) -> Vec<String> {
     ]
 }
 
+/// Node's stack (`--stack-size`, in KiB): BOJ's 64 MiB, or three quarters of the process's stack limit when that is
+/// less (8 MiB as a rule: Node runs under the data limit, which keeps the stack limit as it is, see the runner). V8's
+/// own default is under 1 MiB; it must stop short of the real stack to throw its `RangeError` instead of crashing.
+fn node_stack_flag() -> String {
+    use rustix::process::{Resource, getrlimit};
+    let limit_kib = getrlimit(Resource::Stack).current.map_or(u64::MAX, |bytes| bytes >> 10);
+    format!("--stack-size={}", (limit_kib / 4 * 3).min(64 << 10))
+}
+
 /// What the OS limit allows the JVM beyond its heap (its own code, metadata and thread stacks).
 const JVM_SLACK: u64 = 512 << 20;
 
@@ -179,7 +188,10 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
     let function = interface == Interface::FootholdsFunction;
     let native =
         |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::AddressSpace, memory_slack: 0 };
-    let node = |argv: Vec<String>| Program { argv, answer_file: function, memory: MemoryLimit::Data, memory_slack: 0 };
+    let node = |script: String| {
+        let argv = vec!["node".into(), node_stack_flag(), script];
+        Program { argv, answer_file: function, memory: MemoryLimit::Data, memory_slack: 0 }
+    };
     let jvm = |mut argv: Vec<String>| {
         let mut full = vec!["java".to_string()];
         full.extend(java_flags(memory));
@@ -229,14 +241,14 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
         // V8 reserves more address space than a judge's memory limit at start: Node gets the data limit.
         (Language::JavaScript, Interface::Program) => {
             compile("node", &["--check".into(), path_text(&source)], build)?;
-            node(vec!["node".into(), path_text(&source)])
+            node(path_text(&source))
         }
         (Language::JavaScript, Interface::FootholdsFunction) => {
             compile("node", &["--check".into(), path_text(&source)], build)?;
             // The harness follows the solution's code in one script, so `solution` is in scope however it is
             // declared (`function`, `const`, `var`), and the error lines are the user's.
             let harness = write("solution.js", &[&text[..], b"\n", JS_HARNESS.as_bytes()].concat())?;
-            node(vec!["node".into(), path_text(&harness)])
+            node(path_text(&harness))
         }
         (Language::Rust, Interface::Program) => {
             let binary = build.join("solution");

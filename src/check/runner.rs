@@ -3,8 +3,10 @@
 //!
 //! The limits are set by the shell that starts the solution (`ulimit` in `sh -c`, then `exec`), so no code runs
 //! between `fork` and `exec` in perfectplay: CPU seconds (`-t`), memory (`-v`, address space, or `-d`, data, for the
-//! JVM, which reserves far more address space than it uses), output file size (`-f`). The wall-clock limit is
-//! perfectplay's own: past it the whole process group gets `SIGKILL`.
+//! JVM, which reserves far more address space than it uses), output file size (`-f`), and for programs under the
+//! address-space limit the stack (`-s`) as large as the memory limit, as BOJ gives it (a recursion a judge takes must
+//! not overflow the usual 8 MiB here). The wall-clock limit is perfectplay's own: past it the whole process group
+//! gets `SIGKILL`.
 //!
 //! This is not a sandbox: the solution can read and write the user's files and use the network.
 
@@ -129,8 +131,18 @@ impl Program {
         };
         // CPU seconds: a second more than the wall-clock limit, so the wall clock normally decides.
         let cpu = limits.time.as_secs_f64().ceil() as u64 + 1;
-        let script =
-            format!("ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && exec \"$@\"");
+        // A deep stack only under the address-space limit: threads take the stack limit as their default size, and
+        // the JVM, Node and compilers start many threads under a data limit that counts every stack reserved. The
+        // stack may be refused where the hard limit is lower: then the run keeps the one it has.
+        let stack = match self.memory {
+            MemoryLimit::AddressSpace => {
+                format!("{{ ulimit -s {} 2>/dev/null || :; }} && ", limits.memory.div_ceil(1024))
+            }
+            MemoryLimit::Data => String::new(),
+        };
+        let script = format!(
+            "ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && {stack}exec \"$@\""
+        );
         let mut command = Command::new("/bin/sh");
         command.arg("-c").arg(script).arg("sh").args(&self.argv);
         if self.answer_file {
