@@ -380,7 +380,12 @@ fn bad_requests_get_400_naming_the_problem() {
         ("/api/footholds", json!({ "input": "[[1]] [0,0] [0,0]", "mapp": true }), "unknown field `mapp`"),
         ("/api/snakes", json!({ "input": "0 0\n", "overshoot": "fly" }), "overshoot: 'fly' is not one of"),
         ("/api/snakes", json!({ "input": "0 0\n", "size": 0 }), "size must be between 1"),
-        ("/api/snakes/roll", json!({ "input": "0 0\n", "square": 101 }), "square 101 is beyond the last square 100"),
+        (
+            "/api/snakes/roll",
+            json!({ "input": "0 0\n", "square": 101, "die": 1 }),
+            "square 101 is beyond the last square 100",
+        ),
+        ("/api/snakes/roll", json!({ "input": "0 0\n", "square": 3 }), "die: missing: the number rolled, from 1 to 6"),
         ("/api/snakes", json!({ "input": "0 0\n", "start": 101 }), "start 101 is beyond"),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 2_000_000 }), "simulate must be between"),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),

@@ -185,7 +185,8 @@ pub struct RollRequest {
     faces: u32,
     overshoot: String,
     square: u32,
-    die: u32,
+    /// Required: a roll the client did not say is not guessed.
+    die: Option<u32>,
 }
 
 impl Default for RollRequest {
@@ -199,7 +200,7 @@ impl Default for RollRequest {
             faces: rules.faces,
             overshoot: rules.overshoot.to_string(),
             square: rules.start,
-            die: 1,
+            die: None,
         }
     }
 }
@@ -214,13 +215,13 @@ impl Endpoint for RollRequest {
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
         let (_, board) = board(jumps, (self.size, self.faces, self.square, "square"), &self.overshoot)?;
-        if !(1..=self.faces).contains(&self.die) {
-            return Err(ApiError::BadInput(format!(
-                "die: {} is not a face of a die with {} faces",
-                self.die, self.faces
-            )));
+        let Some(die) = self.die else {
+            return Err(ApiError::BadInput(format!("die: missing: the number rolled, from 1 to {}", self.faces)));
+        };
+        if !(1..=self.faces).contains(&die) {
+            return Err(ApiError::BadInput(format!("die: {die} is not a face of a die with {} faces", self.faces)));
         }
-        let (square, die) = (self.square, self.die);
+        let square = self.square;
         Ok(Box::new(move |_| {
             // `null` when the roll is not played (it would pass the last square and the rule is `stay`).
             let roll = board.roll(square, die);
