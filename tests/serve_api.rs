@@ -668,6 +668,37 @@ fn a_client_that_never_reads_its_answer_is_cut_off() {
 }
 
 #[test]
+fn answers_held_for_slow_clients_are_capped_in_bytes() {
+    let limit = Duration::from_secs(3);
+    let base =
+        start(Config { send_time_limit: limit, max_answer: 100 << 20, max_held: 100 << 20, ..Config::default() });
+    // Some 60 MB of explained lines, far more than the sockets' buffers hold.
+    let input = open_grid(200, 0, 2000);
+    let request = format!(
+        "POST /api/gridgame?explain=true HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{input}",
+        input.len()
+    );
+    // A client that never reads holds its answer's room once the answer is built...
+    let stalled = raw(&base, request.as_bytes());
+    let waited = Instant::now();
+    while status(&base)["answered"] == 0 {
+        assert!(waited.elapsed() < Duration::from_secs(60), "the first answer was never built");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    // ...so a second answer as large finds no room and gets 503 rather than another 60 MB held...
+    let (code, body) = post_text(&format!("{base}/api/gridgame?explain=true"), input.as_bytes());
+    assert_eq!(code, 503, "{}", &body[..body.len().min(300)]);
+    assert!(parse(&body)["error"].as_str().unwrap().contains("busy sending other answers (100 MiB"), "{body}");
+    // ...until the stalled client is cut off and its room given back.
+    assert!(until_closed(stalled).starts_with("HTTP/1.1 200"));
+    let whole = until_closed(raw(&base, request.as_bytes()));
+    assert!(whole.starts_with("HTTP/1.1 200") && whole.ends_with("}\n"), "{}", &whole[..whole.len().min(300)]);
+    assert!(whole.len() > 20 << 20, "{}", whole.len());
+}
+
+#[test]
 fn bodies_being_read_are_capped_in_bytes() {
     let base = start(Config {
         max_body: 1000,

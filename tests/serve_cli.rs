@@ -12,7 +12,7 @@ use wait_timeout::ChildExt;
 
 /// The bounds of `/api/status` that the flags set, in the order of `BOUNDS`.
 fn bounds(status: &Value) -> Vec<Value> {
-    const BOUNDS: [&str; 9] = [
+    const BOUNDS: [&str; 10] = [
         "max_solves",
         "request_time_limit",
         "max_queued",
@@ -21,6 +21,7 @@ fn bounds(status: &Value) -> Vec<Value> {
         "read_time_limit",
         "send_time_limit",
         "max_answer",
+        "max_answers_held",
         "max_connections",
     ];
     BOUNDS.iter().map(|key| status[key].clone()).collect()
@@ -45,11 +46,13 @@ fn the_command_line_serves_on_the_port_it_prints_with_the_bounds_its_flags_give(
         "7.5",
         "--max-answer",
         "1K",
+        "--max-answers-held",
+        "2K",
         "--max-connections",
         "9",
     ]);
     let expected: Vec<Value> =
-        serde_json::from_str(&format!("[1, 2.5, 5, {}, {}, 4.0, 7.5, 1024, 9]", 1 << 20, 3 << 20)).unwrap();
+        serde_json::from_str(&format!("[1, 2.5, 5, {}, {}, 4.0, 7.5, 1024, 2048, 9]", 1 << 20, 3 << 20)).unwrap();
     assert_eq!(bounds(&status(&set.base)), expected);
     // The answer limit is the one the flag set: a dozen explained lines are over 1K.
     let grid = format!("12 12 0\n{}12\n{}", format!("{}\n", ".".repeat(12)).repeat(12), "1 1\n".repeat(12));
@@ -61,11 +64,12 @@ fn the_command_line_serves_on_the_port_it_prints_with_the_bounds_its_flags_give(
     let defaults = Config::default();
     let unset = Served::start(&["--max-body", "40M"]);
     let expected: Vec<Value> = serde_json::from_str(&format!(
-        "[{}, 10.0, 64, {}, {}, 10.0, 30.0, {}, 256]",
+        "[{}, 10.0, 64, {}, {}, 10.0, 30.0, {}, {}, 256]",
         defaults.max_solves,
         40 << 20,
         40 << 20,
-        defaults.max_answer
+        defaults.max_answer,
+        1 << 30
     ))
     .unwrap();
     assert_eq!(bounds(&status(&unset.base)), expected);
@@ -93,6 +97,8 @@ fn values_out_of_range_are_refused_naming_the_flag() {
         (&["--max-body-buffer", "0"], "--max-body-buffer"),
         (&["--max-body-buffer", "1M"], "--max-body-buffer"),
         (&["--max-body", "8M", "--max-body-buffer", "4M"], "--max-body-buffer"),
+        (&["--max-answers-held", "1M"], "--max-answers-held"),
+        (&["--max-answer", "8M", "--max-answers-held", "4M"], "--max-answers-held"),
         (&["--max-body", "-5"], "--max-body"),
     ];
     for (args, flag) in refused {

@@ -14,7 +14,7 @@ use std::time::Duration;
 /// the README lists the endpoints. The page's files are inside the binary: nothing is fetched from the internet.
 /// Every request is bounded: the body by --max-body (else HTTP 413), each solve by --request-time-limit (else
 /// 504), the solves at once by --max-solves with --max-queued more waiting (else 503), the answer by --max-answer
-/// (else 400), reading a request by --read-time-limit and sending its answer by --send-time-limit, and the
+/// (else 400) and the answers waiting for their clients by --max-answers-held (else 503), reading a request by --read-time-limit and sending its answer by --send-time-limit, and the
 /// connections and the bodies being read at once by --max-connections and --max-body-buffer; bad input gets 400
 /// with the command line's message. Stops on Ctrl-C.
 #[derive(clap::Args, Debug)]
@@ -60,6 +60,10 @@ pub struct Args {
     /// The largest answer (at least 1K); a request whose answer would be larger gets HTTP 400 naming the limit.
     #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_answer_size)]
     max_answer: usize,
+    /// The most bytes of finished answers held at once while their clients take them; past it a request gets HTTP
+    /// 503 instead of its answer. At least --max-answer
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory)]
+    max_answers_held: usize,
     /// Connections open at once; more wait in the system's listen queue until one closes.
     #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
     max_connections: u32,
@@ -81,6 +85,12 @@ pub fn run(args: Args) -> Result<(), Error> {
         Some(bytes) => bytes,
         None => defaults.max_buffered.max(args.max_body),
     };
+    if args.max_answers_held < args.max_answer {
+        return Err(Error::Usage(format!(
+            "--max-answers-held ({} bytes) is less than --max-answer ({} bytes): it must hold one whole answer",
+            args.max_answers_held, args.max_answer
+        )));
+    }
     let config = Config {
         bind: args.bind,
         port: args.port,
@@ -94,6 +104,7 @@ pub fn run(args: Args) -> Result<(), Error> {
         max_buffered,
         solve_memory: args.solve_memory,
         max_answer: args.max_answer,
+        max_held: args.max_answers_held,
     };
     let open = args.open;
     crate::serve::run_until_interrupted(config, |address| {

@@ -7,6 +7,7 @@
 
 use super::Config;
 use crate::engine::{Limits, Progress};
+use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
@@ -16,6 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
+use tokio_stream::StreamExt;
 
 /// Why a request got no answer; each maps to one HTTP status with a JSON body `{"error": message}`.
 #[derive(Debug, thiserror::Error)]
@@ -35,6 +37,9 @@ pub enum ApiError {
     /// Every solve slot and queue place is taken (503).
     #[error("the server is busy: {0} solves are running and the queue is full; try again shortly")]
     Busy(usize),
+    /// Answers waiting for their clients fill the room for finished answers (503).
+    #[error("the server is busy sending other answers ({0} MiB at most at once); try again shortly")]
+    BusySending(usize),
     /// The solve reached the request time limit (504).
     #[error("no answer within the request time limit of {0} s (the server's --request-time-limit)")]
     TimeLimit(f64),
@@ -53,7 +58,7 @@ impl ApiError {
             ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
-            ApiError::Busy(_) | ApiError::BusyReading => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy(_) | ApiError::BusyReading | ApiError::BusySending(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TimeLimit(_) | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -104,6 +109,8 @@ pub struct Shared {
     running: Arc<Semaphore>,
     /// The room for request bodies being read, one permit per KiB.
     buffered: Semaphore,
+    /// The room for finished answers not yet taken by their clients, one permit per KiB.
+    held: Arc<Semaphore>,
     counts: Counts,
 }
 
@@ -134,6 +141,7 @@ pub struct Status {
     read_time_limit: f64,
     send_time_limit: f64,
     max_answer: usize,
+    max_answers_held: usize,
     max_connections: usize,
 }
 
@@ -177,6 +185,7 @@ impl Shared {
             admitted: Arc::new(permits(config.max_solves.saturating_add(config.max_queued))),
             running: Arc::new(permits(config.max_solves.max(1))),
             buffered: permits(kib(config.max_buffered.max(config.max_body))),
+            held: Arc::new(permits(kib(config.max_held.max(config.max_answer)))),
             config,
             counts: Counts::default(),
         }
@@ -216,6 +225,7 @@ impl Shared {
             read_time_limit: self.config.read_timeout.as_secs_f64(),
             send_time_limit: self.config.send_time_limit.as_secs_f64(),
             max_answer: self.config.max_answer,
+            max_answers_held: self.config.max_held.max(self.config.max_answer),
             max_connections: self.config.max_connections,
         }
     }
@@ -274,12 +284,33 @@ impl Shared {
             answer
         };
         if !stream {
-            return match solve.await {
-                Ok(json) => (StatusCode::OK, json_headers(), json).into_response(),
+            return match solve.await.and_then(|json| self.hold(json)) {
+                Ok((json, room)) => {
+                    // The body owns the answer's room, so it is given back when the body is dropped: sent, or the
+                    // connection closed.
+                    let length = [(header::CONTENT_LENGTH, json.len())];
+                    let body = tokio_stream::once(Ok::<_, Infallible>(json)).map(move |chunk| {
+                        let _room = &room;
+                        chunk
+                    });
+                    (StatusCode::OK, json_headers(), length, Body::from_stream(body)).into_response()
+                }
                 Err(error) => error.into_response(),
             };
         }
-        event_stream(solve, progress_rx).into_response()
+        event_stream(Arc::clone(&self), solve, progress_rx).into_response()
+    }
+
+    /// Takes room for a finished answer among the answers held for their clients.
+    ///
+    /// # Errors
+    /// [`ApiError::BusySending`] at once when there is none.
+    fn hold(&self, json: String) -> Result<(String, OwnedSemaphorePermit), ApiError> {
+        let room = u32::try_from(kib(json.len())).unwrap_or(u32::MAX);
+        match Arc::clone(&self.held).try_acquire_many_owned(room) {
+            Ok(permit) => Ok((json, permit)),
+            Err(_) => Err(ApiError::BusySending(self.config.max_held.max(self.config.max_answer) >> 20)),
+        }
     }
 
     fn count(&self, answer: &Answer) {
@@ -330,10 +361,14 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 /// answer or `error` with `{"status", "error"}`. When the client closes the stream, the solve future is dropped and
 /// its guard raises the cancel flag.
 fn event_stream(
+    shared: Arc<Shared>,
     solve: impl Future<Output = Answer> + Send + 'static,
     mut progress: watch::Receiver<Option<ProgressEvent>>,
-) -> Sse<tokio_stream::wrappers::ReceiverStream<Result<Event, Infallible>>> {
+) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
     let (tx, rx) = mpsc::channel(4);
+    // The result's room among the answers held: the stream keeps it until it is dropped (sent, or the client gone).
+    let room = Arc::new(std::sync::Mutex::new(None::<OwnedSemaphorePermit>));
+    let kept = Arc::clone(&room);
     tokio::spawn(async move {
         let started = Instant::now();
         let mut solve = std::pin::pin!(solve);
@@ -355,11 +390,17 @@ fn event_stream(
                 }
             }
         };
-        let event = match last {
-            Ok(json) => Event::default().event("result").data(json.trim_end()),
+        let event = match last.and_then(|json| shared.hold(json)) {
+            Ok((json, permit)) => {
+                *kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(permit);
+                Event::default().event("result").data(json.trim_end())
+            }
             Err(error) => Event::default().event("error").data(error.body()),
         };
         let _ = tx.send(Ok(event)).await;
     });
-    Sse::new(tokio_stream::wrappers::ReceiverStream::new(rx))
+    Sse::new(tokio_stream::wrappers::ReceiverStream::new(rx).map(move |event| {
+        let _room = &room;
+        event
+    }))
 }

@@ -67,11 +67,15 @@ pub struct Config {
     /// The largest answer, in bytes: a request whose answer grows past it (a gridgame's explained lines, say) gets
     /// HTTP 400 naming the limit, and the answer is never held whole.
     pub max_answer: usize,
+    /// The most bytes of finished answers held at once while their clients take them (at least `max_answer`): an
+    /// answer that finds no room gets HTTP 503, so slow readers cannot pile up answers past this.
+    pub max_held: usize,
 }
 
 impl Default for Config {
     /// 127.0.0.1:8000, 10 s per solve, one solve per core with 64 more waiting, 2 MiB bodies read within 10 s and
-    /// 32 MiB of them at once, answers taken within 30 s, 256 connections, 256 MiB tables, 64 MiB answers.
+    /// 32 MiB of them at once, answers taken within 30 s, 256 connections, 256 MiB tables, 64 MiB answers and 1 GiB
+    /// of them held at once.
     fn default() -> Config {
         Config {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -86,6 +90,7 @@ impl Default for Config {
             max_buffered: 32 << 20,
             solve_memory: 256 << 20,
             max_answer: 64 << 20,
+            max_held: 1 << 30,
         }
     }
 }
