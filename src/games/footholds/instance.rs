@@ -246,6 +246,25 @@ impl TextFormat for Instance {
     }
 }
 
+/// Evaluates `$body` with `$game` bound to (a reference to) the instance's game under `$limits`, over the smallest
+/// cell word that holds the board: 64 bits, else 128. The one place that chooses the word for a solve.
+macro_rules! with_game {
+    ($instance:expr, $limits:expr, |$game:ident| $body:expr) => {
+        match $instance.game_within::<u64>($limits) {
+            Some(game) => {
+                let $game = &game;
+                $body
+            }
+            None => {
+                let game = $instance.game_within::<u128>($limits).expect("instances have at most 128 cells");
+                let $game = &game;
+                $body
+            }
+        }
+    };
+}
+pub(super) use with_game;
+
 /// "1 cell", "3 cells".
 fn cells(count: usize) -> String {
     format!("{count} cell{}", if count == 1 { "" } else { "s" })

@@ -2,7 +2,7 @@
 //! the answer, the ranked first moves and the optimal line in board coordinates.
 
 use super::cells::Cells;
-use super::instance::Instance;
+use super::instance::{Instance, with_game};
 use super::rules::{Cell, Footholds};
 use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, Remoteness, SearchStats, TwoPlayerGame, Value};
 use serde::Serialize;
@@ -157,14 +157,7 @@ impl Unfinished {
 /// # Errors
 /// [`Unfinished`] when the deadline of `options.limits` passes first (or its cancel flag is raised).
 pub fn solve_or_bounds(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {
-    match instance.game_within::<u64>(&options.limits) {
-        Some(game) => solve_game(&game, wanted, options),
-        None => solve_game(
-            &instance.game_within::<u128>(&options.limits).expect("instances have at most 128 cells"),
-            wanted,
-            options,
-        ),
-    }
+    with_game!(instance, &options.limits, |game| solve_game(game, wanted, options))
 }
 
 fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {

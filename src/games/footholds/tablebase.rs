@@ -4,7 +4,7 @@
 //! own solver and table.
 
 use super::cells::Cells;
-use super::instance::Instance;
+use super::instance::{Instance, with_game};
 use super::rules::{Cell, Footholds, Position};
 use super::solve::SolveOptions;
 use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, Progress, TwoPlayerGame};
@@ -48,14 +48,7 @@ impl Tablebase {
 /// assert_eq!(table.outcome((0, 1), (0, 1)), Some(Outcome::win(1)));
 /// ```
 pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase, Interrupted> {
-    match instance.game_within::<u64>(&options.limits) {
-        Some(game) => tablebase_of(&game, instance, options),
-        None => tablebase_of(
-            &instance.game_within::<u128>(&options.limits).expect("instances have at most 128 cells"),
-            instance,
-            options,
-        ),
-    }
+    with_game!(instance, &options.limits, |game| tablebase_of(game, instance, options))
 }
 
 fn tablebase_of<B: Cells>(
@@ -148,10 +141,7 @@ fn tablebase_of<B: Cells>(
 /// assert_eq!(distinct_start_pairs(&instance).len(), 5);
 /// ```
 pub fn distinct_start_pairs(instance: &Instance) -> Vec<(Cell, Cell)> {
-    match instance.game::<u64>() {
-        Some(game) => distinct_pairs_of(&game),
-        None => distinct_pairs_of(&instance.game::<u128>().expect("instances have at most 128 cells")),
-    }
+    with_game!(instance, &Limits::default(), |game| distinct_pairs_of(game))
 }
 
 fn distinct_pairs_of<B: Cells>(game: &Footholds<B>) -> Vec<(Cell, Cell)> {
@@ -187,14 +177,7 @@ pub fn solve_start_pairs(
     options: SolveOptions,
     step: impl FnMut(Option<SolvedPair>) -> Option<(Cell, Cell)>,
 ) -> Result<(), Interrupted> {
-    match instance.game_within::<u64>(&options.limits) {
-        Some(game) => solve_pairs_of(&game, options, step),
-        None => solve_pairs_of(
-            &instance.game_within::<u128>(&options.limits).expect("instances have at most 128 cells"),
-            options,
-            step,
-        ),
-    }
+    with_game!(instance, &options.limits, |game| solve_pairs_of(game, options, step))
 }
 
 fn solve_pairs_of<B: Cells>(
