@@ -1,7 +1,7 @@
 //! The routes, and reading a request: the options as JSON (with the judge text in `input`) or the judge text as the
 //! body with the options in the query string.
 
-use super::jobs::{ApiError, Shared, Work};
+use super::jobs::{ApiError, Shared, Work, json_headers};
 use super::{footholds, gridgame, snakes, web};
 use crate::format::{cut, escape, quote};
 use axum::Router;
@@ -71,7 +71,7 @@ async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request)
     };
     if E::QUICK {
         return match work(crate::engine::Limits::default()) {
-            Ok(json) => ([(header::CONTENT_TYPE, "application/json")], json).into_response(),
+            Ok(json) => (json_headers(), json).into_response(),
             Err(error) => error.into_response(),
         };
     }
@@ -157,20 +157,10 @@ async fn status(State(shared): State<Arc<Shared>>) -> Response {
 }
 
 async fn method_not_allowed(method: axum::http::Method) -> Response {
-    let message = format!(
-        "method {} is not allowed here: the API's endpoints take POST, the page's files GET",
-        cut(method.as_str())
-    );
-    let body = serde_json::json!({ "status": 405, "error": message }).to_string();
-    (axum::http::StatusCode::METHOD_NOT_ALLOWED, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    ApiError::MethodNotAllowed(cut(method.as_str())).into_response()
 }
 
 /// The answer for a path that is neither a page file nor an endpoint: 404 with the JSON body of every error.
 pub async fn not_found() -> Response {
-    (
-        axum::http::StatusCode::NOT_FOUND,
-        [(header::CONTENT_TYPE, "application/json")],
-        r#"{"status":404,"error":"no such page or endpoint (see the README's list of endpoints)"}"#,
-    )
-        .into_response()
+    ApiError::NotFound.into_response()
 }

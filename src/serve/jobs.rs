@@ -49,6 +49,12 @@ pub enum ApiError {
     /// The solve failed in a way that is the server's fault (500); the server goes on.
     #[error("internal error: {0}")]
     Internal(String),
+    /// No page file or endpoint has this path (404).
+    #[error("no such page or endpoint (see the README's list of endpoints)")]
+    NotFound,
+    /// The path is known but not with this method (405).
+    #[error("method {0} is not allowed here: the API's endpoints take POST, the page's files GET")]
+    MethodNotAllowed(String),
 }
 
 impl ApiError {
@@ -61,6 +67,8 @@ impl ApiError {
             ApiError::Busy(_) | ApiError::BusyReading | ApiError::BusySending(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TimeLimit(_) | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
         }
     }
 
@@ -91,7 +99,8 @@ impl IntoResponse for ApiError {
     }
 }
 
-fn json_headers() -> [(header::HeaderName, &'static str); 1] {
+/// The content type of every answer and error of the API.
+pub fn json_headers() -> [(header::HeaderName, &'static str); 1] {
     [(header::CONTENT_TYPE, "application/json")]
 }
 
