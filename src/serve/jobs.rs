@@ -92,7 +92,8 @@ impl From<crate::engine::Interrupted> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status(), json_headers(), self.body()).into_response();
-        if matches!(self, ApiError::Busy(_) | ApiError::BusyReading) {
+        // Every 503 is a moment's load: the client may ask again soon.
+        if self.status() == StatusCode::SERVICE_UNAVAILABLE {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response
