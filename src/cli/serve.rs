@@ -14,9 +14,10 @@ use std::time::Duration;
 /// the README lists the endpoints. The page's files are inside the binary: nothing is fetched from the internet.
 /// Every request is bounded: the body by --max-body (else HTTP 413), each solve by --request-time-limit (else
 /// 504), the solves at once by --max-solves with --max-queued more waiting (else 503), the answer by --max-answer
-/// (else 400) and the answers waiting for their clients by --max-answers-held (else 503), reading a request by --read-time-limit and sending its answer by --send-time-limit, and the
-/// connections and the bodies being read at once by --max-connections and --max-body-buffer; bad input gets 400
-/// with the command line's message. Stops on Ctrl-C.
+/// (else 400) and the answers waiting for their clients by --max-answers-held (else 503), reading a request by
+/// --read-time-limit and sending its answer by --send-time-limit, and the connections and the bodies being read at
+/// once by --max-connections and --max-body-buffer; bad input gets 400 with the command line's message. Stops on
+/// Ctrl-C.
 #[derive(clap::Args, Debug)]
 // A negative number is a value out of range (named in the message), not an unknown option.
 #[command(allow_negative_numbers = true)]
@@ -75,22 +76,9 @@ pub struct Args {
 /// Runs the server until Ctrl-C.
 pub fn run(args: Args) -> Result<(), Error> {
     let defaults = Config::default();
-    let max_buffered = match args.max_body_buffer {
-        Some(bytes) if bytes < args.max_body => {
-            return Err(Error::Usage(format!(
-                "--max-body-buffer ({bytes} bytes) is less than --max-body ({} bytes): it must hold one whole body",
-                args.max_body
-            )));
-        }
-        Some(bytes) => bytes,
-        None => defaults.max_buffered.max(args.max_body),
-    };
-    if args.max_answers_held < args.max_answer {
-        return Err(Error::Usage(format!(
-            "--max-answers-held ({} bytes) is less than --max-answer ({} bytes): it must hold one whole answer",
-            args.max_answers_held, args.max_answer
-        )));
-    }
+    let max_buffered = args.max_body_buffer.unwrap_or(defaults.max_buffered.max(args.max_body));
+    holds_one(("--max-body-buffer", max_buffered), ("--max-body", args.max_body), "body")?;
+    holds_one(("--max-answers-held", args.max_answers_held), ("--max-answer", args.max_answer), "answer")?;
     let config = Config {
         bind: args.bind,
         port: args.port,
@@ -116,6 +104,18 @@ pub fn run(args: Args) -> Result<(), Error> {
         }
     })
     .map_err(Error::Usage)
+}
+
+/// Refuses a bound on many at once (`room`: its flag and bytes) smaller than the bound on one (`one`), which it must
+/// hold whole.
+fn holds_one(room: (&str, usize), one: (&str, usize), what: &str) -> Result<(), Error> {
+    if room.1 < one.1 {
+        return Err(Error::Usage(format!(
+            "{} ({} bytes) is less than {} ({} bytes): it must hold one whole {what}",
+            room.0, room.1, one.0, one.1
+        )));
+    }
+    Ok(())
 }
 
 /// Reads `--max-answer`: a size of at least 1K (no answer is smaller than a few hundred bytes).

@@ -7,9 +7,9 @@
 //! Every request is bounded ([`Config`]): the request body's size, the board limits of the command line, a time
 //! limit per solve through [`Limits`](crate::engine::Limits)'s deadline (building the answer included), a cap on the
 //! answer's size, a cap on solves running and waiting at once, and on the connections and the request bodies being
-//! read (each read within a time limit), and the time a client may take to receive its answer. A request asking for `text/event-stream` gets
-//! progress events while its solve runs, and closing it cancels the solve (the [`Limits`](crate::engine::Limits)
-//! cancel flag is raised).
+//! read (each read within a time limit), and the time a client may take to receive its answer, and the bytes of
+//! answers waiting for their clients. A request asking for `text/event-stream` gets progress events while its solve
+//! runs, and closing it cancels the solve (the [`Limits`](crate::engine::Limits) cancel flag is raised).
 //!
 //! ```no_run
 //! use perfectplay::serve::{Config, Server};
