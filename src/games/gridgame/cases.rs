@@ -216,17 +216,15 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
             out.extend(restrict(instance, &rows, &cols, smaller));
         }
     }
-    if queries.len() > 1 && n * m <= 100 {
-        out.extend(queries.iter().filter_map(|query| with_queries(std::slice::from_ref(query))));
-    }
     if n * m <= 100 {
+        if queries.len() > 1 {
+            out.extend(queries.iter().filter_map(|query| with_queries(std::slice::from_ref(query))));
+        }
         out.extend((0..n * m - 1).filter(|&i| board.open_cells()[i]).filter_map(|i| with_wall(instance, i)));
     }
     if queries.len() > 1 {
         out.extend(with_queries(&queries[..queries.len() / 2]));
         out.extend(with_queries(&queries[queries.len() / 2..]));
-    }
-    if queries.len() > 1 {
         for i in 0..queries.len() {
             let mut fewer = queries.clone();
             fewer.remove(i);
