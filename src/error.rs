@@ -38,6 +38,15 @@ pub enum Error {
         /// The limit that was set.
         seconds: f64,
     },
+    /// The time limit passed while an input was still being read (a pipe whose writer neither writes nor closes
+    /// it, say; exit code 3).
+    #[error("the time limit of {seconds} s was reached while reading {source_name}: it had not ended")]
+    TimeLimitReading {
+        /// The limit that was set.
+        seconds: f64,
+        /// The input being read (a file name or "standard input").
+        source_name: String,
+    },
     /// The reader of standard output closed it (`perfectplay ... | head -1`): the run ends quietly (exit code 0).
     #[error("the reader of standard output closed it")]
     OutputClosed,
@@ -80,7 +89,10 @@ impl Error {
     /// time limit, 130 for an interruption, 0 for a pipe its reader closed.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::TimeLimit { .. } | Error::TimeLimitWriting { .. } | Error::TimeLimitWinnerKnown { .. } => 3,
+            Error::TimeLimit { .. }
+            | Error::TimeLimitReading { .. }
+            | Error::TimeLimitWriting { .. }
+            | Error::TimeLimitWinnerKnown { .. } => 3,
             Error::Interrupted => 130,
             Error::OutputClosed => 0,
             _ => 2,

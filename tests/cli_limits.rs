@@ -162,6 +162,55 @@ fn simulate_obeys_the_time_limit() {
     assert!(took < Duration::from_secs(10), "stopped {took:?} after a 1 s limit");
 }
 
+#[test]
+fn an_input_that_never_ends_stops_at_the_time_limit() {
+    let footholds = example("footholds/example1.txt");
+    let runs: [&[&str]; 5] = [
+        &["footholds", "--time-limit", "0.5"],
+        &["snakes", "--time-limit", "0.5"],
+        &["gridgame", "--time-limit", "0.5"],
+        &["census", "run", "--boards", "-", "--out", "unused-census", "--time-limit", "0.5"],
+        // A file answered first keeps its answer; the time limit then ends the run in the next input.
+        &["footholds", "--time-limit", "0.5", &footholds, "-"],
+    ];
+    for args in runs {
+        // Standard input is a pipe whose writer neither writes nor closes it, like a producer that hangs.
+        let mut child = std::process::Command::new(bin())
+            .args(args)
+            .current_dir(std::env::temp_dir())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let writer = child.stdin.take().unwrap();
+        let started = Instant::now();
+        let output = {
+            let (send, receive) = std::sync::mpsc::channel();
+            std::thread::spawn(move || send.send(child.wait_with_output().unwrap()));
+            receive
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{args:?}: still reading after 20 s"))
+        };
+        drop(writer);
+        let took = started.elapsed();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(3), "{args:?}: {stderr}");
+        assert!(took < Duration::from_secs(5), "{args:?}: stopped {took:?} after a 0.5 s limit");
+        assert_eq!(
+            stderr.trim_end(),
+            "perfectplay: the time limit of 0.5 s was reached while reading standard input: it had not ended",
+            "{args:?}"
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        if args.len() == 5 {
+            assert_eq!(stdout, format!("{footholds}:5\n"), "{args:?}");
+        } else {
+            assert_eq!(stdout, "", "{args:?}");
+        }
+    }
+}
+
 /// Sends SIGINT to a running child after `after`, as Ctrl-C would.
 fn interrupt(child: &Child, after: Duration) {
     std::thread::sleep(after);

@@ -100,6 +100,7 @@ fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
         let input = super::Input::read(
             path,
             "footholds boards, one grid per board (rows of # and .), boards separated by a blank line",
+            args.time_limit.map(super::reading_limit),
         )?;
         boards.extend(parse_boards(&input.text).map_err(|e| input.error(e))?);
     }

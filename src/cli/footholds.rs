@@ -68,7 +68,8 @@ const HINT: &str = "`board aloc bloc` as JSON arrays, or a grid of # . A B";
 /// Runs the subcommand, writing the answers into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     let mut map = args.input.output_file("--map", args.map.as_deref())?;
-    args.input.each(HINT, out, args.json, |input, out| answer(&args, &input, map.take(), out))
+    args.input
+        .each(HINT, args.time_limit.reading(), out, args.json, |input, out| answer(&args, &input, map.take(), out))
 }
 
 /// Solves one input and writes its answer (then, with --stats, the statistics on stderr).

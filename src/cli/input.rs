@@ -7,10 +7,21 @@ use crate::error::Error;
 use crate::format::{InputError, escape};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Instant;
 
 /// The largest input read: 40 MiB. The largest legitimate input, a 5000 × 5000 grid game with a million queries,
 /// is about 36 MB; anything longer (`/dev/zero`, `yes | perfectplay ...`) is refused before memory runs out.
 pub const MAX_INPUT_BYTES: u64 = 40 << 20;
+
+/// The run's time limit as reading an input sees it: when it passes, and the `--time-limit` it comes from.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadingLimit {
+    /// When the time limit passes.
+    pub deadline: Instant,
+    /// The `--time-limit` in seconds, for the message.
+    pub seconds: f64,
+}
 
 /// The input files every game takes.
 #[derive(clap::Args, Debug)]
@@ -58,13 +69,15 @@ impl InputArg {
     ///
     /// With one input its error is the run's. With several, bad input in one file is reported on stderr (prefixed
     /// by its name) and the run goes on with the next; any other error (a time limit, Ctrl-C, a failed write)
-    /// ends the run. `hint` says what a game reads, for a person typing it on a terminal.
+    /// ends the run. `hint` says what a game reads, for a person typing it on a terminal; `limit` bounds the
+    /// reading too (an input that never ends, such as a pipe whose writer hangs, stops the run at the time limit).
     ///
     /// # Errors
     /// The error of a single input; with several, [`Error::SomeInputs`] when some could not be answered.
     pub fn each(
         &self,
         hint: &str,
+        limit: Option<ReadingLimit>,
         out: &mut Output,
         json: bool,
         mut answer: impl FnMut(Input, &mut Output) -> Result<(), Error>,
@@ -86,14 +99,14 @@ impl InputArg {
             out.write_all(end).map_err(|e| out.failed(&e))
         };
         if files.len() == 1 {
-            let input = Input::read(&files[0], hint)?;
+            let input = Input::read(&files[0], hint, limit)?;
             answer(input, out)?;
             end(out, false)?;
             return out.finish();
         }
         let mut failed = 0;
         for file in files {
-            let result = Input::read(file, hint).and_then(|input| {
+            let result = Input::read(file, hint, limit).and_then(|input| {
                 let name = input.name.clone();
                 if json {
                     let name = serde_json::to_string(&name).expect("a string serialises");
@@ -137,36 +150,33 @@ pub struct Input {
 
 impl Input {
     /// Reads `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`]. On a terminal, says on stderr what is
-    /// expected (`hint`) and how to end it.
+    /// expected (`hint`) and how to end it. With a `limit`, an input not read in full when it passes is an error:
+    /// the reading goes on in a thread of its own, which the process leaves behind as it ends.
     ///
     /// # Errors
-    /// When the file cannot be read, is too long, or is not UTF-8 text.
-    pub fn read(path: &Path, hint: &str) -> Result<Input, Error> {
+    /// When the file cannot be read, is too long, or is not UTF-8 text; [`Error::TimeLimitReading`] when the time
+    /// limit passes first.
+    pub fn read(path: &Path, hint: &str, limit: Option<ReadingLimit>) -> Result<Input, Error> {
         let stdin = path.as_os_str() == "-";
         let name = if stdin { "standard input".to_string() } else { escape(&path.display().to_string()) };
-        let fail = |message: String| Error::Read { source_name: name.clone(), message };
-        let too_long =
-            || fail(format!("the input is longer than {} MiB, more than any valid input", MAX_INPUT_BYTES >> 20));
-        let mut bytes = Vec::new();
-        if stdin {
-            let stdin = std::io::stdin();
-            if stdin.is_terminal() {
-                eprintln!("perfectplay: reading {hint} from the terminal; end it with Ctrl-D (or give a FILE)");
-            }
-            // Ctrl-C while a person types ends the run at once: no solve is under way to stop.
-            let _reading = interrupt::Reading::start();
-            stdin.lock().take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
-        } else {
-            let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
-            if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT_BYTES) {
-                return Err(too_long());
-            }
-            let _reading = interrupt::Reading::start();
-            file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+        if stdin && std::io::stdin().is_terminal() {
+            eprintln!("perfectplay: reading {hint} from the terminal; end it with Ctrl-D (or give a FILE)");
         }
-        if bytes.len() as u64 > MAX_INPUT_BYTES {
-            return Err(too_long());
-        }
+        let bytes = match limit {
+            None => read_bytes(path, &name)?,
+            Some(ReadingLimit { deadline, seconds }) => {
+                let (path, source_name) = (path.to_path_buf(), name.clone());
+                let (send, receive) = mpsc::sync_channel(1);
+                std::thread::spawn(move || send.send(read_bytes(&path, &source_name)));
+                match receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                    Ok(bytes) => bytes?,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        return Err(Error::TimeLimitReading { seconds, source_name: name });
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => unreachable!("the reading thread sends its result"),
+                }
+            }
+        };
         match String::from_utf8(bytes) {
             // A byte-order mark (left by some Windows editors) is not part of the input.
             Ok(text) => Ok(Input { text: text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text), name }),
@@ -187,4 +197,28 @@ impl Input {
     pub fn error(&self, error: InputError) -> Error {
         Error::Input { source_name: self.name.clone(), error }
     }
+}
+
+/// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`]; `name` is the input's name in messages.
+fn read_bytes(path: &Path, name: &str) -> Result<Vec<u8>, Error> {
+    let fail = |message: String| Error::Read { source_name: name.to_string(), message };
+    let too_long =
+        || fail(format!("the input is longer than {} MiB, more than any valid input", MAX_INPUT_BYTES >> 20));
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        // Ctrl-C while a person types ends the run at once: no solve is under way to stop.
+        let _reading = interrupt::Reading::start();
+        std::io::stdin().lock().take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+        if file.metadata().is_ok_and(|m| m.is_file() && m.len() > MAX_INPUT_BYTES) {
+            return Err(too_long());
+        }
+        let _reading = interrupt::Reading::start();
+        file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+    }
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_long());
+    }
+    Ok(bytes)
 }

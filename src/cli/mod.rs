@@ -15,7 +15,7 @@ use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
 use crate::format::quote;
 use clap::{Parser, Subcommand};
-use input::{Input, InputArg};
+use input::{Input, InputArg, ReadingLimit};
 use output::{Output, OutputFile};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -152,10 +152,14 @@ impl TimeLimitArg {
     /// Limits for one input: the run's deadline, the Ctrl-C flag, and a spinner on stderr when it is a terminal.
     /// `out` keeps the same deadline and flag while it writes the answer.
     fn limits(&self, out: &mut Output) -> Limits {
-        let started = *STARTED.get_or_init(Instant::now);
-        let limits = limits_until(self.time_limit.map(|s| started + Duration::from_secs_f64(s)));
+        let limits = limits_until(self.reading().map(|limit| limit.deadline));
         out.keep(&limits, self.time_limit.unwrap_or_default());
         limits
+    }
+
+    /// The run's deadline, for reading its inputs as for solving them.
+    fn reading(&self) -> Option<ReadingLimit> {
+        self.time_limit.map(reading_limit)
     }
 
     /// The error for a solve stopped by the deadline or by Ctrl-C.
@@ -165,6 +169,12 @@ impl TimeLimitArg {
         }
         Error::TimeLimit { seconds: self.time_limit.unwrap_or_default() }
     }
+}
+
+/// The deadline `seconds` after the run began.
+fn reading_limit(seconds: f64) -> ReadingLimit {
+    let started = *STARTED.get_or_init(Instant::now);
+    ReadingLimit { deadline: started + Duration::from_secs_f64(seconds), seconds }
 }
 
 /// Limits with `deadline`, the Ctrl-C flag and a spinner on a terminal (for a second solve of the same input).

@@ -145,7 +145,9 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         )));
     }
     let mut plot = args.input.output_file("--plot", args.plot.as_deref())?;
-    args.input.each(HINT, out, args.json, |input, out| answer(&args, rules, &input, plot.take(), out))
+    args.input.each(HINT, args.time_limit.reading(), out, args.json, |input, out| {
+        answer(&args, rules, &input, plot.take(), out)
+    })
 }
 
 /// Solves one board and writes what was asked.
