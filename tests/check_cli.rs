@@ -520,6 +520,72 @@ fn a_child_that_leaves_the_process_group_is_killed_too() {
 }
 
 #[test]
+fn a_fork_bomb_meets_the_task_bound() {
+    if !have("python3", "the fork bomb test") {
+        return;
+    }
+    let (_, json) = one_case(&[], &[&binary(), "snakes"]);
+    let Some(bound) = json["task_limit"].as_str().map(str::to_string) else {
+        // Root where the system lets it make no cgroup: the README says no bound holds there.
+        let probe = Path::new("/sys/fs/cgroup/pids").join(format!("perfectplay-test-{}", std::process::id()));
+        if std::fs::create_dir(&probe).is_ok() {
+            let _ = std::fs::remove_dir(&probe);
+            panic!("no task bound, though a pids cgroup can be made here");
+        }
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "SKIP: no task bound here (root, no pids cgroup); the fork bomb test did not run"
+        );
+        return;
+    };
+    // As many waiting children as it can start (at most 2 000), then it says why it stopped and how many it
+    // started on stderr, and fails.
+    let bomb = "import os, sys, time\nn = 0\ntry:\n    for _ in range(2000):\n        if os.fork() == 0:\n            \
+                time.sleep(30)\n            os._exit(0)\n        n += 1\nexcept OSError as e:\n    print(e, file=sys.stderr)\n\
+                print(n, file=sys.stderr)\nsys.exit(1)\n";
+    let (code, json) = one_case(&["--jobs", "1"], &["python3", "-c", bomb]);
+    assert_eq!((code, json["verdict"].as_str()), (Some(1), Some("runtime error")), "{json:#}");
+    let started: u64 = json["stderr"].as_str().unwrap().lines().last().unwrap().trim().parse().unwrap();
+    assert!(started < 2000, "{bound}: the bomb started all its {started} children");
+    if bound.contains("in each run") {
+        assert!(started < 256, "{bound}: the bomb started {started} children");
+    }
+    let detail = json["detail"].as_str().unwrap();
+    assert!(detail.contains(&format!("the limit is {bound}")), "{detail}");
+}
+
+#[test]
+fn the_orphans_of_each_run_are_reaped_as_the_check_goes() {
+    // Every run leaves 20 children, killed with its group; their zombies must not pile up until the check ends.
+    let script = format!("for i in $(seq 20); do sleep 30 & done; exec {} snakes", binary());
+    let mut check = std::process::Command::new(binary())
+        .args(["check", "snakes", "--cases", "60", "--jobs", "1", "--json", "--", "sh", "-c", &script])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let zombies_of = |parent: u32| {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter_map(|p| std::fs::read_to_string(p.path().join("stat")).ok())
+            .filter(|stat| {
+                let rest = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
+                let mut fields = rest.split(' ');
+                fields.next() == Some("Z") && fields.next() == Some(parent.to_string().as_str())
+            })
+            .count()
+    };
+    let mut most = 0;
+    while check.try_wait().unwrap().is_none() {
+        most = most.max(zombies_of(check.id()));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = check.wait_with_output().unwrap();
+    assert_eq!(json_of(&output)["verdict"], "accepted");
+    assert!(most <= 40, "{most} zombies at once");
+}
+
+#[test]
 fn an_answer_is_kept_when_a_child_out_of_the_group_holds_the_output() {
     // The child keeps standard output open after the solution has answered and exited.
     let script = format!("setsid sleep 60 & exec {} snakes", binary());

@@ -162,7 +162,12 @@ pub const COMPILE_MEMORY: u64 = 4 << 30;
 /// interface; the usage error "interrupted" when cancelled.
 pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLimits) -> Result<Program, Error> {
     let memory = limits.memory;
-    let compile_limits = RunLimits { time: COMPILE_TIME, memory: COMPILE_MEMORY, cancel: limits.cancel.clone() };
+    let compile_limits = RunLimits {
+        time: COMPILE_TIME,
+        memory: COMPILE_MEMORY,
+        cancel: limits.cancel.clone(),
+        tasks: limits.tasks.clone(),
+    };
     let compile = |compiler: &str, args: &[String], dir: &Path| compile(compiler, args, dir, &compile_limits);
     let language = Language::of(source)?;
     for (tool, package) in language.tools() {
@@ -351,7 +356,7 @@ mod tests {
         let file = dir.path().join("main.kt");
         std::fs::write(&file, "fun main() {}").unwrap();
         if find_in_path("kotlinc").is_none() {
-            let limits = RunLimits { time: COMPILE_TIME, memory: 1 << 30, cancel: None };
+            let limits = RunLimits { time: COMPILE_TIME, memory: 1 << 30, cancel: None, tasks: Default::default() };
             let error = prepare(&file, Interface::Program, dir.path(), &limits).unwrap_err().to_string();
             assert!(error.contains("`kotlinc`") && error.contains("sdk install kotlin"), "{error}");
         }
@@ -363,7 +368,12 @@ mod tests {
         let pid_file = dir.path().join("child.pid");
         // A compiler that leaves a child behind and never ends.
         let script = format!("sleep 30 & echo $! > {}; sleep 30", pid_file.display());
-        let limits = RunLimits { time: Duration::from_millis(300), memory: COMPILE_MEMORY, cancel: None };
+        let limits = RunLimits {
+            time: Duration::from_millis(300),
+            memory: COMPILE_MEMORY,
+            cancel: None,
+            tasks: Default::default(),
+        };
         let started = std::time::Instant::now();
         let error = compile("sh", &["-c".into(), script], dir.path(), &limits).unwrap_err().to_string();
         assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
@@ -378,7 +388,12 @@ mod tests {
     fn a_cancelled_compile_is_interrupted() {
         let dir = tempfile::tempdir().unwrap();
         let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let limits = RunLimits { time: COMPILE_TIME, memory: COMPILE_MEMORY, cancel: Some(cancel.clone()) };
+        let limits = RunLimits {
+            time: COMPILE_TIME,
+            memory: COMPILE_MEMORY,
+            cancel: Some(cancel.clone()),
+            tasks: Default::default(),
+        };
         let raise = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(200));
             cancel.store(true, std::sync::atomic::Ordering::Relaxed);

@@ -14,6 +14,7 @@ pub mod reaper;
 pub mod report;
 pub mod runner;
 pub mod shrink;
+pub mod tasks;
 
 use crate::error::Error;
 use games::CheckedGame;
@@ -131,6 +132,9 @@ pub struct Outcome {
     pub time_limit: Duration,
     /// The memory limit per case, in bytes.
     pub memory_limit: u64,
+    /// The bound on the tasks (processes and threads) of a run, as words ("256 tasks (processes and threads) at
+    /// once in each run"), or `None` where none holds.
+    pub task_limit: Option<String>,
     /// The slowest passing case's time.
     pub slowest: Duration,
     /// The solution's runs, added up (before shrinking).
@@ -263,10 +267,13 @@ fn progress_bar(options: &Options) -> indicatif::ProgressBar {
 /// A usage error: a missing compiler, a compile error, a language the judge does not take, or a failure to make
 /// the temporary folder or start the solution.
 pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Error> {
+    // Made before the reaper, so removed after it: the cgroups must be empty by then.
+    let tasks = tasks::TaskBound::start(options.jobs.max(1));
     let limits = RunLimits {
         time: options.time_limit.unwrap_or_else(|| game.time_limit()),
         memory: options.memory_limit.unwrap_or_else(|| game.memory_limit()),
         cancel: options.cancel.clone(),
+        tasks: tasks.clone(),
     };
     let temp = tempfile::Builder::new()
         .prefix("perfectplay-check-")
@@ -318,6 +325,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         seed: options.seed,
         time_limit: bench.limits.time,
         memory_limit: bench.limits.memory,
+        task_limit: bench.limits.tasks.describe(),
         slowest: Duration::from_nanos(slowest.load(Ordering::Relaxed)),
         solution_time: Duration::from_nanos(solution_nanos.load(Ordering::Relaxed)),
         own_time: Duration::from_nanos(own_nanos.load(Ordering::Relaxed)),

@@ -5,6 +5,55 @@
 //! process group) and reaped, until none is left.
 //!
 //! Every run is waited for before the check ends, so a child still there then is one that got away.
+//!
+//! An orphan that has ended (killed with its run's group, say) is a zombie until it is reaped, and zombies hold
+//! their process ids and count against the task limits (`RLIMIT_NPROC`): so after each run, [`reap_orphans`] reaps
+//! the ended children that are not runs of perfectplay's own, which their runs reap themselves. Runs are started
+//! through [`spawn`], which notes them.
+
+use std::process::{Child, Command};
+use std::sync::Mutex;
+
+/// The process ids of the runs started and not yet waited for: the reaper leaves them to their runs.
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Starts `command` as a run: its process is left to the caller, who calls [`finished`] once it has waited for
+/// it.
+///
+/// # Errors
+/// Those of [`Command::spawn`].
+pub fn spawn(command: &mut Command) -> std::io::Result<Child> {
+    let mut running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let child = command.spawn()?;
+    running.push(child.id());
+    Ok(child)
+}
+
+/// Says that the run `child` (started by [`spawn`]) has been waited for.
+pub fn finished(child: &Child) {
+    let mut running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(at) = running.iter().position(|&pid| pid == child.id()) {
+        running.swap_remove(at);
+    }
+}
+
+/// Reaps perfectplay's children that have ended and are not runs (orphans a run's processes left): a zombie holds
+/// a process id until it is reaped.
+pub fn reap_orphans() {
+    #[cfg(target_os = "linux")]
+    {
+        // Held while reaping, so that no run is started (and could end) between the list and the reaping.
+        let running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        for child in children() {
+            let ended = std::fs::read_to_string(format!("/proc/{}/stat", child.as_raw_nonzero()))
+                // "PID (COMMAND) STATE ...": the command may hold spaces and parentheses.
+                .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')));
+            if ended && !running.contains(&(child.as_raw_nonzero().get() as u32)) {
+                let _ = rustix::process::waitpid(Some(child), rustix::process::WaitOptions::NOHANG);
+            }
+        }
+    }
+}
 
 /// While alive, perfectplay adopts the orphans of what it runs; dropped, it kills and reaps them.
 pub struct Reaper(());

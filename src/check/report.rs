@@ -44,21 +44,29 @@ const MEMORY_ERRORS: [&str; 4] = ["bad_alloc", "MemoryError", "OutOfMemoryError"
 const STACK_ERRORS: [&str; 4] =
     ["StackOverflowError", "RecursionError", "Maximum call stack size exceeded", "has overflowed its stack"];
 
-/// A failed run's description, and when the stack overflowed or the memory limit may have ended it, a note saying
-/// so.
-fn failure_detail(how: &str, stderr: &str, memory_limit: u64) -> String {
+/// How the usual runtimes say a process or a thread could not be started (the task bound reached).
+const TASK_ERRORS: [&str; 4] =
+    ["Resource temporarily unavailable", "Cannot fork", "unable to create native thread", "EAGAIN"];
+
+/// A failed run's description, and when the stack overflowed or the memory limit or the task bound may have ended
+/// it, a note saying so.
+fn failure_detail(how: &str, stderr: &str, outcome: &Outcome) -> String {
     if let Some(error) = STACK_ERRORS.iter().find(|error| stderr.contains(*error)) {
         return format!("{how}; the stack overflowed ({error}): the recursion is too deep");
     }
     let memory =
         MEMORY_SIGNS.iter().any(|sign| how.contains(sign)) || MEMORY_ERRORS.iter().any(|error| stderr.contains(error));
     if memory {
-        format!(
+        return format!(
             "{how}; the memory limit is {} MiB, and a run that needs more ends this way",
-            memory_limit as f64 / f64::from(1 << 20)
-        )
-    } else {
-        how.to_string()
+            outcome.memory_limit as f64 / f64::from(1 << 20)
+        );
+    }
+    match &outcome.task_limit {
+        Some(tasks) if TASK_ERRORS.iter().any(|error| stderr.contains(error)) => {
+            format!("{how}; the limit is {tasks}, and a run that starts more fails this way")
+        }
+        _ => how.to_string(),
     }
 }
 
@@ -77,7 +85,7 @@ pub fn text(outcome: &Outcome) -> String {
     let trial = &failure.trial;
     let detail = match (&trial.verdict, &trial.run.ending) {
         (Verdict::RuntimeError, Ending::Failed(how)) => {
-            format!(" ({})", failure_detail(how, &trial.run.stderr, outcome.memory_limit))
+            format!(" ({})", failure_detail(how, &trial.run.stderr, outcome))
         }
         (Verdict::TimeLimitExceeded, _) => format!(" (over {})", limit(outcome.time_limit)),
         _ => String::new(),
@@ -119,7 +127,8 @@ pub fn text(outcome: &Outcome) -> String {
     out
 }
 
-/// The result as one JSON object on one line: `verdict`, `cases`, `seed`, the limits, the slowest case, the time the
+/// The result as one JSON object on one line: `verdict`, `cases`, `seed`, the limits (`task_limit` null where
+/// none holds), the slowest case, the time the
 /// solution's runs took and perfectplay's own time (`solution_seconds`, `perfectplay_seconds`), and on a failure
 /// `input` (shrunk), `expected`, `got`, `original_input`, `case` (its number), `detail`, `stderr` (its end),
 /// `explanation`, and what shrinking did.
@@ -131,6 +140,7 @@ pub fn json(outcome: &Outcome) -> String {
         "judge": outcome.judge,
         "time_limit": outcome.time_limit.as_secs_f64(),
         "memory_limit": outcome.memory_limit,
+        "task_limit": outcome.task_limit,
         "slowest": outcome.slowest.as_secs_f64(),
         "solution_seconds": outcome.solution_time.as_secs_f64(),
         "perfectplay_seconds": outcome.own_time.as_secs_f64(),
@@ -145,7 +155,7 @@ pub fn json(outcome: &Outcome) -> String {
         object["size"] = json!(failure.size);
         object["original_size"] = json!(failure.original_size);
         object["detail"] = json!(match &run.ending {
-            Ending::Failed(how) => failure_detail(how, &run.stderr, outcome.memory_limit),
+            Ending::Failed(how) => failure_detail(how, &run.stderr, outcome),
             Ending::TimedOut => format!("over {}", limit(outcome.time_limit)),
             Ending::Success => "exit code 0".into(),
         });

@@ -10,6 +10,7 @@
 //!
 //! This is not a sandbox: the solution can read and write the user's files and use the network.
 
+use super::tasks::TaskBound;
 use crate::error::Error;
 use std::fs::File;
 use std::io::{Read, Write};
@@ -87,6 +88,8 @@ pub struct RunLimits {
     /// Raised (by Ctrl-C, say): the running solution is killed with its group and the run ends with
     /// [`std::io::ErrorKind::Interrupted`]; a run asked for once it is raised does not start.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The bound on the tasks (processes and threads) of a run.
+    pub tasks: TaskBound,
 }
 
 impl RunLimits {
@@ -140,8 +143,9 @@ impl Program {
             }
             MemoryLimit::Data => String::new(),
         };
+        let tasks = limits.tasks.shell_prefix(dir);
         let script = format!(
-            "ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && {stack}exec \"$@\""
+            "{tasks}ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && {stack}exec \"$@\""
         );
         let mut command = Command::new("/bin/sh");
         command.arg("-c").arg(script).arg("sh").args(&self.argv);
@@ -149,18 +153,31 @@ impl Program {
             command.arg(&answer_path);
         }
         command.current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+        let mut child = super::reaper::spawn(&mut command)?;
+        let run = self.watch(&mut child, input, limits, &answer_path);
+        super::reaper::finished(&child);
+        super::reaper::reap_orphans();
+        run
+    }
+
+    /// Serves the pipes of the started run `child`, waits for it within the limits, kills its group and reaps it.
+    fn watch(
+        &self,
+        child: &mut std::process::Child,
+        input: &str,
+        limits: &RunLimits,
+        answer_path: &Path,
+    ) -> std::io::Result<Run> {
         let started = Instant::now();
-        let mut child = command.spawn()?;
-        let group = rustix::process::Pid::from_child(&child);
-        // The pipes are served by threads, so that neither a large input nor a large output can block the run.
-        let mut stdin = child.stdin.take().expect("piped");
-        let input = input.as_bytes().to_vec();
-        std::thread::spawn(move || {
-            // A solution that stops reading early closes the pipe: not an error of perfectplay's.
-            let _ = stdin.write_all(&input);
-        });
-        let stdout = drain(child.stdout.take().expect("piped"));
-        let stderr = drain(child.stderr.take().expect("piped"));
+        let group = rustix::process::Pid::from_child(child);
+        let (stdout, stderr) = match serve_pipes(child, input) {
+            Ok(pipes) => pipes,
+            Err(e) => {
+                let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+                let _ = child.wait();
+                return Err(e);
+            }
+        };
         let status = loop {
             let left = limits.time.saturating_sub(started.elapsed());
             let status = child.wait_timeout(left.min(CANCEL_POLL))?;
@@ -185,12 +202,10 @@ impl Program {
         // One second in all for both pipes to close.
         let closed_by = Instant::now() + Duration::from_secs(1);
         let stdout = collect(&stdout, closed_by);
-        let answer = if self.answer_file { read_capped(&answer_path).unwrap_or_default() } else { stdout.clone() };
+        let answer = if self.answer_file { read_capped(answer_path).unwrap_or_default() } else { stdout.clone() };
         Ok(Run { ending, answer, stdout, stderr: collect(&stderr, closed_by), elapsed })
     }
-}
 
-impl Program {
     /// [`Program::run`] with its errors as `check` tells them: "interrupted" when cancelled, else "cannot run
     /// `what`" and why.
     ///
@@ -210,12 +225,30 @@ struct Drained {
     done: mpsc::Receiver<()>,
 }
 
+/// Serves the child's pipes on threads, so that neither a large input nor a large output can block the run: writes
+/// `input` to its standard input, and drains its standard output and error.
+///
+/// # Errors
+/// When a thread cannot be started (the system's limit on tasks reached).
+fn serve_pipes(child: &mut std::process::Child, input: &str) -> std::io::Result<(Drained, Drained)> {
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.as_bytes().to_vec();
+    std::thread::Builder::new().spawn(move || {
+        // A solution that stops reading early closes the pipe: not an error of perfectplay's.
+        let _ = stdin.write_all(&input);
+    })?;
+    Ok((drain(child.stdout.take().expect("piped"))?, drain(child.stderr.take().expect("piped"))?))
+}
+
 /// Reads a pipe to its end on a thread, keeping the first [`KEEP_OUTPUT`] bytes.
-fn drain(mut pipe: impl Read + Send + 'static) -> Drained {
+///
+/// # Errors
+/// When the thread cannot be started.
+fn drain(mut pipe: impl Read + Send + 'static) -> std::io::Result<Drained> {
     let (send, done) = mpsc::channel();
     let kept = Arc::new(Mutex::new(Vec::new()));
     let shared = Arc::clone(&kept);
-    std::thread::spawn(move || {
+    std::thread::Builder::new().spawn(move || {
         let mut buffer = [0u8; 1 << 16];
         while let Ok(n) = pipe.read(&mut buffer) {
             if n == 0 {
@@ -226,8 +259,8 @@ fn drain(mut pipe: impl Read + Send + 'static) -> Drained {
             kept.extend_from_slice(&buffer[..n.min(room)]);
         }
         let _ = send.send(());
-    });
-    Drained { kept, done }
+    })?;
+    Ok(Drained { kept, done })
 }
 
 /// What a pipe's thread read: all of it, or, if a process outside the group still holds the pipe at `closed_by`,
