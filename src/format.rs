@@ -95,6 +95,35 @@ pub trait TextFormat: Sized {
     fn to_text(&self) -> String;
 }
 
+/// Whether `c`, followed by `rest`, ends a line: `\n`, a lone `\r` (old Mac files), and the `\r` of `\r\n` only
+/// with its `\n`. Every message's line number counts lines this way.
+fn ends_line(c: char, rest: &str) -> bool {
+    c == '\n' || (c == '\r' && !rest.starts_with('\n'))
+}
+
+/// 1-based line and column (in characters) of the byte offset `offset` of `text` (an offset inside a character
+/// counts as that character's start), lines ending as [`Tokens`] counts them.
+///
+/// ```
+/// use perfectplay::format::line_column;
+/// assert_eq!(line_column("ab\r\ncd\ref", 8), (3, 2)); // the f
+/// ```
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let (mut line, mut column) = (1, 1);
+    for (at, c) in text[..offset].char_indices() {
+        if ends_line(c, &text[at + c.len_utf8()..]) {
+            (line, column) = (line + 1, 1);
+        } else if c != '\r' {
+            column += 1;
+        }
+    }
+    (line, column)
+}
+
 /// One whitespace-free word of the input and where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -140,8 +169,7 @@ impl<'a> Tokens<'a> {
             if !c.is_whitespace() {
                 break;
             }
-            // `\n`, `\r\n` and a lone `\r` (old Mac files) each end a line.
-            if c == '\n' || (c == '\r' && !self.rest[1..].starts_with('\n')) {
+            if ends_line(c, &self.rest[1..]) {
                 self.line += 1;
                 self.column = 1;
             } else {
@@ -228,6 +256,45 @@ mod tests {
             tokens.next("a number").unwrap();
             let two = tokens.next("a number").unwrap();
             assert_eq!((two.line, two.column), (2, 3), "{ending:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Tokens and `line_column` place every token where a plain split into lines (at `\r\n`, `\r` or `\n`)
+        /// puts it.
+        #[test]
+        fn tokens_and_line_column_agree_with_a_plain_split(
+            pieces in proptest::collection::vec(proptest::sample::select(vec!["x", "é", " ", "\t", "\n", "\r", "\r\n"]), 0..40)
+        ) {
+            let text: String = pieces.concat();
+            // The reference: every token's line and column from lines split by hand.
+            let mut expected = Vec::new();
+            let (mut rest, mut line) = (text.as_str(), 1);
+            loop {
+                let end = rest.find(['\r', '\n']).unwrap_or(rest.len());
+                let mut in_token = false;
+                for (column, c) in (1..).zip(rest[..end].chars()) {
+                    if !c.is_whitespace() && !in_token {
+                        expected.push((line, column));
+                    }
+                    in_token = !c.is_whitespace();
+                }
+                if end == rest.len() {
+                    break;
+                }
+                let width = if rest[end..].starts_with("\r\n") { 2 } else { 1 };
+                rest = &rest[end + width..];
+                line += 1;
+            }
+            let mut tokens = Tokens::new(&text);
+            let mut found = Vec::new();
+            while let Some(token) = tokens.peek() {
+                found.push((token.line, token.column));
+                let offset = token.text.as_ptr() as usize - text.as_ptr() as usize;
+                proptest::prop_assert_eq!(line_column(&text, offset), (token.line, token.column));
+                tokens.next("a token").unwrap();
+            }
+            proptest::prop_assert_eq!(found, expected);
         }
     }
 

@@ -4,7 +4,7 @@
 use super::interrupt;
 use super::output::{Output, OutputFile};
 use crate::error::Error;
-use crate::format::{InputError, escape};
+use crate::format::{InputError, escape, line_column};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -181,10 +181,9 @@ impl Input {
             // A byte-order mark (left by some Windows editors) is not part of the input.
             Ok(text) => Ok(Input { text: text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text), name }),
             Err(e) => {
-                let offset = e.utf8_error().valid_up_to();
-                let before = &e.as_bytes()[..offset];
-                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-                let column = before.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+                let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+                let valid = std::str::from_utf8(valid).expect("valid up to there");
+                let (line, column) = line_column(valid, valid.len());
                 Err(Error::Input {
                     source_name: name,
                     error: InputError::at(line, column, "the input is not UTF-8 text"),

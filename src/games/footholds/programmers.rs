@@ -6,7 +6,7 @@
 //! too large for any board is off the board, as any other coordinate past its edge.
 
 use super::instance::{Instance, MAX_CELLS, outside};
-use crate::format::{InputError, cut};
+use crate::format::{InputError, cut, line_column};
 use serde_json::Value as Json;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
@@ -214,18 +214,6 @@ fn skip_separators(text: &str) -> usize {
             !c.is_whitespace()
         })
         .map_or(text.len(), |(i, _)| i)
-}
-
-/// 1-based line and column (in characters) of a byte offset; `\n`, `\r\n` and a lone `\r` each end a line.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + before.matches('\r').count() - before.matches("\r\n").count() + 1;
-    let column = before.rsplit(['\n', '\r']).next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
 }
 
 /// The byte offset in `text` of a serde_json error's line and column (serde_json counts lines by `\n` and columns
