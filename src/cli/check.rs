@@ -1,7 +1,7 @@
 //! `perfectplay check`: the command line of [`crate::check`].
 
 use super::output::Output;
-use super::{interrupt, parse_memory, parse_seconds};
+use super::{interrupt, parse_memory, parse_seconds, whole};
 use crate::check::{self, Options, Solution, Verdict, games};
 use crate::error::Error;
 use std::io::{IsTerminal, Write};
@@ -56,19 +56,19 @@ pub struct Args {
     #[arg(long, value_name = "FILE", required_unless_present = "command", conflicts_with = "command")]
     solution: Option<PathBuf>,
     /// How many cases to run.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<u32>(1, 10_000_000), allow_negative_numbers = true)]
     cases: u32,
     /// The seed of the cases (random when absent; always printed, so a run can be repeated exactly).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = whole::<u64>(0, u64::MAX), allow_negative_numbers = true)]
     seed: Option<u64>,
     /// Seconds per case (default: the judge's: 10 for footholds, 1 for snakes and gridgame).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_negative_numbers = true)]
     time_limit: Option<f64>,
     /// Memory per case, e.g. 256M, at least 16M (default: the judge's: 512M for snakes, 1G for the others).
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_negative_numbers = true)]
     memory_limit: Option<usize>,
     /// Cases run at once (default: the cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_negative_numbers = true)]
     jobs: Option<u16>,
     /// Lift the judge's constraints to perfectplay's own: footholds boards up to 128 cells, snakes with 0 to 49
     /// jumps, gridgame boards up to 5000×5000 without the judge's guarantees on walls and queries.

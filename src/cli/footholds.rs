@@ -1,7 +1,7 @@
 //! `perfectplay footholds`: vanishing footholds from the Programmers arguments (or the grid format).
 
 use super::output::Output;
-use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memory};
+use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memory, whole};
 use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::TextFormat;
@@ -52,7 +52,7 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory, allow_negative_numbers = true)]
     memory: usize,
     /// Search threads (default: one per core). The answers do not depend on it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_negative_numbers = true)]
     threads: Option<u16>,
     /// After the answer (once it is written), print search statistics on stderr: positions searched and settled
     /// without search, table use, time.

@@ -182,6 +182,26 @@ fn limits_until(deadline: Option<Instant>) -> Limits {
     Limits { deadline, progress: crate::render::progress::terminal_spinner(), cancel: Some(interrupt::flag()) }
 }
 
+/// The value parser of a whole-number option from `low` to `high`: text that is not a whole number in that range,
+/// however long, gets one message with the range (clap's own parsers say "number too large to fit in target type"
+/// past 2⁶³, without it).
+///
+/// ```text
+/// --cases 0                       expected a whole number from 1 to 10000000
+/// --seed 99999999999999999999999  expected a whole number from 0 to 18446744073709551615
+/// ```
+fn whole<T: TryFrom<u64>>(low: u64, high: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        let digits = text.strip_prefix('+').unwrap_or(text);
+        digits
+            .parse::<u64>()
+            .ok()
+            .filter(|n| digits.bytes().all(|b| b.is_ascii_digit()) && (low..=high).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| format!("expected a whole number from {low} to {high}"))
+    }
+}
+
 /// Reads a positive number of seconds; for `--time-limit`.
 fn parse_seconds(text: &str) -> Result<f64, String> {
     let seconds = text.parse::<f64>().map_err(|_| format!("{} is not a number of seconds above 0", quote(text)))?;

@@ -1,7 +1,7 @@
 //! `perfectplay snakes`: the fewest rolls (BOJ 16928), one shortest game, and the odds with a fair die.
 
 use super::output::Output;
-use super::{Input, InputArg, OutputFile, TimeLimitArg};
+use super::{Input, InputArg, OutputFile, TimeLimitArg, whole};
 use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::{InputError, TextFormat};
@@ -20,17 +20,18 @@ pub struct Args {
 
     /// The last square (the board is squares 1 to SIZE).
     #[arg(long, value_name = "SIZE", default_value_t = 100, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_SIZE)))]
+          value_parser = whole::<u32>(1, MAX_SIZE.into()))]
     size: u32,
 
     /// The die shows 1 to FACES.
     #[arg(long, value_name = "FACES", default_value_t = 6, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_FACES)))]
+          value_parser = whole::<u32>(1, MAX_FACES.into()))]
     faces: u32,
 
     /// The start square; 0 starts off the board, as on commercial boards (a first roll of 1 can then take a
     /// ladder from square 1). A token never takes the ladder or snake of the square it starts on.
-    #[arg(long, value_name = "SQUARE", default_value_t = 1, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SQUARE", default_value_t = 1, allow_negative_numbers = true,
+          value_parser = whole::<u32>(0, MAX_SIZE.into()))]
     start: u32,
 
     /// A roll that would pass the last square: stay (not played), bounce (count back down), win.
@@ -62,7 +63,7 @@ pub struct Args {
     /// The most rolls --distribution computes (and --simulate plays in one game); at most 10 000 000, so that the
     /// table stays within 80 MB.
     #[arg(long, value_name = "ROLLS", default_value_t = 100_000, allow_negative_numbers = true,
-          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+          value_parser = whole::<u64>(1, 10_000_000))]
     max_rolls: u64,
 
     /// Draw the distribution as an SVG histogram, with P(ended by roll t) as a curve on a second axis, the
@@ -74,12 +75,13 @@ pub struct Args {
     /// Play GAMES games with a seeded pseudo-random fair die and print the mean with its 95% confidence interval
     /// (--time-limit and Ctrl-C stop it). When some games do not end within --max-rolls, the mean is unknown: how
     /// many did not end and a lower bound are printed instead (and that the expectation is infinite, when it is).
-    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..=1_000_000_000),
+    #[arg(long, value_name = "GAMES", value_parser = whole::<u64>(1, 1_000_000_000),
           allow_negative_numbers = true)]
     simulate: Option<u64>,
 
     /// The seed of --simulate.
-    #[arg(long, value_name = "SEED", default_value_t = 1, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SEED", default_value_t = 1, allow_negative_numbers = true,
+          value_parser = whole::<u64>(0, u64::MAX))]
     seed: u64,
 
     /// Print everything asked for as one JSON object per input, on one line (always with the fewest rolls and one
