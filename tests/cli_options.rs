@@ -30,23 +30,23 @@ fn negative_numbers_are_values_of_their_option() {
 fn whole_number_options_name_their_range_whatever_the_value() {
     let snakes = ["snakes", "examples/snakes/boj-sample1.txt"];
     let runs: [(&[&str], &str, &str); 17] = [
-        (&["footholds", "examples/footholds/example1.txt"], "--threads", "1 to 256"),
-        (&snakes, "--size", "1 to 10000000"),
-        (&snakes, "--faces", "1 to 1000"),
-        (&snakes, "--start", "0 to 10000000"),
-        (&snakes, "--max-rolls", "1 to 10000000"),
-        (&snakes, "--simulate", "1 to 1000000000"),
-        (&snakes, "--seed", "0 to 18446744073709551615"),
-        (&["check", "snakes", "--", "true"], "--cases", "1 to 10000000"),
-        (&["check", "snakes", "--", "true"], "--seed", "0 to 18446744073709551615"),
-        (&["check", "snakes", "--", "true"], "--jobs", "1 to 256"),
-        (&["census", "run", "--full", "2x2", "--out", "unused"], "--threads", "1 to 256"),
-        (&["census", "verify", "unused.census"], "--sample", "0 to 4294967295"),
-        (&["census", "verify", "unused.census"], "--seed", "0 to 18446744073709551615"),
-        (&["serve"], "--port", "0 to 65535"),
-        (&["serve"], "--max-solves", "1 to 1024"),
-        (&["serve"], "--max-queued", "0 to 1000000"),
-        (&["serve"], "--max-connections", "1 to 65536"),
+        (&["footholds", "examples/footholds/example1.txt"], "--threads", "1 and 256"),
+        (&snakes, "--size", "1 and 10000000"),
+        (&snakes, "--faces", "1 and 1000"),
+        (&snakes, "--start", "0 and 10000000"),
+        (&snakes, "--max-rolls", "1 and 10000000"),
+        (&snakes, "--simulate", "1 and 1000000000"),
+        (&snakes, "--seed", "0 and 18446744073709551615"),
+        (&["check", "snakes", "--", "true"], "--cases", "1 and 10000000"),
+        (&["check", "snakes", "--", "true"], "--seed", "0 and 18446744073709551615"),
+        (&["check", "snakes", "--", "true"], "--jobs", "1 and 256"),
+        (&["census", "run", "--full", "2x2", "--out", "unused"], "--threads", "1 and 256"),
+        (&["census", "verify", "unused.census"], "--sample", "0 and 4294967295"),
+        (&["census", "verify", "unused.census"], "--seed", "0 and 18446744073709551615"),
+        (&["serve"], "--port", "0 and 65535"),
+        (&["serve"], "--max-solves", "1 and 1024"),
+        (&["serve"], "--max-queued", "0 and 1000000"),
+        (&["serve"], "--max-connections", "1 and 65536"),
     ];
     for (command, option, range) in runs {
         for value in ["-1", "99999999999999999999999", "1.5", "x", ""] {
@@ -59,7 +59,7 @@ fn whole_number_options_name_their_range_whatever_the_value() {
             let stderr = String::from_utf8(output.stderr).unwrap();
             let expected = format!("error: invalid value '{value}' for '{option} <");
             assert!(stderr.starts_with(&expected), "{args:?}: {stderr}");
-            assert!(stderr.contains(&format!("expected a whole number from {range}\n")), "{args:?}: {stderr}");
+            assert!(stderr.contains(&format!("must be a whole number between {range}\n")), "{args:?}: {stderr}");
         }
     }
 }

@@ -187,8 +187,8 @@ fn limits_until(deadline: Option<Instant>) -> Limits {
 /// past 2⁶³, without it).
 ///
 /// ```text
-/// --cases 0                       expected a whole number from 1 to 10000000
-/// --seed 99999999999999999999999  expected a whole number from 0 to 18446744073709551615
+/// --cases 0                       must be a whole number between 1 and 10000000
+/// --seed 99999999999999999999999  must be a whole number between 0 and 18446744073709551615
 /// ```
 fn whole<T: TryFrom<u64>>(low: u64, high: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
     move |text: &str| {
@@ -198,7 +198,7 @@ fn whole<T: TryFrom<u64>>(low: u64, high: u64) -> impl Fn(&str) -> Result<T, Str
             .ok()
             .filter(|n| digits.bytes().all(|b| b.is_ascii_digit()) && (low..=high).contains(n))
             .and_then(|n| T::try_from(n).ok())
-            .ok_or_else(|| format!("expected a whole number from {low} to {high}"))
+            .ok_or_else(|| format!("must be a whole number between {low} and {high}"))
     }
 }
 
