@@ -100,6 +100,7 @@ fn values_out_of_range_are_refused_naming_the_flag() {
         (&["--max-answers-held", "1M"], "--max-answers-held"),
         (&["--max-answer", "8M", "--max-answers-held", "4M"], "--max-answers-held"),
         (&["--max-body", "-5"], "--max-body"),
+        (&["--max-body", "65M"], "--max-body"),
     ];
     for (args, flag) in refused {
         let mut child = Command::new(env!("CARGO_BIN_EXE_perfectplay"))

@@ -42,8 +42,9 @@ pub struct Args {
     /// Requests waiting for a solve slot; past them the server answers HTTP 503 at once.
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = whole::<u32>(0, 1_000_000), allow_negative_numbers = true)]
     max_queued: u32,
-    /// The largest request body (e.g. 2M); a larger one gets HTTP 413.
-    #[arg(long, value_name = "SIZE", default_value = "2M", value_parser = parse_memory, allow_negative_numbers = true)]
+    /// The largest request body (e.g. 2M, at most 64M: no valid input is longer than 40 MiB); a larger one gets
+    /// HTTP 413.
+    #[arg(long, value_name = "SIZE", default_value = "2M", value_parser = parse_body_size, allow_negative_numbers = true)]
     max_body: usize,
     /// The most bytes of request bodies being read at once, over all requests (each counted by its
     /// Content-Length, or as --max-body without one); past it a request gets HTTP 503 at once. At least --max-body
@@ -116,6 +117,21 @@ fn holds_one(room: (&str, usize), one: (&str, usize), what: &str) -> Result<(), 
         )));
     }
     Ok(())
+}
+
+/// The largest `--max-body` taken: the largest valid input (a 5000 × 5000 grid game with a million queries, about
+/// 36 MB, what the command line reads at most: 40 MiB) with room for its JSON escapes.
+const MAX_BODY_LIMIT: usize = 64 << 20;
+
+/// Reads `--max-body`: a size of at most [`MAX_BODY_LIMIT`].
+fn parse_body_size(text: &str) -> Result<usize, String> {
+    match parse_memory(text)? {
+        bytes if bytes > MAX_BODY_LIMIT => Err(format!(
+            "{} is more than 64M, the largest body limit taken (no valid input is longer than 40 MiB)",
+            quote(text)
+        )),
+        bytes => Ok(bytes),
+    }
 }
 
 /// Reads `--max-answer`: a size of at least 1K (no answer is smaller than a few hundred bytes).
