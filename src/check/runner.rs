@@ -5,8 +5,9 @@
 //! between `fork` and `exec` in perfectplay: CPU seconds (`-t`), memory (`-v`, address space, or `-d`, data, for the
 //! JVM, which reserves far more address space than it uses), output file size (`-f`), and for programs under the
 //! address-space limit the stack (`-s`) as large as the memory limit, as BOJ gives it (a recursion a judge takes must
-//! not overflow the usual 8 MiB here). The wall-clock limit is perfectplay's own: past it the whole process group
-//! gets `SIGKILL`.
+//! not overflow the usual 8 MiB here); and first the bound on tasks (see [`super::tasks`]: the shell joins its
+//! folder's pids cgroup, or sets `ulimit -u`). The wall-clock limit is perfectplay's own: past it the whole process
+//! group gets `SIGKILL`.
 //!
 //! This is not a sandbox: the solution can read and write the user's files and use the network.
 
