@@ -129,8 +129,8 @@ impl Footholds {
     ///     ...
     /// ValueError: line 1, column 3: unexpected 'x' (a grid row uses # . A B *; the JSON form starts with '[')
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Footholds> {
-        Ok(Footholds { instance: Instance::parse(text).map_err(run::input_error)? })
+    fn parse(#[pyo3(from_py_with = run::keyword::text)] text: String) -> PyResult<Footholds> {
+        Ok(Footholds { instance: Instance::parse(&text).map_err(run::input_error)? })
     }
 
     /// Number of rows.
@@ -181,11 +181,11 @@ impl Footholds {
     fn solve(
         &self,
         py: Python<'_>,
-        moves: bool,
-        line: bool,
-        time_limit: Option<f64>,
-        memory: Option<Int>,
-        threads: Option<Int>,
+        #[pyo3(from_py_with = run::keyword::moves)] moves: bool,
+        #[pyo3(from_py_with = run::keyword::line)] line: bool,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+        #[pyo3(from_py_with = run::keyword::memory)] memory: Option<Int>,
+        #[pyo3(from_py_with = run::keyword::threads)] threads: Option<Int>,
     ) -> PyResult<FootholdsSolution> {
         let wanted = Wanted { ranked_moves: moves, line };
         let solution = solve(py, &self.instance, wanted, time_limit, memory, threads)?;
@@ -205,9 +205,9 @@ impl Footholds {
     fn tablebase(
         &self,
         py: Python<'_>,
-        time_limit: Option<f64>,
-        memory: Option<Int>,
-        threads: Option<Int>,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+        #[pyo3(from_py_with = run::keyword::memory)] memory: Option<Int>,
+        #[pyo3(from_py_with = run::keyword::threads)] threads: Option<Int>,
     ) -> PyResult<FootholdsTablebase> {
         let options = options(memory, threads)?;
         let instance = &self.instance;

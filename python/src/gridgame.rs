@@ -108,8 +108,8 @@ impl GridGame {
     ///     ...
     /// ValueError: line 1, column 5: K (the diagonal reach) must be between 0 and min(N - 1, M - 1) = 1, found 5
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<GridGame> {
-        Ok(GridGame { instance: Instance::parse_judge(text, false).map_err(run::input_error)? })
+    fn parse(#[pyo3(from_py_with = run::keyword::text)] text: String) -> PyResult<GridGame> {
+        Ok(GridGame { instance: Instance::parse_judge(&text, false).map_err(run::input_error)? })
     }
 
     /// Number of rows, N.
@@ -138,7 +138,11 @@ impl GridGame {
 
     /// `"First"` or `"Second"` for each query, as the judge wants them.
     #[pyo3(signature = (*, time_limit=None))]
-    fn answers(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Vec<String>> {
+    fn answers(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+    ) -> PyResult<Vec<String>> {
         let board = &self.instance.board;
         let analysis = run::solve(py, time_limit, |limits| Analysis::solve(board, Wanted::default(), &limits))?;
         let text = report::text(&self.instance, &analysis, report::Options::default());
@@ -148,7 +152,13 @@ impl GridGame {
     /// Solves the whole board by backward induction: win/lose for every cell, and the remoteness and Grundy
     /// tables when asked (both by default). O(N·M) whatever K; 2 000 × 2 000 takes well under a second.
     #[pyo3(signature = (*, remoteness=true, grundy=true, time_limit=None))]
-    fn solve(&self, py: Python<'_>, remoteness: bool, grundy: bool, time_limit: Option<f64>) -> PyResult<GridTables> {
+    fn solve(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = run::keyword::remoteness)] remoteness: bool,
+        #[pyo3(from_py_with = run::keyword::grundy)] grundy: bool,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+    ) -> PyResult<GridTables> {
         let board = &self.instance.board;
         let wanted = Wanted { remoteness, grundy };
         let analysis = run::solve(py, time_limit, |limits| Analysis::solve(board, wanted, &limits))?;
@@ -223,7 +233,11 @@ impl GridTables {
     /// >>> from perfectplay import GridGame
     /// >>> GridGame(["...", "..."], 1).solve().line(1, 1)
     /// [((1, 1), 'down', (2, 1)), ((2, 1), 'right', (2, 2)), ((2, 2), 'right', (2, 3))]
-    fn line(&self, x: Int, y: Int) -> PyResult<Vec<GridMove>> {
+    fn line(
+        &self,
+        #[pyo3(from_py_with = run::keyword::x)] x: Int,
+        #[pyo3(from_py_with = run::keyword::y)] y: Int,
+    ) -> PyResult<Vec<GridMove>> {
         let Some(table) = self.analysis.remoteness_table() else {
             return Err(PyValueError::new_err("line: the remoteness table was not computed (solve(remoteness=True))"));
         };

@@ -156,6 +156,42 @@ where
     })
 }
 
+/// Extractors of the keyword arguments (and of `GridTables.line`'s `x` and `y`), for `#[pyo3(from_py_with = ...)]`: each names its argument in the
+/// `TypeError` of a value of the wrong type, as [`argument`] does for the judges' arguments (PyO3's own message,
+/// `'str' object cannot be interpreted as an integer`, names none).
+pub mod keyword {
+    use super::{Int, argument};
+    use pyo3::prelude::*;
+
+    macro_rules! keywords {
+        ($($name:ident: $ty:ty, $expected:literal;)*) => {$(
+            #[doc = concat!("The `", stringify!($name), "` argument: ", $expected, ".")]
+            pub fn $name(obj: &Bound<'_, PyAny>) -> PyResult<$ty> {
+                argument(stringify!($name), $expected, obj)
+            }
+        )*};
+    }
+
+    keywords! {
+        size: Int, "an integer";
+        faces: Int, "an integer";
+        start: Int, "an integer";
+        max_rolls: Int, "an integer";
+        overshoot: String, "'stay', 'bounce' or 'win'";
+        tail: f64, "a probability";
+        text: String, "a string";
+        time_limit: Option<f64>, "a number of seconds or None";
+        memory: Option<Int>, "a number of bytes or None";
+        threads: Option<Int>, "an integer or None";
+        moves: bool, "True or False";
+        line: bool, "True or False";
+        remoteness: bool, "True or False";
+        grundy: bool, "True or False";
+        x: Int, "an integer";
+        y: Int, "an integer";
+    }
+}
+
 /// Pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple, an `(N, 2)` numpy
 /// array) of sequences of two. A `TypeError` names the argument and the item that is not a pair.
 pub fn pairs(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Int, Int)>> {

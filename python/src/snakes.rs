@@ -35,17 +35,17 @@ use pyo3::prelude::*;
 /// ValueError: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
 #[pyfunction]
 #[pyo3(
-    signature = (ladders, snakes, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot="stay"),
+    signature = (ladders, snakes, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot=String::from("stay")),
     text_signature = "(ladders, snakes, *, size=100, faces=6, start=1, overshoot=\"stay\")"
 )]
 pub fn snakes(
     py: Python<'_>,
     ladders: Bound<'_, PyAny>,
     snakes: Bound<'_, PyAny>,
-    size: Int,
-    faces: Int,
-    start: Int,
-    overshoot: &str,
+    #[pyo3(from_py_with = run::keyword::size)] size: Int,
+    #[pyo3(from_py_with = run::keyword::faces)] faces: Int,
+    #[pyo3(from_py_with = run::keyword::start)] start: Int,
+    #[pyo3(from_py_with = run::keyword::overshoot)] overshoot: String,
 ) -> PyResult<usize> {
     let game = Snakes::new(ladders, snakes, size, faces, start, overshoot)?;
     Ok(game.shortest(py, None)?.len())
@@ -128,18 +128,18 @@ impl Snakes {
 impl Snakes {
     #[new]
     #[pyo3(
-        signature = (ladders, snakes, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot="stay"),
+        signature = (ladders, snakes, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot=String::from("stay")),
         text_signature = "(ladders, snakes, *, size=100, faces=6, start=1, overshoot=\"stay\")"
     )]
     fn new(
         ladders: Bound<'_, PyAny>,
         snakes: Bound<'_, PyAny>,
-        size: Int,
-        faces: Int,
-        start: Int,
-        overshoot: &str,
+        #[pyo3(from_py_with = run::keyword::size)] size: Int,
+        #[pyo3(from_py_with = run::keyword::faces)] faces: Int,
+        #[pyo3(from_py_with = run::keyword::start)] start: Int,
+        #[pyo3(from_py_with = run::keyword::overshoot)] overshoot: String,
     ) -> PyResult<Snakes> {
-        let rules = rules(size, faces, start, overshoot)?;
+        let rules = rules(size, faces, start, &overshoot)?;
         let instance = Instance::new(
             &jumps("ladder", &run::pairs("ladders", &ladders)?)?,
             &jumps("snake", &run::pairs("snakes", &snakes)?)?,
@@ -160,12 +160,18 @@ impl Snakes {
     /// ValueError: line 2, column 3: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
     #[staticmethod]
     #[pyo3(
-        signature = (text, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot="stay"),
+        signature = (text, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot=String::from("stay")),
         text_signature = "(text, *, size=100, faces=6, start=1, overshoot=\"stay\")"
     )]
-    fn parse(text: &str, size: Int, faces: Int, start: Int, overshoot: &str) -> PyResult<Snakes> {
-        let rules = rules(size, faces, start, overshoot)?;
-        Snakes::build(Instance::parse(text).map_err(run::input_error)?, rules)
+    fn parse(
+        #[pyo3(from_py_with = run::keyword::text)] text: String,
+        #[pyo3(from_py_with = run::keyword::size)] size: Int,
+        #[pyo3(from_py_with = run::keyword::faces)] faces: Int,
+        #[pyo3(from_py_with = run::keyword::start)] start: Int,
+        #[pyo3(from_py_with = run::keyword::overshoot)] overshoot: String,
+    ) -> PyResult<Snakes> {
+        let rules = rules(size, faces, start, &overshoot)?;
+        Snakes::build(Instance::parse(&text).map_err(run::input_error)?, rules)
     }
 
     /// The ladders as `(foot, top)` pairs.
@@ -206,7 +212,11 @@ impl Snakes {
 
     /// The fewest rolls to the last square when you choose each roll (the judge's answer).
     #[pyo3(signature = (*, time_limit=None))]
-    fn fewest_rolls(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<usize> {
+    fn fewest_rolls(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+    ) -> PyResult<usize> {
         Ok(self.shortest(py, time_limit)?.len())
     }
 
@@ -216,7 +226,11 @@ impl Snakes {
     /// >>> Snakes([(2, 9)], [], size=10, faces=2).shortest_game()
     /// [Roll(die=1, landed=2, square=9, jump='ladder'), Roll(die=1, landed=10, square=10, jump=None)]
     #[pyo3(signature = (*, time_limit=None))]
-    fn shortest_game(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Vec<Roll>> {
+    fn shortest_game(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+    ) -> PyResult<Vec<Roll>> {
         Ok(self.shortest(py, time_limit)?.into_iter().map(Roll::from).collect())
     }
 
@@ -226,7 +240,11 @@ impl Snakes {
     /// they need grows with it). About 1 ms on the classic 100-square board, 1 s on 1 000 squares; the time grows
     /// quickly beyond (use `time_limit`).
     #[pyo3(signature = (*, time_limit=None))]
-    fn expected<'py>(&self, py: Python<'py>, time_limit: Option<f64>) -> PyResult<Bound<'py, PyAny>> {
+    fn expected<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         self.check_chain()?;
         let value = run::solve(py, time_limit, |limits| core::exact_expected_rolls(&self.board, &limits))?
             .map_err(run::value_error)?;
@@ -238,7 +256,11 @@ impl Snakes {
     /// `(value, relative_error)`. Raises `ValueError` when it is infinite, or when `size` × `faces` is over
     /// 20 000 000.
     #[pyo3(signature = (*, time_limit=None))]
-    fn expected_float(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<(f64, f64)> {
+    fn expected_float(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
+    ) -> PyResult<(f64, f64)> {
         self.check_chain()?;
         run::solve(py, time_limit, |limits| core::expected_rolls(&self.board, &limits))?.map_err(run::value_error)
     }
@@ -252,9 +274,9 @@ impl Snakes {
     fn distribution(
         &self,
         py: Python<'_>,
-        tail: f64,
-        max_rolls: Int,
-        time_limit: Option<f64>,
+        #[pyo3(from_py_with = run::keyword::tail)] tail: f64,
+        #[pyo3(from_py_with = run::keyword::max_rolls)] max_rolls: Int,
+        #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<RollDistribution> {
         self.check_chain()?;
         if !(tail.is_finite() && tail > 0.0 && tail < 1.0) {

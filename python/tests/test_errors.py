@@ -157,3 +157,39 @@ def test_arguments_of_the_wrong_type_are_named(call, message):
     with pytest.raises(TypeError) as error:
         call()
     assert str(error.value).startswith(message), str(error.value)
+
+
+def _keyword_calls():
+    """Every keyword argument of the package, each given a value of the wrong type: (call, the argument's name)."""
+    footholds = perfectplay.Footholds([[1, 1]], [0, 0], [0, 1])
+    board = perfectplay.Snakes([], [])
+    grid = perfectplay.GridGame.parse("2 2 0\n..\n..\n0\n")
+    snake_calls = [perfectplay.snakes, perfectplay.Snakes]
+    calls = []
+    for name in ["size", "faces", "start", "overshoot"]:
+        wrong = 3 if name == "overshoot" else "x"
+        calls += [(lambda f=f, n=name, w=wrong: f([], [], **{n: w}), name) for f in snake_calls]
+        calls.append((lambda n=name, w=wrong: perfectplay.Snakes.parse("0 0\n", **{n: w}), name))
+    for name in ["moves", "line", "time_limit", "memory", "threads"]:
+        calls.append((lambda n=name: footholds.solve(**{n: "x"}), name))
+    for name in ["time_limit", "memory", "threads"]:
+        calls.append((lambda n=name: footholds.tablebase(**{n: "x"}), name))
+    for method in ["fewest_rolls", "shortest_game", "expected", "expected_float"]:
+        calls.append((lambda m=method: getattr(board, m)(time_limit="x"), "time_limit"))
+    for name in ["tail", "max_rolls", "time_limit"]:
+        calls.append((lambda n=name: board.distribution(**{n: "x"}), name))
+    for name in ["remoteness", "grundy", "time_limit"]:
+        calls.append((lambda n=name: grid.solve(**{n: "x"}), name))
+    calls.append((lambda: grid.answers(time_limit="x"), "time_limit"))
+    calls.append((lambda: grid.solve().line("x", 1), "x"))
+    calls.append((lambda: grid.solve().line(1, "y"), "y"))
+    calls.append((lambda: perfectplay.Footholds.parse(5), "text"))
+    calls.append((lambda: perfectplay.GridGame.parse(5), "text"))
+    return calls
+
+
+def test_keyword_arguments_of_the_wrong_type_are_named():
+    for call, name in _keyword_calls():
+        with pytest.raises(TypeError) as error:
+            call()
+        assert str(error.value).startswith(f"{name}: expected "), (name, str(error.value))
