@@ -95,6 +95,18 @@ pub trait TextFormat: Sized {
     fn to_text(&self) -> String;
 }
 
+/// A count and its noun, the noun in the plural unless the count is 1: "1 cell", "3 cells", "0 moves".
+///
+/// ```
+/// use perfectplay::format::counted;
+/// assert_eq!(counted(1_u32, "move"), "1 move");
+/// assert_eq!(counted(0_u32, "ladder"), "0 ladders");
+/// ```
+pub fn counted(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
 /// Whether `c`, followed by `rest`, ends a line: `\n`, a lone `\r` (old Mac files), and the `\r` of `\r\n` only
 /// with its `\n`. Every message's line number counts lines this way.
 fn ends_line(c: char, rest: &str) -> bool {

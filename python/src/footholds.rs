@@ -5,7 +5,7 @@ use crate::run::{self, Int};
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::engine::{Outcome, Value};
-use perfectplay::format::TextFormat;
+use perfectplay::format::{TextFormat, counted};
 use perfectplay::games::footholds::{
     self as core, Argument, Instance, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers, report,
 };
@@ -329,7 +329,7 @@ impl FootholdsSolution {
 
     fn __repr__(&self) -> String {
         let moves = self.remoteness();
-        format!("<FootholdsSolution: {} wins in {moves} move{}>", self.winner(), run::plural(moves as usize))
+        format!("<FootholdsSolution: {} wins in {}>", self.winner(), counted(moves, "move"))
     }
 
     fn _repr_html_(&self) -> String {

@@ -9,7 +9,7 @@
 
 use num_bigint::BigInt;
 use perfectplay::engine::{Interrupted, Limits};
-use perfectplay::format::InputError;
+use perfectplay::format::{InputError, counted};
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -204,15 +204,10 @@ pub fn pairs(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Int, Int)>> {
         let count = values.len();
         <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| {
             PyTypeError::new_err(format!(
-                "{name}[{i}]: expected a pair of integers, found {count} item{}",
-                plural(count)
+                "{name}[{i}]: expected a pair of integers, found {}",
+                counted(count as u64, "item")
             ))
         })
     };
     items.iter().enumerate().map(|(i, item)| pair(i, item)).collect()
-}
-
-/// `"s"` unless there is one.
-pub fn plural(count: usize) -> &'static str {
-    if count == 1 { "" } else { "s" }
 }

@@ -1,11 +1,12 @@
 //! Snakes and ladders (BOJ 16928) from Python: the judge's function, and a board with its fewest rolls, exact
 //! expectation and distribution of the number of rolls.
 
-use crate::run::{self, Int, plural};
+use crate::run::{self, Int};
 use num_bigint::BigInt;
 use numpy::{IntoPyArray, PyArray1};
 use perfectplay::engine::chance::Distribution;
 use perfectplay::format::TextFormat;
+use perfectplay::format::counted;
 use perfectplay::games::snakes::{
     self as core, Board, Instance, MAX_CHAIN_STEPS, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, report,
 };
@@ -388,7 +389,7 @@ impl RollDistribution {
     fn __repr__(&self) -> String {
         let median = self.median().map_or("None".to_string(), |m| m.to_string());
         let rolls = self.distribution.ends.len();
-        format!("<RollDistribution: {rolls} roll{} computed, median {median}>", plural(rolls))
+        format!("<RollDistribution: {} computed, median {median}>", counted(rolls as u64, "roll"))
     }
 
     /// The histogram as SVG, or `None` (Jupyter then shows the repr) when there is nothing to draw: the game is

@@ -97,9 +97,8 @@ pub fn text(outcome: &Outcome) -> String {
     let stats = failure.shrink;
     if stats.steps > 0 {
         out += &format!(
-            "shrunk in {} step{} ({} runs{}): {} -> {}\n",
-            stats.steps,
-            if stats.steps == 1 { "" } else { "s" },
+            "shrunk in {} ({} runs{}): {} -> {}\n",
+            crate::format::counted(stats.steps as u64, "step"),
             stats.runs,
             if stats.stopped_early { ", stopped at the shrinking budget" } else { "" },
             failure.original_size,

@@ -127,5 +127,5 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
 /// The size of an instance in words: "3×4 board, 9 footholds".
 pub fn describe(instance: &Instance) -> String {
     let footholds = instance.footholds.iter().filter(|&&f| f).count();
-    format!("{}×{} board, {footholds} foothold{}", instance.rows, instance.cols, if footholds == 1 { "" } else { "s" })
+    format!("{}×{} board, {}", instance.rows, instance.cols, crate::format::counted(footholds as u64, "foothold"))
 }

@@ -267,7 +267,7 @@ pub(super) use with_game;
 
 /// "1 cell", "3 cells".
 fn cells(count: usize) -> String {
-    format!("{count} cell{}", if count == 1 { "" } else { "s" })
+    crate::format::counted(count as u64, "cell")
 }
 
 /// The message for a start `shown` (as written) outside a board of `rows`×`cols` cells.

@@ -6,7 +6,7 @@
 //! too large for any board is off the board, as any other coordinate past its edge.
 
 use super::instance::{Instance, MAX_CELLS, outside};
-use crate::format::{InputError, cut, line_column};
+use crate::format::{InputError, counted, cut, line_column};
 use serde_json::Value as Json;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
@@ -178,9 +178,8 @@ fn cell(name: &str, value: &Argument<'_>, rows: usize, cols: usize) -> Result<(u
         Argument::List(numbers, _) if numbers.len() == 2 => numbers,
         Argument::List(numbers, _) => {
             return Err(value.error(format!(
-                "{name}: expected [row, column] with 2 numbers, found {} number{}",
-                numbers.len(),
-                if numbers.len() == 1 { "" } else { "s" }
+                "{name}: expected [row, column] with 2 numbers, found {}",
+                counted(numbers.len() as u64, "number")
             )));
         }
         Argument::Value(..) => return Err(value.error(format!("{name}: expected [row, column]"))),

@@ -49,7 +49,7 @@ impl Snapshot {
 }
 
 pub(super) fn moves_word(n: u32) -> String {
-    format!("{n} move{}", if n == 1 { "" } else { "s" })
+    crate::format::counted(n, "move")
 }
 
 pub(super) fn at((r, c): Cell) -> String {
@@ -95,7 +95,7 @@ pub fn explain(instance: &Instance, solution: &Solution) -> String {
         let left = total - index as u32 - 1;
         let note = match (step.outcome.value == crate::engine::Value::Win, left) {
             (true, 0) => "the winning move".to_string(),
-            (true, _) => format!("{} wins in {left} more move{}", step.player, if left == 1 { "" } else { "s" }),
+            (true, _) => format!("{} wins in {} more", step.player, moves_word(left)),
             (false, _) => format!("the longest way to lose: {} more", moves_word(left)),
         };
         out.push_str(&format!(

@@ -310,7 +310,7 @@ impl<'a> Scanner<'a> {
 
 /// "1 cell", "3 cells".
 fn cells(count: usize) -> String {
-    if count == 1 { "1 cell".into() } else { format!("{count} cells") }
+    crate::format::counted(count as u64, "cell")
 }
 
 #[cfg(test)]

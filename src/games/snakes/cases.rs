@@ -148,5 +148,5 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
 /// The size of an instance in words: "2 ladders, 1 snake".
 pub fn describe(instance: &Instance) -> String {
     let (n, m) = (instance.ladders().count(), instance.snakes().count());
-    format!("{n} ladder{}, {m} snake{}", if n == 1 { "" } else { "s" }, if m == 1 { "" } else { "s" })
+    format!("{}, {}", crate::format::counted(n as u64, "ladder"), crate::format::counted(m as u64, "snake"))
 }

@@ -211,8 +211,8 @@ impl TextFormat for Instance {
 
 /// "2 ladders and 1 snake".
 fn counted(n: usize, m: usize) -> String {
-    let plural = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
-    format!("{} and {}", plural(n, "ladder"), plural(m, "snake"))
+    use crate::format::counted;
+    format!("{} and {}", counted(n as u64, "ladder"), counted(m as u64, "snake"))
 }
 
 #[cfg(test)]

@@ -202,9 +202,8 @@ fn explain(out: &mut impl Write, rules: Rules, rolls: &[Roll]) -> io::Result<()>
     }
     writeln!(
         out,
-        "{} roll{} from {} to square {}:",
-        rolls.len(),
-        if rolls.len() == 1 { "" } else { "s" },
+        "{} from {} to square {}:",
+        crate::format::counted(rolls.len() as u64, "roll"),
         start_place(rules),
         rules.size
     )?;
