@@ -127,34 +127,40 @@ impl Drop for Cgroups {
 /// The cgroup folders, beside perfectplay's own, where a cgroup would have the pids controller: cgroup v1's pids
 /// hierarchy first, then cgroup v2's.
 fn pids_parents() -> Vec<PathBuf> {
-    let (Ok(mounts), Ok(own)) =
-        (std::fs::read_to_string("/proc/self/mountinfo"), std::fs::read_to_string("/proc/self/cgroup"))
-    else {
-        return Vec::new();
-    };
+    match (std::fs::read_to_string("/proc/self/mountinfo"), std::fs::read_to_string("/proc/self/cgroup")) {
+        (Ok(mounts), Ok(own)) => parents_in(&mounts, &own),
+        _ => Vec::new(),
+    }
+}
+
+/// [`pids_parents`] from the text of `/proc/self/mountinfo` (`mounts`) and `/proc/self/cgroup` (`own`).
+fn parents_in(mounts: &str, own: &str) -> Vec<PathBuf> {
     // "ID:CONTROLLERS:PATH" for each hierarchy; v2's has ID 0 and no controllers.
     let own_path = |v2: bool| {
         own.lines().find_map(|line| {
             let mut parts = line.splitn(3, ':');
             let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
             let wanted = if v2 { controllers.is_empty() } else { controllers.split(',').any(|c| c == "pids") };
-            wanted.then(|| path.trim_start_matches('/').to_string())
+            wanted.then(|| path.to_string())
         })
     };
-    // Mount lines: "... MOUNT_POINT OPTIONS ... - FSTYPE SOURCE SUPER_OPTIONS".
+    // Mount lines: "ID PARENT MAJOR:MINOR ROOT MOUNT_POINT OPTIONS ... - FSTYPE SOURCE SUPER_OPTIONS"; ROOT is the
+    // cgroup the mount shows at its mount point (not `/` where a container sees only its own subtree).
     let mut parents = Vec::new();
     for v2 in [false, true] {
         let mount = mounts.lines().find_map(|line| {
             let (left, right) = line.split_once(" - ")?;
-            let point = left.split(' ').nth(4)?;
+            let mut left = left.split(' ').skip(3);
+            let (root, point) = (left.next()?, left.next()?);
             let mut right = right.split(' ');
             let (fstype, _, options) = (right.next()?, right.next()?, right.next().unwrap_or(""));
             let fits =
                 if v2 { fstype == "cgroup2" } else { fstype == "cgroup" && options.split(',').any(|o| o == "pids") };
-            fits.then(|| PathBuf::from(point))
+            fits.then(|| (root.to_string(), PathBuf::from(point)))
         });
-        if let (Some(mount), Some(path)) = (mount, own_path(v2)) {
-            parents.push(mount.join(path));
+        if let (Some((root, point)), Some(path)) = (mount, own_path(v2)) {
+            let below = path.strip_prefix(root.as_str()).unwrap_or(&path);
+            parents.push(point.join(below.trim_start_matches('/')));
         }
     }
     parents
@@ -179,4 +185,31 @@ fn user_tasks() -> u64 {
                 .unwrap_or(1)
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cgroups_are_made_beside_perfectplays_own() {
+        // cgroup v1 (a pids hierarchy among others) and v2, perfectplay in the root of both.
+        let mounts = "\
+30 25 0:26 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory
+31 25 0:27 / /sys/fs/cgroup/pids rw,relatime - cgroup cgroup rw,pids
+32 25 0:28 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw
+";
+        let own = "8:pids:/\n4:memory:/api/4125c8\n0::/\n";
+        assert_eq!(parents_in(mounts, own), [PathBuf::from("/sys/fs/cgroup/pids"), "/sys/fs/cgroup/unified".into()]);
+        // cgroup v2 alone, perfectplay in a systemd scope.
+        let mounts = "35 24 0:30 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw,nsdelegate\n";
+        let own = "0::/user.slice/session-2.scope\n";
+        assert_eq!(parents_in(mounts, own), [PathBuf::from("/sys/fs/cgroup/user.slice/session-2.scope")]);
+        // A container that sees only its own subtree, mounted at its root.
+        let mounts = "40 30 0:27 /docker/ab12 /sys/fs/cgroup/pids ro,nosuid - cgroup cgroup rw,pids\n";
+        let own = "5:pids:/docker/ab12\n";
+        assert_eq!(parents_in(mounts, own), [PathBuf::from("/sys/fs/cgroup/pids")]);
+        // No cgroups at all.
+        assert!(parents_in("22 1 8:1 / / rw - ext4 /dev/root rw\n", "").is_empty());
+    }
 }
