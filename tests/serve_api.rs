@@ -379,7 +379,11 @@ fn bad_requests_get_400_naming_the_problem() {
     let cases = [
         ("/api/footholds", json!({ "input": "[[1]] [0,0] [0,0]", "mapp": true }), "unknown field `mapp`"),
         ("/api/snakes", json!({ "input": "0 0\n", "overshoot": "fly" }), "overshoot: 'fly' is not one of"),
-        ("/api/snakes", json!({ "input": "0 0\n", "size": 0 }), "size must be between 1"),
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "size": 0 }),
+            "size: must be a whole number between 1 and 10000000, found 0",
+        ),
         (
             "/api/snakes/roll",
             json!({ "input": "0 0\n", "square": 101, "die": 1 }),
@@ -387,7 +391,11 @@ fn bad_requests_get_400_naming_the_problem() {
         ),
         ("/api/snakes/roll", json!({ "input": "0 0\n", "square": 3 }), "die: missing: the number rolled, from 1 to 6"),
         ("/api/snakes", json!({ "input": "0 0\n", "start": 101 }), "start 101 is beyond"),
-        ("/api/snakes", json!({ "input": "0 0\n", "simulate": 2_000_000 }), "simulate must be between"),
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "simulate": 2_000_000 }),
+            "simulate: must be a whole number between 1 and 1000000",
+        ),
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),
         // Just past the chain limit (3 333 334 squares × 6 faces = 20 000 004 steps): refused before any work.
         ("/api/snakes", json!({ "input": "0 0\n", "size": 3_333_334, "expected": true }), "(this board: 20000004)"),
@@ -512,7 +520,10 @@ fn messages_quote_input_short_and_escaped() {
         assert!(error.len() < 400, "{}...", &error[..400]);
         assert!(!error.contains(['\u{202e}', '\u{1b}']), "{error:?}");
     }
-    for (path, needle) in [("/api/snakes?size=-1", "invalid digit"), ("/api/footholds?a%E2%80%AE=1", r"\u{202e}")] {
+    for (path, needle) in [
+        ("/api/snakes?size=-1", "query string: size: must be a whole number between 1 and 10000000, found '-1'"),
+        ("/api/footholds?a%E2%80%AE=1", r"\u{202e}"),
+    ] {
         let (code, body) = post_text(&format!("{base}{path}"), b"0 0\n");
         assert_eq!(code, 400, "{body}");
         assert!(parse(&body)["error"].as_str().unwrap().contains(needle), "{path}: {body}");

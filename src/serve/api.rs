@@ -132,7 +132,12 @@ fn read<E: Endpoint>(
 fn query_options<E: DeserializeOwned>(query: &str) -> Result<E, ApiError> {
     axum::extract::Query::<E>::try_from_uri(&format!("/?{query}").parse().map_err(|_| bad_query())?)
         .map(|q| q.0)
-        .map_err(|e| ApiError::BadInput(format!("query string: {}", tidy(&e.body_text()))))
+        .map_err(|e| {
+            // axum's own prefix says again what "query string:" says.
+            let text = e.body_text();
+            let text = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
+            ApiError::BadInput(format!("query string: {}", tidy(&text)))
+        })
 }
 
 /// A message of serde's, which quotes the input between backticks (an unknown field's name, say): each quote cut

@@ -48,6 +48,7 @@ fn instance(
 pub struct Request {
     input: String,
     rows: Option<Vec<String>>,
+    #[serde(deserialize_with = "super::whole::whole::<_, usize, 0, { crate::games::gridgame::MAX_SIDE as u64 - 1 }>")]
     k: usize,
     queries: Option<Vec<Vec<(u32, u32)>>>,
     remoteness: bool,
@@ -92,6 +93,7 @@ impl Endpoint for Request {
 pub struct MovesRequest {
     input: String,
     rows: Option<Vec<String>>,
+    #[serde(deserialize_with = "super::whole::whole::<_, usize, 0, { crate::games::gridgame::MAX_SIDE as u64 - 1 }>")]
     k: usize,
     queries: Option<Vec<Vec<(u32, u32)>>>,
     tokens: bool,

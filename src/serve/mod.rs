@@ -30,6 +30,7 @@ mod listen;
 mod send;
 mod snakes;
 mod web;
+mod whole;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};

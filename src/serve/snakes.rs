@@ -28,15 +28,21 @@ pub struct Request {
     input: String,
     ladders: Option<Vec<(u32, u32)>>,
     snakes: Option<Vec<(u32, u32)>>,
+    #[serde(deserialize_with = "super::whole::whole::<_, u32, 1, { snakes::MAX_SIZE as u64 }>")]
     size: u32,
+    #[serde(deserialize_with = "super::whole::whole::<_, u32, 1, { snakes::MAX_FACES as u64 }>")]
     faces: u32,
+    #[serde(deserialize_with = "super::whole::whole::<_, u32, 0, { snakes::MAX_SIZE as u64 }>")]
     start: u32,
     overshoot: String,
     expected: bool,
     exact: bool,
     distribution: bool,
+    #[serde(deserialize_with = "super::whole::whole::<_, u64, 1, MAX_ROLLS>")]
     max_rolls: u64,
+    #[serde(deserialize_with = "super::whole::whole_or_none::<_, u64, 1, MAX_SIMULATED_GAMES>")]
     simulate: Option<u64>,
+    #[serde(deserialize_with = "super::whole::whole::<_, u64, 0, { u64::MAX }>")]
     seed: u64,
 }
 
@@ -124,19 +130,14 @@ impl Endpoint for Request {
                  most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of memory"
             )));
         }
-        if !(1..=MAX_ROLLS).contains(&self.max_rolls) {
-            return Err(ApiError::BadInput(format!("max_rolls must be between 1 and {MAX_ROLLS}")));
-        }
-        if let Some(games) = self.simulate {
-            if !(1..=MAX_SIMULATED_GAMES).contains(&games) {
-                return Err(ApiError::BadInput(format!("simulate must be between 1 and {MAX_SIMULATED_GAMES} games")));
-            }
-            if games.saturating_mul(self.max_rolls) > MAX_SIMULATED_ROLLS {
-                return Err(ApiError::BadInput(format!(
-                    "simulate × max_rolls is {} rolls at most, over the server's limit of {MAX_SIMULATED_ROLLS} (lower max_rolls, the most rolls one game may take)",
-                    games * self.max_rolls
-                )));
-            }
+        // max_rolls and simulate are within their ranges already (see the fields' readers).
+        if let Some(games) = self.simulate
+            && games.saturating_mul(self.max_rolls) > MAX_SIMULATED_ROLLS
+        {
+            return Err(ApiError::BadInput(format!(
+                "simulate × max_rolls is {} rolls at most, over the server's limit of {MAX_SIMULATED_ROLLS} (lower max_rolls, the most rolls one game may take)",
+                games * self.max_rolls
+            )));
         }
         Ok(Box::new(move |limits: Limits| {
             let unsolvable = |why: String| input_error(InputError::new(why));
@@ -181,11 +182,15 @@ pub struct RollRequest {
     input: String,
     ladders: Option<Vec<(u32, u32)>>,
     snakes: Option<Vec<(u32, u32)>>,
+    #[serde(deserialize_with = "super::whole::whole::<_, u32, 1, { snakes::MAX_SIZE as u64 }>")]
     size: u32,
+    #[serde(deserialize_with = "super::whole::whole::<_, u32, 1, { snakes::MAX_FACES as u64 }>")]
     faces: u32,
     overshoot: String,
+    #[serde(deserialize_with = "super::whole::whole::<_, u32, 0, { snakes::MAX_SIZE as u64 }>")]
     square: u32,
     /// Required: a roll the client did not say is not guessed.
+    #[serde(deserialize_with = "super::whole::whole_or_none::<_, u32, 1, { snakes::MAX_FACES as u64 }>")]
     die: Option<u32>,
 }
 
