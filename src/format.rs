@@ -181,7 +181,7 @@ impl<'a> Tokens<'a> {
             if !c.is_whitespace() {
                 break;
             }
-            if ends_line(c, &self.rest[1..]) {
+            if ends_line(c, &self.rest[c.len_utf8()..]) {
                 self.line += 1;
                 self.column = 1;
             } else {
@@ -276,7 +276,7 @@ mod tests {
         /// puts it.
         #[test]
         fn tokens_and_line_column_agree_with_a_plain_split(
-            pieces in proptest::collection::vec(proptest::sample::select(vec!["x", "é", " ", "\t", "\n", "\r", "\r\n"]), 0..40)
+            pieces in proptest::collection::vec(proptest::sample::select(vec!["x", "é", " ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{85}", "\u{3000}"]), 0..40)
         ) {
             let text: String = pieces.concat();
             // The reference: every token's line and column from lines split by hand.
