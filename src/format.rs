@@ -95,6 +95,25 @@ pub trait TextFormat: Sized {
     fn to_text(&self) -> String;
 }
 
+/// The whole number `text` writes: ASCII digits after an optional `+`, that fit in a `u64` (no sign, space,
+/// fraction or exponent). The command line's options and the server's request fields read whole numbers this way,
+/// and refuse others with [`not_whole_between`].
+///
+/// ```
+/// use perfectplay::format::whole_number;
+/// assert_eq!(whole_number("+42"), Some(42));
+/// assert_eq!(whole_number("-1").or(whole_number("1.0")).or(whole_number("99999999999999999999")), None);
+/// ```
+pub fn whole_number(text: &str) -> Option<u64> {
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse().ok()).flatten()
+}
+
+/// The message for a value that is not a whole number from `low` to `high`.
+pub fn not_whole_between(low: u64, high: u64) -> String {
+    format!("must be a whole number between {low} and {high}")
+}
+
 /// A count and its noun, the noun in the plural unless the count is 1: "1 cell", "3 cells", "0 moves".
 ///
 /// ```

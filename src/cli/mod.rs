@@ -192,13 +192,10 @@ fn limits_until(deadline: Option<Instant>) -> Limits {
 /// ```
 fn whole<T: TryFrom<u64>>(low: u64, high: u64) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
     move |text: &str| {
-        let digits = text.strip_prefix('+').unwrap_or(text);
-        digits
-            .parse::<u64>()
-            .ok()
-            .filter(|n| digits.bytes().all(|b| b.is_ascii_digit()) && (low..=high).contains(n))
+        crate::format::whole_number(text)
+            .filter(|n| (low..=high).contains(n))
             .and_then(|n| T::try_from(n).ok())
-            .ok_or_else(|| format!("must be a whole number between {low} and {high}"))
+            .ok_or_else(|| crate::format::not_whole_between(low, high))
     }
 }
 

@@ -58,7 +58,7 @@ where
 
 /// The message for `found` (a number as written, or text quoted).
 fn message<const LOW: u64, const HIGH: u64>(found: &str) -> String {
-    format!("must be a whole number between {LOW} and {HIGH}, found {found}")
+    format!("{}, found {found}", crate::format::not_whole_between(LOW, HIGH))
 }
 
 /// The visitor of [`whole`]: every kind of value a JSON number or a query string can be.
@@ -96,10 +96,9 @@ impl<'de, const LOW: u64, const HIGH: u64> Visitor<'de> for Whole<LOW, HIGH> {
     }
 
     fn visit_str<E: Error>(self, text: &str) -> Result<u64, E> {
-        let digits = text.strip_prefix('+').unwrap_or(text);
-        match digits.parse::<u64>() {
-            Ok(n) if digits.bytes().all(|b| b.is_ascii_digit()) => Self::within(n),
-            _ => Err(E::custom(message::<LOW, HIGH>(&crate::format::quote(text)))),
+        match crate::format::whole_number(text) {
+            Some(n) => Self::within(n),
+            None => Err(E::custom(message::<LOW, HIGH>(&crate::format::quote(text)))),
         }
     }
 
