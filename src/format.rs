@@ -295,7 +295,10 @@ mod tests {
         /// puts it.
         #[test]
         fn tokens_and_line_column_agree_with_a_plain_split(
-            pieces in proptest::collection::vec(proptest::sample::select(vec!["x", "é", " ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{85}", "\u{3000}"]), 0..40)
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec!["x", "é", " ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{85}", "\u{3000}"]),
+                0..40,
+            )
         ) {
             let text: String = pieces.concat();
             // The reference: every token's line and column from lines split by hand.

@@ -156,9 +156,10 @@ where
     })
 }
 
-/// Extractors of the keyword arguments (and of `GridTables.line`'s `x` and `y`), for `#[pyo3(from_py_with = ...)]`: each names its argument in the
-/// `TypeError` of a value of the wrong type, as [`argument`] does for the judges' arguments (PyO3's own message,
-/// `'str' object cannot be interpreted as an integer`, names none).
+/// Extractors of the keyword arguments (and of `GridTables.line`'s `x` and `y`), for
+/// `#[pyo3(from_py_with = ...)]`: each names its argument in the `TypeError` of a value of the wrong type, as
+/// [`argument`] does for the judges' arguments (PyO3's own message, `'str' object cannot be interpreted as an
+/// integer`, names none).
 pub mod keyword {
     use super::{Int, argument};
     use pyo3::prelude::*;
