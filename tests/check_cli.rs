@@ -520,6 +520,26 @@ fn a_child_that_leaves_the_process_group_is_killed_too() {
 }
 
 #[test]
+fn a_child_that_leaves_the_process_group_is_gone_before_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pids, alive) = (dir.path().join("escaped.pids"), dir.path().join("alive.pids"));
+    // Each run first notes which children of the runs before it still live (a zombie counts: it is not reaped
+    // yet), then leaves one of its own in a session of its own. Shrinking makes the runs.
+    let script = format!(
+        "touch {pids}; for p in $(cat {pids}); do kill -0 $p 2>/dev/null && echo $p >> {alive}; done; \
+         setsid sleep 60 >/dev/null 2>&1 & echo $! >> {pids}; cat >/dev/null; echo 1",
+        pids = pids.display(),
+        alive = alive.display()
+    );
+    let (code, json) = one_case(&["--jobs", "1"], &["sh", "-c", &script]);
+    assert_eq!((code, json["verdict"].as_str()), (Some(1), Some("wrong answer")), "{json:#}");
+    let runs = std::fs::read_to_string(&pids).unwrap().lines().count();
+    assert!(runs > 2, "{runs} runs");
+    let alive = std::fs::read_to_string(&alive).unwrap_or_default();
+    assert!(alive.is_empty(), "children of earlier runs alive at a later run: {alive}");
+}
+
+#[test]
 fn a_fork_bomb_meets_the_task_bound() {
     if !have("python3", "the fork bomb test") {
         return;

@@ -6,10 +6,12 @@
 //!
 //! Every run is waited for before the check ends, so a child still there then is one that got away.
 //!
-//! An orphan that has ended (killed with its run's group, say) is a zombie until it is reaped, and zombies hold
-//! their process ids and count against the task limits (`RLIMIT_NPROC`): so after each run, [`reap_orphans`] reaps
-//! the ended children that are not runs of perfectplay's own, which their runs reap themselves. Runs are started
-//! through [`spawn`], which notes them.
+//! After each run, [`reap_orphans`] goes over the children that are not runs of perfectplay's own (runs are
+//! started through [`spawn`], which notes them, and reap themselves): an orphan that has ended (killed with its
+//! run's group, say) is a zombie until it is reaped, and zombies hold their process ids and count against the task
+//! limits (`RLIMIT_NPROC`), so it is reaped; one still running outside every running run's process group got away
+//! from its run, and would go on taking the processor from the runs after it (timed by the wall clock), so it is
+//! killed and reaped then, not when the check ends.
 
 use std::process::{Child, Command};
 use std::sync::Mutex;
@@ -37,19 +39,28 @@ pub fn finished(child: &Child) {
     }
 }
 
-/// Reaps perfectplay's children that have ended and are not runs (orphans a run's processes left): a zombie holds
-/// a process id until it is reaped.
+/// Reaps perfectplay's children that are not runs (orphans a run's processes left): those that have ended, since a
+/// zombie holds a process id until it is reaped, and, killed first, those still running outside the process group of
+/// every run still going, which got away from the run that started them (`setsid`, a daemon).
 pub fn reap_orphans() {
     #[cfg(target_os = "linux")]
     {
         // Held while reaping, so that no run is started (and could end) between the list and the reaping.
         let running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         for child in children() {
-            let ended = std::fs::read_to_string(format!("/proc/{}/stat", child.as_raw_nonzero()))
-                // "PID (COMMAND) STATE ...": the command may hold spaces and parentheses.
-                .is_ok_and(|stat| stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')));
-            if ended && !running.contains(&(child.as_raw_nonzero().get() as u32)) {
+            let pid = child.as_raw_nonzero().get() as u32;
+            if running.contains(&pid) {
+                continue;
+            }
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+            // "PID (COMMAND) STATE PPID PGRP ...": the command may hold spaces and parentheses.
+            let mut fields = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split(' ');
+            let (state, group) = (fields.next(), fields.nth(1).and_then(|group| group.parse::<u32>().ok()));
+            if state == Some("Z") {
                 let _ = rustix::process::waitpid(Some(child), rustix::process::WaitOptions::NOHANG);
+            } else if group.is_some_and(|group| !running.contains(&group)) {
+                // Each run leads its own process group, so a group that is no running run's is one a run left.
+                kill_and_reap(child);
             }
         }
     }
@@ -84,21 +95,24 @@ const ROUNDS: usize = 64;
 /// Kills and reaps every child of perfectplay, round after round, until none is left.
 #[cfg(target_os = "linux")]
 fn sweep() {
-    use rustix::process::{Signal, WaitOptions, kill_process, kill_process_group, waitpid};
     for _ in 0..ROUNDS {
         let children = children();
         if children.is_empty() {
             return;
         }
-        for &child in &children {
-            // A child that made its own group (setsid) may have members there too.
-            let _ = kill_process_group(child, Signal::KILL);
-            let _ = kill_process(child, Signal::KILL);
-        }
-        for child in children {
-            let _ = waitpid(Some(child), WaitOptions::empty());
-        }
+        children.into_iter().for_each(kill_and_reap);
     }
+}
+
+/// Kills a child of perfectplay, with the process group it leads if it made one (`setsid`: the group may have other
+/// members), and reaps it.
+#[cfg(target_os = "linux")]
+fn kill_and_reap(child: rustix::process::Pid) {
+    use rustix::process::{Signal, WaitOptions, kill_process, kill_process_group, waitpid};
+    // Only the group the child leads: a process may join another group of perfectplay's session, perfectplay's own.
+    let _ = kill_process_group(child, Signal::KILL);
+    let _ = kill_process(child, Signal::KILL);
+    let _ = waitpid(Some(child), WaitOptions::empty());
 }
 
 /// perfectplay's children, from each of its threads' `/proc/self/task/TID/children`.
