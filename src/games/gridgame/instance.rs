@@ -105,10 +105,10 @@ impl Instance {
     pub fn parse_judge(text: &str, several_tokens: bool) -> Result<Instance, InputError> {
         let mut s = Scanner::new(text);
         let side = MAX_SIDE as i64;
-        let n = s.int("N (the number of rows)", 1, side)?.0 as usize;
-        let m = s.int("M (the number of columns)", 1, side)?.0 as usize;
+        let n = s.int(&"N (the number of rows)", 1, side)?.0 as usize;
+        let m = s.int(&"M (the number of columns)", 1, side)?.0 as usize;
         let max_k = n.min(m) - 1;
-        let (k, k_at) = s.int_unchecked("K (the diagonal reach)")?;
+        let (k, k_at) = s.int_unchecked(&"K (the diagonal reach)")?;
         if !(0..=max_k as i64).contains(&k) {
             return Err(s.error_at(
                 k_at,
@@ -138,7 +138,7 @@ impl Instance {
             open.extend(row.bytes().map(|b| b == b'.'));
         }
         let board = Board::new(n, m, k as usize, open).map_err(|e| s.error_here(e.message))?;
-        let q = s.int("Q (the number of queries)", 0, MAX_QUERIES as i64)?.0 as usize;
+        let q = s.int(&"Q (the number of queries)", 0, MAX_QUERIES as i64)?.0 as usize;
         let mut cells = Vec::with_capacity(q);
         let mut ends = Vec::with_capacity(q);
         for i in 1..=q {
@@ -153,12 +153,12 @@ impl Instance {
                         "query {i}: expected the end of the line after x and y (several tokens on a line need --tokens)"
                     )));
                 }
-                let (x, x_at) = s.int(&format!("query {i}: x"), 1, n as i64)?;
+                let (x, x_at) = s.int(&format_args!("query {i}: x"), 1, n as i64)?;
                 s.skip_inline_space();
                 if s.at_line_end() {
                     return Err(s.error_here(format!("query {i}: expected y after x = {x}, found the end of the line")));
                 }
-                let y = s.int(&format!("query {i}: y"), 1, m as i64)?.0;
+                let y = s.int(&format_args!("query {i}: y"), 1, m as i64)?.0;
                 let cell = Cell::new(x as u32 - 1, y as u32 - 1);
                 if !board.is_open(cell) {
                     return Err(s.error_at(x_at, format!("query {i}: {cell} is a wall")));
@@ -271,7 +271,7 @@ impl<'a> Scanner<'a> {
 
     /// The next word as a number, with its offset; errors when the input ends or the word is not a whole number
     /// (a number too large for `i64` reads as `i64::MAX`, out of every range).
-    fn int_unchecked(&mut self, what: &str) -> Result<(i64, usize), InputError> {
+    fn int_unchecked(&mut self, what: &dyn std::fmt::Display) -> Result<(i64, usize), InputError> {
         let (word, at) =
             self.word().ok_or_else(|| self.error_here(format!("expected {what}, found the end of the input")))?;
         let digits = word.strip_prefix(['+', '-']).unwrap_or(word);
@@ -283,7 +283,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The next word as a number in `min..=max`, with its offset.
-    fn int(&mut self, what: &str, min: i64, max: i64) -> Result<(i64, usize), InputError> {
+    fn int(&mut self, what: &dyn std::fmt::Display, min: i64, max: i64) -> Result<(i64, usize), InputError> {
         let (value, at) = self.int_unchecked(what)?;
         if !(min..=max).contains(&value) {
             return Err(
