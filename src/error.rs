@@ -39,13 +39,18 @@ pub enum Error {
         seconds: f64,
     },
     /// The time limit passed while an input was still being read (a pipe whose writer neither writes nor closes
-    /// it, say; exit code 3).
-    #[error("the time limit of {seconds} s was reached while reading {source_name}: it had not ended")]
+    /// it, say) or parsed (exit code 3).
+    #[error(
+        "the time limit of {seconds} s was reached while reading {source_name}: {}",
+        if *.parsing { "it was still being parsed" } else { "it had not ended" }
+    )]
     TimeLimitReading {
         /// The limit that was set.
         seconds: f64,
         /// The input being read (a file name or "standard input").
         source_name: String,
+        /// Whether the whole text had been read, and the time went on parsing it.
+        parsing: bool,
     },
     /// The reader of standard output closed it (`perfectplay ... | head -1`): the run ends quietly (exit code 0).
     #[error("the reader of standard output closed it")]

@@ -211,6 +211,42 @@ fn an_input_that_never_ends_stops_at_the_time_limit() {
     }
 }
 
+#[test]
+fn parsing_a_large_input_stops_at_the_time_limit() {
+    // The largest grid game: 5000 × 5000 open cells and a million queries, the last one off the board, so that a
+    // run without a limit parses it all and fails at the end, taking the time parsing takes.
+    let dir = scratch("parsing");
+    let path = dir.join("large.txt");
+    let mut text = String::from("5000 5000 3\n");
+    for _ in 0..5000 {
+        text.push_str(&".".repeat(5000));
+        text.push('\n');
+    }
+    text.push_str("1000000\n");
+    for i in 0..999_999 {
+        text.push_str(&format!("{} {}\n", i % 5000 + 1, i / 5000 + 1));
+    }
+    text.push_str("1 0\n");
+    std::fs::write(&path, text).unwrap();
+    let path = path.display().to_string();
+    let started = Instant::now();
+    let output = perfectplay(&["gridgame", &path]).output().unwrap();
+    let parsing = started.elapsed();
+    assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stderr));
+    // A limit of a fifth of that: the run must stop near it, not once the parsing is over.
+    let limit = format!("{:.3}", parsing.as_secs_f64() / 5.0);
+    let started = Instant::now();
+    let output = perfectplay(&["gridgame", "--time-limit", &limit, &path]).output().unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(output.stdout.is_empty());
+    let limit: f64 = limit.parse().unwrap();
+    assert!(stderr.contains(&format!("the time limit of {limit} s was reached while reading {path}")), "{stderr}");
+    assert!(took < parsing.mul_f64(0.6), "stopped after {took:?} with a limit of {limit} s; parsing takes {parsing:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Sends SIGINT to a running child after `after`, as Ctrl-C would.
 fn interrupt(child: &Child, after: Duration) {
     std::thread::sleep(after);

@@ -97,12 +97,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
 fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
     let mut boards = args.full.map(|(rows, cols)| full_boards(rows, cols)).unwrap_or_default();
     if let Some(path) = &args.boards {
-        let input = super::Input::read(
+        let mut input = super::Input::read(
             path,
             "footholds boards, one grid per board (rows of # and .), boards separated by a blank line",
             args.time_limit.map(super::reading_limit),
         )?;
-        boards.extend(parse_boards(&input.text).map_err(|e| input.error(e))?);
+        boards.extend(input.parse(parse_boards)?);
     }
     if boards.is_empty() {
         return Err(Error::Usage(format!(

@@ -68,13 +68,14 @@ const HINT: &str = "`board aloc bloc` as JSON arrays, or a grid of # . A B";
 /// Runs the subcommand, writing the answers into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     let mut map = args.input.output_file("--map", args.map.as_deref())?;
-    args.input
-        .each(HINT, args.time_limit.reading(), out, args.json, |input, out| answer(&args, &input, map.take(), out))
+    args.input.each(HINT, args.time_limit.reading(), out, args.json, |mut input, out| {
+        answer(&args, &mut input, map.take(), out)
+    })
 }
 
 /// Solves one input and writes its answer (then, with --stats, the statistics on stderr).
-fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
-    let instance = Instance::parse(&input.text).map_err(|e| input.error(e))?;
+fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
+    let instance = input.parse(Instance::parse)?;
     let limits = args.time_limit.limits(out);
     let deadline = limits.deadline;
     let detailed = args.explain || args.moves || args.json;

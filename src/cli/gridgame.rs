@@ -68,13 +68,15 @@ const HINT: &str = "`N M K`, N rows of . and #, `Q` and Q lines `x y`";
 /// Runs the subcommand, writing the answers into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     let mut map = args.input.output_file("--map", args.map.as_deref())?;
-    args.input
-        .each(HINT, args.time_limit.reading(), out, args.json, |input, out| answer(&args, &input, map.take(), out))
+    args.input.each(HINT, args.time_limit.reading(), out, args.json, |mut input, out| {
+        answer(&args, &mut input, map.take(), out)
+    })
 }
 
 /// Solves one input and writes its answers.
-fn answer(args: &Args, input: &Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
-    let instance = Instance::parse_judge(&input.text, args.tokens).map_err(|e| input.error(e))?;
+fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
+    let tokens = args.tokens;
+    let instance = input.parse(move |text| Instance::parse_judge(text, tokens))?;
     let board = &instance.board;
     let options = report::Options {
         remoteness: args.remoteness,

@@ -147,15 +147,21 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         )));
     }
     let mut plot = args.input.output_file("--plot", args.plot.as_deref())?;
-    args.input.each(HINT, args.time_limit.reading(), out, args.json, |input, out| {
-        answer(&args, rules, &input, plot.take(), out)
+    args.input.each(HINT, args.time_limit.reading(), out, args.json, |mut input, out| {
+        answer(&args, rules, &mut input, plot.take(), out)
     })
 }
 
 /// Solves one board and writes what was asked.
-fn answer(args: &Args, rules: Rules, input: &Input, plot: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
+fn answer(
+    args: &Args,
+    rules: Rules,
+    input: &mut Input,
+    plot: Option<OutputFile>,
+    out: &mut Output,
+) -> Result<(), Error> {
     let expected = args.expected || args.exact;
-    let instance = Instance::parse(&input.text).map_err(|e| input.error(e))?;
+    let instance = input.parse(Instance::parse)?;
     let board = instance.board(rules).map_err(|e| input.error(e))?;
 
     let limits = args.time_limit.limits(out);
