@@ -1,10 +1,11 @@
 //! `perfectplay gridgame`: the grid game (BOJ 28218) for every query at once, from one whole-board solve.
 
-use super::{Input, InputArg, OutputFile, TimeLimitArg};
+use super::{Input, InputArg, OutputFile, ReadingLimit, TimeLimitArg};
 use crate::cli::output::Output;
 use crate::error::Error;
 use crate::games::gridgame::{Analysis, Instance, report};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The grid game (BOJ 28218): First or Second for each start cell.
 ///
@@ -93,8 +94,19 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     let analysis = Analysis::solve(board, wanted, &limits).map_err(|e| args.time_limit.exceeded(e))?;
     // The spinner is cleared before the answers reach the terminal (`out` keeps the deadline and Ctrl-C).
     drop(limits);
-    // The map goes into place only after the answers are written (see `OutputFile::fill`).
-    let map = map.map(|map| map.fill(&report::board_map(&instance, &analysis, options.grundy_values()))).transpose()?;
+    // The map goes into place only after the answers are written (see `OutputFile::fill`). Drawing a 5000 × 5000
+    // board takes a fifth of a second, so it is drawn on a thread of its own, waited for until the deadline.
+    let (instance, analysis) = (Arc::new(instance), Arc::new(analysis));
+    let map = match (map, args.time_limit.reading()) {
+        (None, _) => None,
+        (Some(map), None) => Some(map.fill(&report::board_map(&instance, &analysis, options.grundy_values()))?),
+        (Some(map), Some(ReadingLimit { deadline, seconds })) => {
+            let (instance, analysis, grundy) = (instance.clone(), analysis.clone(), options.grundy_values());
+            let drawn = super::before(deadline, move || report::board_map(&instance, &analysis, grundy))
+                .ok_or(Error::TimeLimitWriting { seconds })?;
+            Some(map.fill(&drawn)?)
+        }
+    };
     let written = if args.json {
         report::write_json(out, &instance, &analysis, options, table)
     } else {

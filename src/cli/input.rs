@@ -7,7 +7,6 @@ use crate::error::Error;
 use crate::format::{InputError, escape, line_column};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 use std::time::Instant;
 
 /// The largest input read: 40 MiB. The largest legitimate input, a 5000 × 5000 grid game with a million queries,
@@ -168,7 +167,7 @@ impl Input {
             None => read_bytes(path, &name)?,
             Some(ReadingLimit { deadline, seconds }) => {
                 let (path, source_name) = (path.to_path_buf(), name.clone());
-                match before(deadline, move || read_bytes(&path, &source_name)) {
+                match super::before(deadline, move || read_bytes(&path, &source_name)) {
                     Some(bytes) => bytes?,
                     None => return Err(Error::TimeLimitReading { seconds, source_name: name, parsing: false }),
                 }
@@ -212,7 +211,7 @@ impl Input {
             None => parse(&self.text),
             Some(ReadingLimit { deadline, seconds }) => {
                 let text = std::mem::take(&mut self.text);
-                let Some((text, parsed)) = before(deadline, move || {
+                let Some((text, parsed)) = super::before(deadline, move || {
                     let parsed = parse(&text);
                     (text, parsed)
                 }) else {
@@ -223,18 +222,6 @@ impl Input {
             }
         };
         parsed.map_err(|e| self.error(e))
-    }
-}
-
-/// What `work` returns, done on a thread of its own, or `None` when `deadline` passes first: the thread is left
-/// behind, to end with the process.
-fn before<T: Send + 'static>(deadline: Instant, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let (send, receive) = mpsc::sync_channel(1);
-    std::thread::spawn(move || send.send(work()));
-    match receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        Ok(done) => Some(done),
-        Err(mpsc::RecvTimeoutError::Timeout) => None,
-        Err(mpsc::RecvTimeoutError::Disconnected) => unreachable!("the thread sends what it did"),
     }
 }
 

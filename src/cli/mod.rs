@@ -171,6 +171,19 @@ impl TimeLimitArg {
     }
 }
 
+/// What `work` returns, done on a thread of its own, or `None` when `deadline` passes first: the thread is left
+/// behind, to end with the process.
+pub(crate) fn before<T: Send + 'static>(deadline: Instant, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (send, receive) = std::sync::mpsc::sync_channel(1);
+    std::thread::spawn(move || send.send(work()));
+    match receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(done) => Some(done),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+        // The thread ends without sending only when the work panicked, and its message is on stderr already.
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the work on a thread of its own panicked"),
+    }
+}
+
 /// The deadline `seconds` after the run began.
 fn reading_limit(seconds: f64) -> ReadingLimit {
     let started = *STARTED.get_or_init(Instant::now);

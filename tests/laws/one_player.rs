@@ -96,8 +96,8 @@ pub fn chain_laws<C: MarkovChain>(chain: &C) {
     let limits = Limits::default();
     let compiled = CompiledChain::new(chain);
     let n = chain.state_count();
-    let sure = compiled.ends_surely();
-    let can_end = compiled.can_end();
+    let sure = compiled.ends_surely(&limits).unwrap();
+    let can_end = compiled.can_end(&limits).unwrap();
     let exact = expected_steps::<BigRational>(&compiled, &limits).unwrap();
     let mut out = Vec::new();
     for s in 0..n {

@@ -130,7 +130,7 @@ proptest! {
     fn endless_games_are_those_of_the_markov_chain((_, board) in boards()) {
         // The backward search for traps against the chain's own test (every reachable state can still end).
         let chain = CompiledChain::new(&board);
-        let ends = chain.ends_surely()[board.rules().start as usize];
+        let ends = chain.ends_surely(&Limits::default()).unwrap()[board.rules().start as usize];
         prop_assert_eq!(why_endless(&board, &Limits::default()).unwrap().is_none(), ends);
     }
 }

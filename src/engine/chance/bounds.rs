@@ -2,6 +2,7 @@
 //! the notes of [`super`] for why the residual bounds the error).
 
 use super::CompiledChain;
+use crate::engine::limits::{Interrupted, Limits, Watch};
 
 /// A floating-point expectation with a proven bound on its relative error.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,7 +21,11 @@ pub struct Certified {
 ///
 /// The residual is computed in double-double arithmetic (error-free products and sums), so its own rounding error
 /// is far below the residual of any `f64` approximation, and a margin covers what is left of it.
-pub fn residual_bound(chain: &CompiledChain, x: &[Option<f64>]) -> f64 {
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes first (a tenth of a second for ten million steps).
+pub fn residual_bound(chain: &CompiledChain, x: &[Option<f64>], limits: &Limits) -> Result<f64, Interrupted> {
+    let mut watch = Watch::new(limits, "the error bound");
     let mut rho = 0.0f64;
     for s in 0..chain.len() {
         let Some(xs) = x[s] else { continue };
@@ -28,6 +33,7 @@ pub fn residual_bound(chain: &CompiledChain, x: &[Option<f64>]) -> f64 {
             continue;
         }
         let (steps, total) = chain.steps(s);
+        watch.tick(1)?;
         let total_f = total as f64;
         // D = W + Σ w·x[t] − W·x[s], exactly up to terms of order ε²·Σ|terms|.
         let mut sum = (total_f, 0.0);
@@ -43,7 +49,7 @@ pub fn residual_bound(chain: &CompiledChain, x: &[Option<f64>]) -> f64 {
         let rounding = 64.0 * f64::EPSILON * f64::EPSILON * magnitude / total_f + 2.0 * f64::EPSILON * residual;
         rho = rho.max(residual + rounding);
     }
-    if rho.is_nan() || rho >= 1.0 { f64::INFINITY } else { rho / (1.0 - rho) }
+    Ok(if rho.is_nan() || rho >= 1.0 { f64::INFINITY } else { rho / (1.0 - rho) })
 }
 
 /// `a · b` as an unevaluated sum `(p, e)` with `p + e = a · b` exactly.

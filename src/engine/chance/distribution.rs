@@ -122,7 +122,7 @@ pub fn distribution(
     limits: &Limits,
 ) -> Result<Distribution, Interrupted> {
     let n = chain.len();
-    let can_end = chain.can_end();
+    let can_end = chain.can_end(limits)?;
     let mut watch = Watch::new(limits, "distribution");
     let mut ends = Vec::new();
     let mut never = 0.0;
@@ -134,6 +134,8 @@ pub fn distribution(
     for &t in &chain.targets {
         steps_in[t as usize] += 1;
     }
+    // The setup passes over every step are ticked whole: each takes milliseconds per million steps.
+    watch.tick(chain.targets.len() as u64)?;
     let busiest = (0..n).filter(|&s| !chain.absorbing[s]).map(|s| steps_in[s]).max().unwrap_or(0);
     let into_absorbing = (0..n).filter(|&s| chain.absorbing[s]).map(|s| steps_in[s]).sum();
     let into_stuck: u64 = (0..n).filter(|&s| !chain.absorbing[s] && !can_end[s]).map(|s| steps_in[s]).sum();
@@ -160,6 +162,7 @@ pub fn distribution(
             steps.map(move |(_, w)| w as f64 / total as f64)
         })
         .collect();
+    watch.tick(chain.targets.len() as u64)?;
     // The states with mass, kept as a sorted window of the numbering to skip the empty ends of a long track.
     let (mut low, mut high) = (start, start);
     while remaining >= tail && ends.len() <= max_steps {

@@ -98,7 +98,7 @@ fn add_scaled<T: Scalar>(into: &mut Affine<T>, factor: &T, row: &Affine<T>) {
 /// ```
 pub fn expected_steps<T: Scalar>(chain: &CompiledChain, limits: &Limits) -> Result<Vec<Option<T>>, Interrupted> {
     let n = chain.len();
-    let sure = chain.ends_surely();
+    let sure = chain.ends_surely(limits)?;
     let mut watch = Watch::new(limits, "expectation by elimination");
     let mut unknowns = Unknowns::new(n);
     let mut rows: Vec<Affine<T>> = vec![Vec::new(); n];
@@ -209,13 +209,13 @@ pub fn expected_steps_iterative(
     limits: &Limits,
 ) -> Result<Certified, Interrupted> {
     let n = chain.len();
-    let sure = chain.ends_surely();
+    let sure = chain.ends_surely(limits)?;
     let mut x: Vec<Option<f64>> = match start {
         Some(x) => x,
         None => (0..n).map(|s| sure[s].then_some(0.0)).collect(),
     };
     let mut watch = Watch::new(limits, "expectation by Gauss–Seidel");
-    let mut bound = residual_bound(chain, &x);
+    let mut bound = residual_bound(chain, &x, limits)?;
     let mut sweeps = 0;
     let mut best = (bound, x.clone());
     while bound > tolerance && sweeps < max_sweeps {
@@ -239,7 +239,7 @@ pub fn expected_steps_iterative(
             watch.tick(chain.targets.len() as u64)?;
             sweeps += 1;
         }
-        bound = residual_bound(chain, &x);
+        bound = residual_bound(chain, &x, limits)?;
         if bound < best.0 {
             let stalled = bound > 0.5 * best.0 && bound < 1e-9;
             best = (bound, x.clone());
@@ -265,9 +265,9 @@ pub fn expected_steps_f64(
     tolerance: f64,
     limits: &Limits,
 ) -> Result<Certified, Interrupted> {
-    let start = if chain.feedback_count() <= max_feedback {
+    let start = if chain.feedback_count(limits)? <= max_feedback {
         let values = expected_steps::<f64>(chain, limits)?;
-        let relative_error = residual_bound(chain, &values);
+        let relative_error = residual_bound(chain, &values, limits)?;
         if relative_error <= tolerance {
             return Ok(Certified { values, relative_error, sweeps: 0 });
         }

@@ -28,7 +28,7 @@ pub fn expected_steps_exact(
     limits: &Limits,
 ) -> Result<Option<BigRational>, Interrupted> {
     let n = chain.len();
-    let sure = chain.ends_surely();
+    let sure = chain.ends_surely(limits)?;
     if !sure[state] {
         return Ok(None);
     }

@@ -186,44 +186,59 @@ impl CompiledChain {
 
     /// For each state, whether the chain surely (with probability 1) reaches an absorbing state from it: exactly
     /// when every state reachable from it can still reach one.
-    pub fn ends_surely(&self) -> Vec<bool> {
-        let reverse = self.reverse();
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of `limits` passes first (a few tenths of a second for ten million states).
+    pub fn ends_surely(&self, limits: &Limits) -> Result<Vec<bool>, Interrupted> {
+        let mut watch = Watch::new(limits, "which states end surely");
+        let reverse = self.reverse(&mut watch)?;
         // States that can reach an absorbing state, then the states that can reach one of the others.
-        let can_end = mark_predecessors(&reverse, self.absorbing.clone());
-        let may_not_end = mark_predecessors(&reverse, can_end.iter().map(|&c| !c).collect());
-        may_not_end.into_iter().map(|m| !m).collect()
+        let can_end = mark_predecessors(&reverse, self.absorbing.clone(), &mut watch)?;
+        let may_not_end = mark_predecessors(&reverse, can_end.iter().map(|&c| !c).collect(), &mut watch)?;
+        Ok(may_not_end.into_iter().map(|m| !m).collect())
     }
 
     /// For each state, whether an absorbing state can be reached from it at all.
-    pub fn can_end(&self) -> Vec<bool> {
-        mark_predecessors(&self.reverse(), self.absorbing.clone())
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of `limits` passes first.
+    pub fn can_end(&self, limits: &Limits) -> Result<Vec<bool>, Interrupted> {
+        let mut watch = Watch::new(limits, "which states can end");
+        let reverse = self.reverse(&mut watch)?;
+        mark_predecessors(&reverse, self.absorbing.clone(), &mut watch)
     }
 
     /// The reverse graph: for each state, the states with a step into it (offsets, sources).
-    fn reverse(&self) -> (Vec<usize>, Vec<u32>) {
+    fn reverse(&self, watch: &mut Watch) -> Result<(Vec<usize>, Vec<u32>), Interrupted> {
         let n = self.len();
         let mut counts = vec![0usize; n + 1];
         for &t in &self.targets {
             counts[t as usize + 1] += 1;
         }
+        watch.tick(self.targets.len() as u64)?;
         for i in 0..n {
             counts[i + 1] += counts[i];
         }
         let mut fill = counts.clone();
         let mut sources = vec![0u32; self.targets.len()];
         for s in 0..n {
-            for &t in &self.targets[self.offsets[s]..self.offsets[s + 1]] {
+            let targets = &self.targets[self.offsets[s]..self.offsets[s + 1]];
+            for &t in targets {
                 sources[fill[t as usize]] = s as u32;
                 fill[t as usize] += 1;
             }
+            watch.tick(1 + targets.len() as u64)?;
         }
-        (counts, sources)
+        Ok((counts, sources))
     }
 
     /// The number of feedback unknowns [`expected_steps`] would use: the states that end surely, are not
     /// absorbing, and are entered by a step that goes down in the numbering.
-    pub fn feedback_count(&self) -> usize {
-        let sure = self.ends_surely();
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of `limits` passes first.
+    pub fn feedback_count(&self, limits: &Limits) -> Result<usize, Interrupted> {
+        let sure = self.ends_surely(limits)?;
         let mut feedback = vec![false; self.len()];
         for s in (0..self.len()).filter(|&s| sure[s] && !self.absorbing[s]) {
             for (t, _) in self.steps(s).0 {
@@ -232,24 +247,30 @@ impl CompiledChain {
                 }
             }
         }
-        feedback.iter().filter(|&&f| f).count()
+        Ok(feedback.iter().filter(|&&f| f).count())
     }
 }
 
 /// `mark` grown by every state with a path into a marked state, searching the reverse graph `(offsets, sources)`
 /// of [`CompiledChain::reverse`] from the marked states.
-fn mark_predecessors(reverse: &(Vec<usize>, Vec<u32>), mut mark: Vec<bool>) -> Vec<bool> {
+fn mark_predecessors(
+    reverse: &(Vec<usize>, Vec<u32>),
+    mut mark: Vec<bool>,
+    watch: &mut Watch,
+) -> Result<Vec<bool>, Interrupted> {
     let (offsets, sources) = reverse;
     let mut stack: Vec<usize> = (0..mark.len()).filter(|&s| mark[s]).collect();
     while let Some(t) = stack.pop() {
-        for &s in &sources[offsets[t]..offsets[t + 1]] {
+        let into = &sources[offsets[t]..offsets[t + 1]];
+        for &s in into {
             if !mark[s as usize] {
                 mark[s as usize] = true;
                 stack.push(s as usize);
             }
         }
+        watch.tick(1 + into.len() as u64)?;
     }
-    mark
+    Ok(mark)
 }
 
 #[cfg(test)]
@@ -288,10 +309,28 @@ mod tests {
     fn states_that_cannot_end() {
         // Faces 1, a snake 3 → 1: 1 → 2 → 1 → … for ever; 4 is reachable only from 3 and 4 is the end.
         let chain = CompiledChain::new(&Track { n: 4, faces: 1, snake: Some((3, 1)) });
-        assert_eq!(chain.ends_surely(), vec![false, false, false, true, true]);
+        assert_eq!(chain.ends_surely(&Limits::default()).unwrap(), vec![false, false, false, true, true]);
         let e = expected_steps::<f64>(&chain, &Limits::default()).unwrap();
         assert_eq!(e[0], None);
         let d = distribution(&chain, 0, 1e-12, 100, &Limits::default()).unwrap();
         assert_eq!((d.never, d.remaining), (1.0, 0.0));
+    }
+
+    #[test]
+    fn every_pass_over_a_large_chain_stops_at_a_passed_deadline() {
+        // 200 000 states, 1.2 million steps: far more than the work between two looks at the deadline.
+        let chain = CompiledChain::new(&Track { n: 200_000, faces: 6, snake: None });
+        let passed = Limits { deadline: Some(std::time::Instant::now()), ..Limits::default() };
+        let x: Vec<Option<f64>> = vec![Some(0.0); chain.len()];
+        assert_eq!(chain.ends_surely(&passed), Err(Interrupted));
+        assert_eq!(chain.can_end(&passed), Err(Interrupted));
+        assert_eq!(chain.feedback_count(&passed), Err(Interrupted));
+        assert_eq!(residual_bound(&chain, &x, &passed), Err(Interrupted));
+        assert!(distribution(&chain, 0, 1e-12, 1, &passed).is_err());
+        assert!(expected_steps_f64(&chain, 10, 1e-13, &passed).is_err());
+        // And with no deadline they finish.
+        assert!(chain.ends_surely(&Limits::default()).unwrap().iter().all(|&sure| sure));
+        // Zero expectations leave a residual of one at every state: no bound.
+        assert_eq!(residual_bound(&chain, &x, &Limits::default()), Ok(f64::INFINITY));
     }
 }
