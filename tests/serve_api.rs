@@ -560,6 +560,29 @@ fn a_solve_past_the_time_limit_gets_504() {
     assert_eq!(code, 200);
 }
 
+#[test]
+fn a_step_that_does_not_look_at_the_clock_gets_504_at_the_deadline() {
+    // Parsing the largest grid game (5000 × 5000, a million queries) looks at no clock. Its last query is off the
+    // board, so that a request with time to spare parses it all and gets 400: that takes the parsing time.
+    let mut text = open_grid(5000, 3, 0).replace("\n0\n", "\n1000000\n");
+    text.push_str(&"1 1\n".repeat(999_999));
+    text.push_str("1 0\n");
+    let config = Config { max_body: 64 << 20, max_buffered: 64 << 20, ..Config::default() };
+    let roomy = start(Config { request_time_limit: Duration::from_secs(60), ..config.clone() });
+    let started = Instant::now();
+    let (code, body) = post_text(&format!("{roomy}/api/gridgame"), text.as_bytes());
+    let parsing = started.elapsed();
+    assert_eq!(code, 400, "{body}");
+    // A tenth of that is the limit: the answer must come near it, not once the parsing is over.
+    let limit = parsing / 10;
+    let base = start(Config { request_time_limit: limit, ..config });
+    let started = Instant::now();
+    let (code, body) = post_text(&format!("{base}/api/gridgame"), text.as_bytes());
+    let took = started.elapsed();
+    assert_eq!(code, 504, "{body}");
+    assert!(took < parsing.mul_f64(0.6), "504 after {took:?} with a limit of {limit:?}; parsing takes {parsing:?}");
+}
+
 /// A gridgame judge input: an open `n`×`n` board with diagonal steps up to `k`, and `queries` queries of (1, 1).
 fn open_grid(n: usize, k: usize, queries: usize) -> String {
     format!("{n} {n} {k}\n{}{queries}\n{}", format!("{}\n", ".".repeat(n)).repeat(n), "1 1\n".repeat(queries))

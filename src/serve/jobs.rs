@@ -178,6 +178,10 @@ impl Drop for CancelOnDrop {
     }
 }
 
+/// How long past its deadline a solve's answer is waited for before the request gets 504 without it: long enough for
+/// a solver that stopped at the deadline to say so, short against the time limit.
+const DEADLINE_GRACE: Duration = Duration::from_millis(50);
+
 /// The progress of a solve as sent in an event.
 #[derive(Clone, Default, Serialize)]
 struct ProgressEvent {
@@ -267,8 +271,9 @@ impl Shared {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let (progress_tx, progress_rx) = watch::channel(None::<ProgressEvent>);
+        let deadline = Instant::now() + self.config.request_time_limit;
         let limits = Limits {
-            deadline: Some(Instant::now() + self.config.request_time_limit),
+            deadline: Some(deadline),
             progress: stream.then(|| progress_hook(progress_tx)),
             cancel: Some(Arc::clone(&cancel)),
         };
@@ -276,15 +281,19 @@ impl Shared {
         let shared = Arc::clone(&self);
         let solve = async move {
             let counting = Arc::clone(&shared);
-            let result = tokio::task::spawn_blocking(move || {
+            let task = tokio::task::spawn_blocking(move || {
                 counting.counts.running.fetch_add(1, Ordering::Relaxed);
                 let result = work(limits);
                 counting.counts.running.fetch_sub(1, Ordering::Relaxed);
                 drop(permits);
                 result
-            })
-            .await;
+            });
+            // The solvers stop at the deadline by themselves, but a step that does not look at the clock would keep
+            // the client waiting past it: the answer is not waited for longer. The work goes on until it stops,
+            // holding its solve slot.
+            let waited = tokio::time::timeout_at((deadline + DEADLINE_GRACE).into(), task).await;
             guard.disarm();
+            let Ok(result) = waited else { return Err(shared.timed_out()) };
             let answer = match result {
                 Ok(Err(ApiError::Interrupted)) => Err(shared.time_limit(&cancel)),
                 Ok(answer) => answer,
@@ -330,6 +339,13 @@ impl Shared {
             Err(_) => return,
         };
         counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The error for a request whose answer was not there when its time limit passed (its input still being read,
+    /// or a solve still in a step that does not look at the clock), counted as timed out.
+    pub(super) fn timed_out(&self) -> ApiError {
+        self.counts.timed_out.fetch_add(1, Ordering::Relaxed);
+        ApiError::TimeLimit(self.config.request_time_limit.as_secs_f64())
     }
 
     /// The error for a solve stopped by its limits: the time limit, unless it was cancelled.
@@ -413,4 +429,29 @@ fn event_stream(
         let _room = &room;
         event
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_answer_not_there_by_the_deadline_gets_504_at_it() {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let shared =
+            Arc::new(Shared::new(Config { request_time_limit: Duration::from_millis(100), ..Config::default() }));
+        // Work that looks at no clock and takes twenty times the limit.
+        let work: Work = Box::new(|_| {
+            std::thread::sleep(Duration::from_secs(2));
+            Ok(String::new())
+        });
+        let started = Instant::now();
+        let response = runtime.block_on(Arc::clone(&shared).answer(false, work));
+        let took = started.elapsed();
+        assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT);
+        assert!(took < Duration::from_secs(1), "504 after {took:?} with a limit of 0.1 s");
+        assert_eq!(shared.counts.timed_out.load(Ordering::Relaxed), 1);
+        // The work is left to finish on its own.
+        runtime.shutdown_background();
+    }
 }
