@@ -2,7 +2,7 @@
 //! symmetries worked out here independently; resuming a killed run; verifying files; the published census.
 
 use assert_cmd::Command;
-use perfectplay::census::{Board, CensusFile, CensusOptions, parse_boards, run_threaded, verify_file};
+use perfectplay::census::{Board, CensusFile, CensusOptions, VerifyOptions, parse_boards, run_threaded, verify_file};
 use perfectplay::engine::Outcome;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -260,6 +260,27 @@ fn a_run_killed_outright_resumes_to_the_same_files() {
 }
 
 #[test]
+fn verify_stops_at_the_time_limit_after_the_files_it_verified() {
+    // Every record of the 9×9 board solved again takes minutes; the 3×3 board's, a moment.
+    let started = std::time::Instant::now();
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "verify", "--sample", "861", "--seed", "1", "--threads", "2", "--time-limit", "1"])
+        .args(["data/census/full-3x3.census", "data/census/full-9x9.census"])
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert_eq!(stderr, "perfectplay: no answer within the time limit of 1 s (raise --time-limit to let it finish)\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "data/census/full-3x3.census: ok, checksum and 15 records; 15 solved again, all agree (seed 1)\n"
+    );
+    assert!(took < std::time::Duration::from_secs(10), "stopped after {took:?}");
+}
+
+#[test]
 fn verify_finds_changed_and_missing_records() {
     let dir = scratch("verify");
     let board = Board::full(3, 4);
@@ -367,7 +388,7 @@ fn the_published_census_verifies() {
             check_records(&file.board.clone(), &file).unwrap();
         }
         let sample = if cells <= 36 { 8 } else { 2 };
-        let verified = verify_file(path, sample, 14, 64 << 20).unwrap();
+        let verified = verify_file(path, sample, 14, &VerifyOptions::default()).unwrap().unwrap();
         assert_eq!(verified.records, file.records.len());
     }
 }

@@ -18,4 +18,4 @@ pub mod verify;
 pub use boards::{Board, full_boards, parse_boards};
 pub use file::{CensusFile, Record};
 pub use run::{CensusOptions, Summary, run_threaded};
-pub use verify::{Verified, verify_file};
+pub use verify::{Verified, VerifyOptions, verify_file};

@@ -1,6 +1,7 @@
 //! Checking a census file: its checksum and completeness, and a random sample of its records solved again.
 
 use super::file::CensusFile;
+use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
 use crate::format::InputError;
 use crate::games::footholds::{Cell, Instance, SolveOptions, Wanted, distinct_start_pairs, solve};
@@ -17,13 +18,36 @@ pub struct Verified {
     pub resolved: usize,
 }
 
+/// How [`verify_file`] solves its sample again.
+pub struct VerifyOptions<'a> {
+    /// The most memory the transposition table of each solve may take.
+    pub table_bytes: usize,
+    /// Search threads of each solve.
+    pub threads: usize,
+    /// The limits of each solve (a deadline, a cancel flag, a progress hook), made anew for each.
+    pub limits: &'a dyn Fn() -> Limits,
+}
+
+impl Default for VerifyOptions<'_> {
+    /// 64 MiB of table, one thread, no limits.
+    fn default() -> Self {
+        VerifyOptions { table_bytes: 64 << 20, threads: 1, limits: &Limits::default }
+    }
+}
+
 /// Checks a census file: the version and checksum, that it lists exactly the board's start pairs up to symmetry,
-/// and that `sample_size` records picked at random (from `seed`) are what a new solve gives.
+/// and that `sample_size` records picked at random (from `seed`) are what a new solve gives. `Ok(Err(Interrupted))`
+/// when the limits of `options` stop a solve of the sample (the file's checksum and pairs are checked by then).
 ///
 /// # Errors
 /// What is wrong, naming the file and line: a bad checksum or format, missing or extra pairs, a record that a new
 /// solve contradicts.
-pub fn verify_file(path: &Path, sample_size: usize, seed: u64, table_bytes: usize) -> Result<Verified, Error> {
+pub fn verify_file(
+    path: &Path,
+    sample_size: usize,
+    seed: u64,
+    options: &VerifyOptions,
+) -> Result<Result<Verified, Interrupted>, Error> {
     let name = path.display().to_string();
     let error = |error: InputError| Error::Input { source_name: name.clone(), error };
     let text =
@@ -49,8 +73,9 @@ pub fn verify_file(path: &Path, sample_size: usize, seed: u64, table_bytes: usiz
     for index in picked.iter() {
         let record = file.records[index];
         let start = Instance { a: record.a, b: record.b, ..instance.clone() };
-        let options = SolveOptions { table_bytes, ..SolveOptions::default() };
-        let solution = solve(&start, Wanted::default(), options).expect("no limits were set");
+        let solving =
+            SolveOptions { table_bytes: options.table_bytes, threads: options.threads, limits: (options.limits)() };
+        let Ok(solution) = solve(&start, Wanted::default(), solving) else { return Ok(Err(Interrupted)) };
         if solution.outcome != record.outcome {
             return Err(error(InputError::at(
                 index + 5,
@@ -59,5 +84,5 @@ pub fn verify_file(path: &Path, sample_size: usize, seed: u64, table_bytes: usiz
             )));
         }
     }
-    Ok(Verified { records: file.records.len(), resolved: picked.len() })
+    Ok(Ok(Verified { records: file.records.len(), resolved: picked.len() }))
 }

@@ -1,8 +1,8 @@
 //! `perfectplay census`: whole footholds tablebases written to record files, and their verification.
 
 use super::output::Output;
-use super::{parse_memory, parse_seconds, whole};
-use crate::census::{Board, CensusOptions, full_boards, parse_boards, run_threaded, verify_file};
+use super::{TimeLimitArg, limits_until, parse_memory, parse_seconds, whole};
+use crate::census::{Board, CensusOptions, VerifyOptions, full_boards, parse_boards, run_threaded, verify_file};
 use crate::error::Error;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -71,6 +71,14 @@ struct VerifyArgs {
     /// Seed of the random sample (default: from the clock, printed so a run can be repeated).
     #[arg(long, value_name = "N", value_parser = whole::<u64>(0, u64::MAX), allow_negative_numbers = true)]
     seed: Option<u64>,
+    /// Search threads of each solve (default: one per core).
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_negative_numbers = true)]
+    threads: Option<u16>,
+    /// Memory for the transposition table of each solve (e.g. 512M, 4G).
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory, allow_negative_numbers = true)]
+    memory: usize,
+    #[command(flatten)]
+    time_limit: TimeLimitArg,
 }
 
 /// Reads a board size `RxC` (also `R×C`), for `--full`.
@@ -85,13 +93,15 @@ fn parse_shape(text: &str) -> Result<(usize, usize), String> {
     Ok((rows, cols))
 }
 
-/// Runs the subcommand and returns what goes to stdout.
+/// Runs the subcommand, writing what goes to stdout into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
-    let text = match args.command {
-        Census::Run(args) => run_census(args),
-        Census::Verify(args) => verify(args),
-    }?;
-    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e))
+    match args.command {
+        Census::Run(args) => {
+            let text = run_census(args)?;
+            out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e))
+        }
+        Census::Verify(args) => verify(args, out),
+    }
 }
 
 fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
@@ -183,33 +193,29 @@ fn progress_bar() -> Option<crate::census::run::CensusProgress> {
     }))
 }
 
-fn verify(args: VerifyArgs) -> Result<String, Error> {
+/// Verifies each file, writing its line as soon as it is verified.
+fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let mut out = String::new();
+    let threads = args
+        .threads
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    // Every solve keeps the run's deadline and Ctrl-C, with a spinner on a terminal; so does the writing.
+    drop(args.time_limit.limits(out));
+    let deadline = args.time_limit.reading().map(|limit| limit.deadline);
+    let limits = || limits_until(deadline);
+    let options = VerifyOptions { table_bytes: args.memory, threads, limits: &limits };
     for path in &args.files {
-        let verified = verify_file(path, args.sample, seed, 256 << 20)?;
-        out.push_str(&format!(
+        let verified = verify_file(path, args.sample, seed, &options)?.map_err(|e| args.time_limit.exceeded(e))?;
+        let line = format!(
             "{}: ok, checksum and {} records; {} solved again, all agree (seed {seed})\n",
             path.display(),
             verified.records,
             verified.resolved
-        ));
+        );
+        out.write_all(line.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e))?;
     }
-    Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_shape;
-
-    #[test]
-    fn shapes() {
-        assert_eq!(parse_shape("7x7"), Ok((7, 7)));
-        assert_eq!(parse_shape("8×16"), Ok((8, 16)));
-        for bad in ["7", "0x3", "axb", "3x"] {
-            assert!(parse_shape(bad).is_err(), "{bad}");
-        }
-    }
+    Ok(())
 }
