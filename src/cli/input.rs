@@ -197,9 +197,9 @@ impl Input {
     }
 
     /// The text parsed by `parse`, within the run's time limit: parsing the largest inputs takes a good part of a
-    /// second (a 5000 × 5000 grid game with a million queries, half a second), which a `--time-limit` covers as it
-    /// covers the rest of the work. With a limit, the parsing runs on a thread of its own, which the process leaves
-    /// behind when the limit passes first.
+    /// second (a 5000 × 5000 grid game with a million queries, a third of a second), which a `--time-limit` covers
+    /// as it covers the rest of the work. With a limit, the parsing runs on a thread of its own, which the process
+    /// leaves behind when the limit passes first.
     ///
     /// # Errors
     /// The parse error, with the input's name; [`Error::TimeLimitReading`] when the time limit passes first.
