@@ -219,3 +219,16 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     }
     Ok(())
 }
+#[cfg(test)]
+mod tests {
+    use super::parse_shape;
+
+    #[test]
+    fn shapes() {
+        assert_eq!(parse_shape("7x7"), Ok((7, 7)));
+        assert_eq!(parse_shape("8×16"), Ok((8, 16)));
+        for bad in ["7", "0x3", "axb", "3x"] {
+            assert!(parse_shape(bad).is_err(), "{bad}");
+        }
+    }
+}
