@@ -1,6 +1,6 @@
 //! `perfectplay gridgame`: the grid game (BOJ 28218) for every query at once, from one whole-board solve.
 
-use super::{Input, InputArg, OutputFile, ReadingLimit, TimeLimitArg};
+use super::{Input, InputArg, OutputFile, TimeLimitArg};
 use crate::cli::output::Output;
 use crate::error::Error;
 use crate::games::gridgame::{Analysis, Instance, report};
@@ -97,13 +97,13 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     // The map goes into place only after the answers are written (see `OutputFile::fill`). Drawing a 5000 × 5000
     // board takes a fifth of a second, so it is drawn on a thread of its own, waited for until the deadline.
     let (instance, analysis) = (Arc::new(instance), Arc::new(analysis));
-    let map = match (map, args.time_limit.reading()) {
-        (None, _) => None,
-        (Some(map), None) => Some(map.fill(&report::board_map(&instance, &analysis, options.grundy_values()))?),
-        (Some(map), Some(ReadingLimit { deadline, seconds })) => {
+    let map = match map {
+        None => None,
+        Some(map) => {
             let (instance, analysis, grundy) = (instance.clone(), analysis.clone(), options.grundy_values());
+            let deadline = args.time_limit.reading().map(|limit| limit.deadline);
             let drawn = super::before(deadline, move || report::board_map(&instance, &analysis, grundy))
-                .ok_or(Error::TimeLimitWriting { seconds })?;
+                .ok_or(Error::TimeLimitWriting { seconds: args.time_limit.time_limit.unwrap_or_default() })?;
             Some(map.fill(&drawn)?)
         }
     };

@@ -163,16 +163,12 @@ impl Input {
         if stdin && std::io::stdin().is_terminal() {
             eprintln!("perfectplay: reading {hint} from the terminal; end it with Ctrl-D (or give a FILE)");
         }
-        let bytes = match limit {
-            None => read_bytes(path, &name)?,
-            Some(ReadingLimit { deadline, seconds }) => {
-                let (path, source_name) = (path.to_path_buf(), name.clone());
-                match super::before(deadline, move || read_bytes(&path, &source_name)) {
-                    Some(bytes) => bytes?,
-                    None => return Err(Error::TimeLimitReading { seconds, source_name: name, parsing: false }),
-                }
-            }
+        let (owned_path, source_name) = (path.to_path_buf(), name.clone());
+        let Some(bytes) = super::before(limit.map(|l| l.deadline), move || read_bytes(&owned_path, &source_name))
+        else {
+            return Err(Error::TimeLimitReading { seconds: seconds_of(limit), source_name: name, parsing: false });
         };
+        let bytes = bytes?;
         match String::from_utf8(bytes) {
             // A byte-order mark (left by some Windows editors) is not part of the input.
             Ok(text) => {
@@ -207,22 +203,22 @@ impl Input {
         &mut self,
         parse: impl FnOnce(&str) -> Result<T, InputError> + Send + 'static,
     ) -> Result<T, Error> {
-        let parsed = match self.limit {
-            None => parse(&self.text),
-            Some(ReadingLimit { deadline, seconds }) => {
-                let text = std::mem::take(&mut self.text);
-                let Some((text, parsed)) = super::before(deadline, move || {
-                    let parsed = parse(&text);
-                    (text, parsed)
-                }) else {
-                    return Err(Error::TimeLimitReading { seconds, source_name: self.name.clone(), parsing: true });
-                };
-                self.text = text;
-                parsed
-            }
+        let text = std::mem::take(&mut self.text);
+        let Some((text, parsed)) = super::before(self.limit.map(|l| l.deadline), move || {
+            let parsed = parse(&text);
+            (text, parsed)
+        }) else {
+            let seconds = seconds_of(self.limit);
+            return Err(Error::TimeLimitReading { seconds, source_name: self.name.clone(), parsing: true });
         };
+        self.text = text;
         parsed.map_err(|e| self.error(e))
     }
+}
+
+/// The `--time-limit` behind `limit`, for the message of a limit that passed (there is one then).
+fn seconds_of(limit: Option<ReadingLimit>) -> f64 {
+    limit.map_or(0.0, |limit| limit.seconds)
 }
 
 /// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`]; `name` is the input's name in messages.

@@ -171,9 +171,13 @@ impl TimeLimitArg {
     }
 }
 
-/// What `work` returns, done on a thread of its own, or `None` when `deadline` passes first: the thread is left
-/// behind, to end with the process.
-pub(crate) fn before<T: Send + 'static>(deadline: Instant, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+/// What `work` returns, or `None` when `deadline` passes first. With a deadline the work is done on a thread of its
+/// own, which is left behind, to end with the process; with none, here.
+pub(crate) fn before<T: Send + 'static>(
+    deadline: Option<Instant>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let Some(deadline) = deadline else { return Some(work()) };
     let (send, receive) = std::sync::mpsc::sync_channel(1);
     std::thread::spawn(move || send.send(work()));
     match receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
