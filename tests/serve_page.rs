@@ -29,7 +29,13 @@ fn chromium() -> Option<PathBuf> {
         .find(|p| p.exists())
 }
 
-fn launch() -> Option<Browser> {
+/// The browser and its profile folder, removed when the test ends (the browser first, since it writes there).
+struct Launched {
+    browser: Browser,
+    _profile: tempfile::TempDir,
+}
+
+fn launch() -> Option<Launched> {
     let Some(path) = chromium() else {
         eprintln!("SKIP: serve_page: no Chromium found (install the Debian package `chromium`)");
         assert!(
@@ -38,7 +44,7 @@ fn launch() -> Option<Browser> {
         );
         return None;
     };
-    let profile = std::env::temp_dir().join(format!("perfectplay-chromium-{}", std::process::id()));
+    let profile = tempfile::Builder::new().prefix("perfectplay-chromium-").tempdir().expect("a profile folder");
     let args: Vec<&OsStr> = [
         "--disable-gpu",
         "--disable-quic",
@@ -54,13 +60,13 @@ fn launch() -> Option<Browser> {
         .path(Some(path))
         .headless(true)
         .sandbox(false)
-        .user_data_dir(Some(profile))
+        .user_data_dir(Some(profile.path().to_path_buf()))
         .window_size(Some((1200, 1000)))
         .idle_browser_timeout(Duration::from_secs(300))
         .args(args)
         .build()
         .unwrap();
-    Some(Browser::new(options).expect("Chromium starts"))
+    Some(Launched { browser: Browser::new(options).expect("Chromium starts"), _profile: profile })
 }
 
 /// Evaluates a JavaScript expression and returns its JSON value.
@@ -440,9 +446,9 @@ fn snakes_page(tab: &Tab, base: &str) {
 
 #[test]
 fn the_page_plays_all_three_games_in_chromium() {
-    let Some(browser) = launch() else { return };
+    let Some(launched) = launch() else { return };
     let base = serve_support::start(Config::default());
-    let tab = browser.new_tab().unwrap();
+    let tab = launched.browser.new_tab().unwrap();
     tab.set_default_timeout(Duration::from_secs(30));
     footholds_page(&tab, &base);
     cancel_a_long_solve(&tab, &base);
