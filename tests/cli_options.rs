@@ -29,7 +29,7 @@ fn negative_numbers_are_values_of_their_option() {
 #[test]
 fn whole_number_options_name_their_range_whatever_the_value() {
     let snakes = ["snakes", "examples/snakes/boj-sample1.txt"];
-    let runs: [(&[&str], &str, &str); 17] = [
+    let runs: [(&[&str], &str, &str); 18] = [
         (&["footholds", "examples/footholds/example1.txt"], "--threads", "1 and 256"),
         (&snakes, "--size", "1 and 10000000"),
         (&snakes, "--faces", "1 and 1000"),
@@ -41,6 +41,7 @@ fn whole_number_options_name_their_range_whatever_the_value() {
         (&["check", "snakes", "--", "true"], "--seed", "0 and 18446744073709551615"),
         (&["check", "snakes", "--", "true"], "--jobs", "1 and 256"),
         (&["census", "run", "--full", "2x2", "--out", "unused"], "--threads", "1 and 256"),
+        (&["census", "verify", "unused.census"], "--threads", "1 and 256"),
         (&["census", "verify", "unused.census"], "--sample", "0 and 4294967295"),
         (&["census", "verify", "unused.census"], "--seed", "0 and 18446744073709551615"),
         (&["serve"], "--port", "0 and 65535"),

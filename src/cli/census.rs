@@ -4,7 +4,7 @@ use super::output::Output;
 use super::{TimeLimitArg, limits_until, parse_memory, parse_seconds, whole};
 use crate::census::{Board, CensusOptions, VerifyOptions, full_boards, parse_boards, run_threaded, verify_file};
 use crate::error::Error;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -98,7 +98,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     match args.command {
         Census::Run(args) => {
             let text = run_census(args)?;
-            out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e))
+            out.write_text(&text)
         }
         Census::Verify(args) => verify(args, out),
     }
@@ -203,7 +203,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     // Every solve keeps the run's deadline and Ctrl-C, with a spinner on a terminal; so does the writing.
-    drop(args.time_limit.limits(out));
+    args.time_limit.keep_writing(out);
     let deadline = args.time_limit.reading().map(|limit| limit.deadline);
     let limits = || limits_until(deadline);
     let options = VerifyOptions { table_bytes: args.memory, threads, limits: &limits };
@@ -215,7 +215,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
             verified.records,
             verified.resolved
         );
-        out.write_all(line.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e))?;
+        out.write_text(&line)?;
     }
     Ok(())
 }

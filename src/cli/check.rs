@@ -144,7 +144,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         outcome => outcome?,
     };
     let text = if args.json { check::report::json(&outcome) } else { check::report::text(&outcome) };
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| out.failed(&e)) {
+    match out.write_text(&text) {
         // A reader that closed the pipe (`| head`) is not an error.
         Err(Error::OutputClosed) | Ok(()) => {}
         Err(error) => return Err(error),

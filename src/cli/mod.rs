@@ -62,10 +62,7 @@ pub fn run() -> i32 {
             // --help and --version, written like any answer: a full disk or a closed stdout is an error.
             let styled = error.render();
             let text = if std::io::stdout().is_terminal() { styled.ansi().to_string() } else { styled.to_string() };
-            return finish(Output::stdout().and_then(|mut out| {
-                std::io::Write::write_all(&mut out, text.as_bytes()).map_err(|e| out.failed(&e))?;
-                out.finish()
-            }));
+            return finish(Output::stdout().and_then(|mut out| out.write_text(&text)));
         }
         Err(error) => {
             eprint!("{}", safe_lines(&error.render().to_string()));
@@ -155,6 +152,14 @@ impl TimeLimitArg {
         let limits = limits_until(self.reading().map(|limit| limit.deadline));
         out.keep(&limits, self.time_limit.unwrap_or_default());
         limits
+    }
+
+    /// Bounds `out`'s writing by the run's deadline and the Ctrl-C flag, for a command that makes its solves' limits
+    /// itself.
+    fn keep_writing(&self, out: &mut Output) {
+        let deadline = self.reading().map(|limit| limit.deadline);
+        let limits = Limits { deadline, cancel: Some(interrupt::flag()), progress: None };
+        out.keep(&limits, self.time_limit.unwrap_or_default());
     }
 
     /// The run's deadline, for reading its inputs as for solving them.

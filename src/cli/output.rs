@@ -128,6 +128,14 @@ impl Output {
         written.map_err(|e| self.failed(&e))
     }
 
+    /// Writes `text` and flushes, within the limits: for a command whose answer is one text, or one line at a time.
+    ///
+    /// # Errors
+    /// As [`Output::failed`] explains.
+    pub fn write_text(&mut self, text: &str) -> Result<(), Error> {
+        self.write_all(text.as_bytes()).and_then(|()| self.flush()).map_err(|e| self.failed(&e))
+    }
+
     /// Writes out what is buffered, still within the limits.
     ///
     /// # Errors

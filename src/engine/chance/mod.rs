@@ -51,6 +51,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Num, Zero};
 use std::fmt::Debug;
+use std::sync::OnceLock;
 
 /// A Markov chain with states `0..n`, some of them absorbing.
 pub trait MarkovChain {
@@ -101,6 +102,9 @@ pub struct CompiledChain {
     targets: Vec<u32>,
     weights: Vec<u64>,
     totals: Vec<u64>,
+    /// [`CompiledChain::ends_surely`], found once: an expectation asks for it two or three times (the count of
+    /// feedback unknowns, elimination, the iteration), a tenth of a second each on three million states.
+    ends_surely: OnceLock<Vec<bool>>,
 }
 
 impl CompiledChain {
@@ -131,6 +135,7 @@ impl CompiledChain {
             targets: Vec::new(),
             weights: Vec::new(),
             totals: Vec::with_capacity(n),
+            ends_surely: OnceLock::new(),
         };
         compiled.offsets.push(0);
         let mut out = Vec::new();
@@ -185,17 +190,20 @@ impl CompiledChain {
     }
 
     /// For each state, whether the chain surely (with probability 1) reaches an absorbing state from it: exactly
-    /// when every state reachable from it can still reach one.
+    /// when every state reachable from it can still reach one. Found on the first call and kept for the next ones.
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of `limits` passes first (a few tenths of a second for ten million states).
-    pub fn ends_surely(&self, limits: &Limits) -> Result<Vec<bool>, Interrupted> {
+    pub fn ends_surely(&self, limits: &Limits) -> Result<&[bool], Interrupted> {
+        if let Some(sure) = self.ends_surely.get() {
+            return Ok(sure);
+        }
         let mut watch = Watch::new(limits, "which states end surely");
         let reverse = self.reverse(&mut watch)?;
         // States that can reach an absorbing state, then the states that can reach one of the others.
         let can_end = mark_predecessors(&reverse, self.absorbing.clone(), &mut watch)?;
         let may_not_end = mark_predecessors(&reverse, can_end.iter().map(|&c| !c).collect(), &mut watch)?;
-        Ok(may_not_end.into_iter().map(|m| !m).collect())
+        Ok(self.ends_surely.get_or_init(|| may_not_end.into_iter().map(|m| !m).collect()))
     }
 
     /// For each state, whether an absorbing state can be reached from it at all.
@@ -330,6 +338,8 @@ mod tests {
         assert!(expected_steps_f64(&chain, 10, 1e-13, &passed).is_err());
         // And with no deadline they finish.
         assert!(chain.ends_surely(&Limits::default()).unwrap().iter().all(|&sure| sure));
+        // Found once, it is kept: asked again, it is there even past the deadline (no pass over the chain).
+        assert!(chain.ends_surely(&passed).is_ok_and(|sure| sure.len() == chain.len()));
         // Zero expectations leave a residual of one at every state: no bound.
         assert_eq!(residual_bound(&chain, &x, &Limits::default()), Ok(f64::INFINITY));
     }
