@@ -33,7 +33,8 @@ pub struct Args {
     /// Open the page in the default browser once the server listens.
     #[arg(long)]
     open: bool,
-    /// The longest one solve may run; past it the request gets HTTP 504.
+    /// The longest a request may take once its body is read (parsing its input, waiting for a solve slot, the
+    /// solve); past it the request gets HTTP 504 (503 if it was still waiting for a slot).
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
     request_time_limit: f64,
     /// Solves running at once (default: one per core).

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Every route of the server.
 pub fn router(state: Arc<Shared>) -> Router {
@@ -61,19 +62,21 @@ async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request)
         Ok(body) => body,
         Err(error) => return error.into_response(),
     };
+    // One deadline for the rest: parsing the input, waiting for a solve slot and the solve.
+    let deadline = Instant::now() + shared.config.request_time_limit;
     let stream = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|accept| accept.contains("text/event-stream"));
     // Reading the input is quick for a small body, but parsing the largest (a 40 MB grid game) takes a third of a
-    // second: it runs on the blocking pool, so that no connection waits behind it, within the request's time limit.
+    // second: it runs on the blocking pool, so that no connection waits behind it, within the request's deadline.
     let preparing = {
         let shared = Arc::clone(&shared);
         tokio::task::spawn_blocking(move || {
             read::<E>(&shared, query.as_deref(), &headers, body).and_then(|request| request.prepare(&shared))
         })
     };
-    let work = match tokio::time::timeout(shared.config.request_time_limit, preparing).await {
+    let work = match tokio::time::timeout_at(deadline.into(), preparing).await {
         Ok(Ok(Ok(work))) => work,
         Ok(Ok(Err(error))) => return error.into_response(),
         Ok(Err(error)) => return ApiError::Internal(format!("reading the request failed: {error}")).into_response(),
@@ -85,7 +88,7 @@ async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request)
             Err(error) => error.into_response(),
         };
     }
-    shared.answer(stream, work).await
+    shared.answer(stream, work, deadline).await
 }
 
 /// Reads a request: a JSON body is the options with the input in `input`; any other body is the judge text, with

@@ -40,7 +40,7 @@ pub enum ApiError {
     /// Answers waiting for their clients fill the room for finished answers (503).
     #[error("the server is busy sending other answers ({0} MiB at most at once); try again shortly")]
     BusySending(usize),
-    /// The solve reached the request time limit (504).
+    /// The request reached its time limit (504).
     #[error("no answer within the request time limit of {0} s (the server's --request-time-limit)")]
     TimeLimit(f64),
     /// The solve was stopped by its limits: the deadline (504) or the cancel flag (the client is gone).
@@ -244,17 +244,16 @@ impl Shared {
         }
     }
 
-    /// Waits for a solve slot: `Busy` at once when the queue is full, or when no slot frees up within the request
-    /// time limit.
-    async fn slot(&self) -> Result<(OwnedSemaphorePermit, OwnedSemaphorePermit), ApiError> {
+    /// Waits for a solve slot: `Busy` at once when the queue is full, or when no slot frees up before the request's
+    /// deadline.
+    async fn slot(&self, deadline: Instant) -> Result<(OwnedSemaphorePermit, OwnedSemaphorePermit), ApiError> {
         let busy = || {
             self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
             ApiError::Busy(self.config.max_solves)
         };
         let admitted = Arc::clone(&self.admitted).try_acquire_owned().map_err(|_| busy())?;
         self.counts.waiting.fetch_add(1, Ordering::Relaxed);
-        let running =
-            tokio::time::timeout(self.config.request_time_limit, Arc::clone(&self.running).acquire_owned()).await;
+        let running = tokio::time::timeout_at(deadline.into(), Arc::clone(&self.running).acquire_owned()).await;
         self.counts.waiting.fetch_sub(1, Ordering::Relaxed);
         match running {
             Ok(Ok(running)) => Ok((admitted, running)),
@@ -263,15 +262,16 @@ impl Shared {
     }
 
     /// Runs `work` on the blocking pool with the request's limits, and answers with its JSON; with `stream`, as
-    /// server-sent events: `progress` events while it runs, then one `result` or `error` event.
-    pub async fn answer(self: Arc<Self>, stream: bool, work: Work) -> Response {
-        let permits = match self.slot().await {
+    /// server-sent events: `progress` events while it runs, then one `result` or `error` event. `deadline` is the
+    /// request's (the time limit counted from when its body was read): waiting for a slot and the solve both end
+    /// there.
+    pub async fn answer(self: Arc<Self>, stream: bool, work: Work, deadline: Instant) -> Response {
+        let permits = match self.slot(deadline).await {
             Ok(permits) => permits,
             Err(error) => return error.into_response(),
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let (progress_tx, progress_rx) = watch::channel(None::<ProgressEvent>);
-        let deadline = Instant::now() + self.config.request_time_limit;
         let limits = Limits {
             deadline: Some(deadline),
             progress: stream.then(|| progress_hook(progress_tx)),
@@ -446,12 +446,48 @@ mod tests {
             Ok(String::new())
         });
         let started = Instant::now();
-        let response = runtime.block_on(Arc::clone(&shared).answer(false, work));
+        let deadline = started + shared.config.request_time_limit;
+        let response = runtime.block_on(Arc::clone(&shared).answer(false, work, deadline));
         let took = started.elapsed();
         assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT);
         assert!(took < Duration::from_secs(1), "504 after {took:?} with a limit of 0.1 s");
         assert_eq!(shared.counts.timed_out.load(Ordering::Relaxed), 1);
         // The work is left to finish on its own.
         runtime.shutdown_background();
+    }
+
+    #[test]
+    fn the_solve_ends_at_the_requests_deadline_not_a_time_limit_after_it_starts() {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        // A time limit of 10 s, of which parsing the input (say) has used all but 0.1 s.
+        let shared = Arc::new(Shared::new(Config::default()));
+        let deadline = Instant::now() + Duration::from_millis(100);
+        let work: Work = Box::new(move |limits| {
+            let seen = limits.deadline.expect("the solve has a deadline");
+            while limits.check().is_ok() {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            assert!(seen <= deadline + Duration::from_millis(1), "the solve was given {seen:?} for {deadline:?}");
+            Err(ApiError::Interrupted)
+        });
+        let started = Instant::now();
+        let response = runtime.block_on(Arc::clone(&shared).answer(false, work, deadline));
+        let took = started.elapsed();
+        assert_eq!(response.status(), StatusCode::GATEWAY_TIMEOUT);
+        assert!(took < Duration::from_secs(1), "504 after {took:?}, the deadline 0.1 s away");
+    }
+
+    #[test]
+    fn waiting_for_a_slot_ends_at_the_requests_deadline() {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let shared = Arc::new(Shared::new(Config { max_solves: 1, ..Config::default() }));
+        let held = runtime.block_on(Arc::clone(&shared.running).acquire_owned()).unwrap();
+        let started = Instant::now();
+        let work: Work = Box::new(|_| Ok(String::new()));
+        let response = runtime.block_on(Arc::clone(&shared).answer(false, work, started + Duration::from_millis(100)));
+        let took = started.elapsed();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(took < Duration::from_secs(1), "503 after {took:?}, the deadline 0.1 s away");
+        drop(held);
     }
 }

@@ -44,7 +44,8 @@ pub struct Config {
     pub bind: IpAddr,
     /// The port to listen on (0: any free port).
     pub port: u16,
-    /// The longest a solve may run; past it the request gets HTTP 504.
+    /// The longest a request may take once its body is read (parsing, waiting for a solve slot, the solve); past it
+    /// the request gets HTTP 504 (503 if it was still waiting for a slot).
     pub request_time_limit: Duration,
     /// Solves running at once; more wait in the queue.
     pub max_solves: usize,
