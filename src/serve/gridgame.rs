@@ -50,6 +50,7 @@ pub struct Request {
     rows: Option<Vec<String>>,
     #[serde(deserialize_with = "super::whole::whole::<_, usize, 0, { crate::games::gridgame::MAX_SIDE as u64 - 1 }>")]
     k: usize,
+    #[serde(deserialize_with = "super::whole::pair_lists")]
     queries: Option<Vec<Vec<(u32, u32)>>>,
     remoteness: bool,
     grundy: bool,
@@ -95,6 +96,7 @@ pub struct MovesRequest {
     rows: Option<Vec<String>>,
     #[serde(deserialize_with = "super::whole::whole::<_, usize, 0, { crate::games::gridgame::MAX_SIDE as u64 - 1 }>")]
     k: usize,
+    #[serde(deserialize_with = "super::whole::pair_lists")]
     queries: Option<Vec<Vec<(u32, u32)>>>,
     tokens: bool,
 }

@@ -26,7 +26,9 @@ pub const MAX_SIMULATED_ROLLS: u64 = 200_000_000;
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
     input: String,
+    #[serde(deserialize_with = "super::whole::pairs")]
     ladders: Option<Vec<(u32, u32)>>,
+    #[serde(deserialize_with = "super::whole::pairs")]
     snakes: Option<Vec<(u32, u32)>>,
     #[serde(deserialize_with = "super::whole::whole::<_, u32, 1, { snakes::MAX_SIZE as u64 }>")]
     size: u32,
@@ -180,7 +182,9 @@ impl Endpoint for Request {
 #[serde(default, deny_unknown_fields)]
 pub struct RollRequest {
     input: String,
+    #[serde(deserialize_with = "super::whole::pairs")]
     ladders: Option<Vec<(u32, u32)>>,
+    #[serde(deserialize_with = "super::whole::pairs")]
     snakes: Option<Vec<(u32, u32)>>,
     #[serde(deserialize_with = "super::whole::whole::<_, u32, 1, { snakes::MAX_SIZE as u64 }>")]
     size: u32,

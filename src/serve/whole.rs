@@ -8,8 +8,8 @@
 //! size: u32,
 //! ```
 
-use serde::Deserializer;
-use serde::de::{Error, Visitor};
+use serde::de::{DeserializeSeed, Error, IgnoredAny, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 use std::fmt;
 
 /// Reads a whole number from `LOW` to `HIGH` into `T`.
@@ -54,6 +54,68 @@ where
         None => Ok(None),
         Some(n) => T::try_from(n).map(Some).map_err(|_| D::Error::custom(message::<LOW, HIGH>(&n.to_string()))),
     }
+}
+
+/// A pair `[x, y]` of whole numbers that fit in 32 bits (a ladder, a snake, a cell): the message of a bad pair says
+/// what a pair is (`a pair [x, y] has two numbers, found more`), and of a bad number, as [`whole`] does, which
+/// range it must be in; serde's would be `trailing characters` and `invalid value: integer -5, expected u32`.
+struct Pair(u32, u32);
+
+impl<'de> Deserialize<'de> for Pair {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pair, D::Error> {
+        deserializer.deserialize_seq(PairVisitor)
+    }
+}
+
+struct PairVisitor;
+
+/// One number of a [`Pair`], read as [`whole`] reads a field.
+struct PairNumber;
+
+impl<'de> DeserializeSeed<'de> for PairNumber {
+    type Value = u32;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<u32, D::Error> {
+        whole::<D, u32, 0, { u32::MAX as u64 }>(deserializer)
+    }
+}
+
+impl<'de> Visitor<'de> for PairVisitor {
+    type Value = Pair;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a pair [x, y] of whole numbers")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Pair, A::Error> {
+        let x = seq.next_element_seed(PairNumber)?.ok_or_else(|| A::Error::invalid_length(0, &self))?;
+        let y = seq.next_element_seed(PairNumber)?.ok_or_else(|| A::Error::invalid_length(1, &self))?;
+        if seq.next_element::<IgnoredAny>()?.is_some() {
+            return Err(A::Error::custom("a pair [x, y] has two numbers, found more"));
+        }
+        Ok(Pair(x, y))
+    }
+}
+
+/// Reads an optional list of [`Pair`]s (`ladders`, `snakes`); `null` is `None`.
+///
+/// # Errors
+/// A value that is not a list of pairs of whole numbers, with the message of [`Pair`].
+pub fn pairs<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<(u32, u32)>>, D::Error> {
+    let list = Option::<Vec<Pair>>::deserialize(deserializer)?;
+    Ok(list.map(|pairs| pairs.into_iter().map(|Pair(x, y)| (x, y)).collect()))
+}
+
+/// Lists of pairs, as [`pair_lists`] reads them.
+pub type PairLists = Vec<Vec<(u32, u32)>>;
+
+/// Reads an optional list of lists of [`Pair`]s (a grid game's queries, each a list of cells); `null` is `None`.
+///
+/// # Errors
+/// A value that is not a list of lists of pairs of whole numbers, with the message of [`Pair`].
+pub fn pair_lists<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<PairLists>, D::Error> {
+    let lists = Option::<Vec<Vec<Pair>>>::deserialize(deserializer)?;
+    Ok(lists.map(|lists| lists.into_iter().map(|pairs| pairs.into_iter().map(|Pair(x, y)| (x, y)).collect()).collect()))
 }
 
 /// The message for `found` (a number as written, or text quoted).
@@ -111,6 +173,50 @@ impl<'de, const LOW: u64, const HIGH: u64> Visitor<'de> for Whole<LOW, HIGH> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[derive(Deserialize, Debug, Default)]
+    #[serde(default)]
+    struct Lists {
+        #[serde(deserialize_with = "pairs")]
+        ladders: Option<Vec<(u32, u32)>>,
+        #[serde(deserialize_with = "pair_lists")]
+        queries: Option<Vec<Vec<(u32, u32)>>>,
+    }
+
+    /// What the server says of a JSON body: the path of the bad value, then the message.
+    fn lists(text: &str) -> Result<Lists, String> {
+        let mut json = serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(&mut json).map_err(|e| format!("{}: {}", e.path(), e.inner()))
+    }
+
+    #[test]
+    fn pairs_say_what_a_pair_is_and_where_it_is() {
+        let read = lists(r#"{"ladders": [[2, 5], [7, 4294967295]], "queries": [[[1, 1], [2, 3]], []]}"#).unwrap();
+        assert_eq!(read.ladders, Some(vec![(2, 5), (7, u32::MAX)]));
+        assert_eq!(read.queries, Some(vec![vec![(1, 1), (2, 3)], vec![]]));
+        assert_eq!(lists(r#"{"ladders": null}"#).unwrap().ladders, None);
+        assert_eq!(lists("{}").unwrap().queries, None);
+        let whole = "must be a whole number between 0 and 4294967295, found";
+        for (bad, expected) in [
+            (r#"{"ladders": [[2, 5, 7]]}"#, "ladders[0]: a pair [x, y] has two numbers, found more".to_string()),
+            (r#"{"ladders": [[2]]}"#, "ladders[0]: invalid length 1, expected a pair [x, y] of whole numbers".into()),
+            (r#"{"ladders": [[2, -5]]}"#, format!("ladders[0][1]: {whole} -5")),
+            (r#"{"ladders": [[2, 5.5]]}"#, format!("ladders[0][1]: {whole} 5.5")),
+            (
+                r#"{"ladders": [1, [2, 5]]}"#,
+                "ladders[0]: invalid type: integer `1`, expected a pair [x, y] of whole numbers".into(),
+            ),
+            (r#"{"ladders": [[2, 5], [3, 4294967296]]}"#, format!("ladders[1][1]: {whole} 4294967296")),
+            (
+                r#"{"queries": [[[1, 1], [1, 2, 3]]]}"#,
+                "queries[0][1]: a pair [x, y] has two numbers, found more".into(),
+            ),
+            (r#"{"queries": [[[1, "a"]]]}"#, format!("queries[0][0][1]: {whole} 'a'")),
+        ] {
+            let error = lists(bad).unwrap_err();
+            assert!(error.starts_with(&expected), "{bad}: {error}");
+        }
+    }
 
     #[derive(Deserialize, Debug)]
     struct Fields {
