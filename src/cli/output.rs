@@ -123,9 +123,9 @@ impl Output {
     /// As [`Output::failed`] explains.
     pub fn write_past_deadline(&mut self, text: &str) -> Result<(), Error> {
         let deadline = self.writer.get_mut().deadline.take();
-        let written = self.write_all(text.as_bytes()).and_then(|()| self.flush());
+        let written = self.write_text(text);
         self.writer.get_mut().deadline = deadline;
-        written.map_err(|e| self.failed(&e))
+        written
     }
 
     /// Writes `text` and flushes, within the limits: for a command whose answer is one text, or one line at a time.
