@@ -583,6 +583,28 @@ fn a_step_that_does_not_look_at_the_clock_gets_504_at_the_deadline() {
     assert!(took < parsing.mul_f64(0.6), "504 after {took:?} with a limit of {limit:?}; parsing takes {parsing:?}");
 }
 
+#[test]
+fn waiting_for_a_solve_slot_counts_within_the_requests_time_limit() {
+    let limit = Duration::from_secs(2);
+    let base = start(Config { max_solves: 1, request_time_limit: limit, ..Config::default() });
+    let text = std::fs::read(SLOW).unwrap();
+    let url = format!("{base}/api/footholds?table=true");
+    // The whole 8×8 tablebase takes seconds: the first request holds the only slot until its deadline.
+    let first = {
+        let (url, text) = (url.clone(), text.clone());
+        std::thread::spawn(move || post_text(&url, &text).0)
+    };
+    assert_eq!(wait_for(&base, 10, |s| s["running"] == 1)["running"], 1);
+    std::thread::sleep(limit / 2);
+    // The second waits for the slot half its time limit, then has only the other half to solve.
+    let started = Instant::now();
+    let (code, body) = post_text(&url, &text);
+    let took = started.elapsed();
+    assert_eq!(code, 504, "{body}");
+    assert!(took < limit.mul_f64(1.25), "504 after {took:?}, {limit:?} being the request's time limit");
+    assert_eq!(first.join().unwrap(), 504);
+}
+
 /// A gridgame judge input: an open `n`×`n` board with diagonal steps up to `k`, and `queries` queries of (1, 1).
 fn open_grid(n: usize, k: usize, queries: usize) -> String {
     format!("{n} {n} {k}\n{}{queries}\n{}", format!("{}\n", ".".repeat(n)).repeat(n), "1 1\n".repeat(queries))
