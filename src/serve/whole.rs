@@ -1,11 +1,14 @@
 //! Whole-number fields of a request, read alike from a JSON number and from query-string text: a value that is
 //! not a whole number from `LOW` to `HIGH` (a negative one, a fraction, `1e30`, a word) gets the command line's
 //! message, `must be a whole number between LOW and HIGH, found V`, after the field's name, instead of serde's
-//! `invalid digit found in string` or `invalid value: integer -1, expected u32`.
+//! `invalid digit found in string` or `invalid value: integer -1, expected u32`. Lists of pairs of whole numbers
+//! (ladders, snakes, a grid game's cells) are read the same way, by [`pairs`] and [`pair_lists`].
 //!
 //! ```text
 //! #[serde(deserialize_with = "whole::<_, u32, 1, 10_000_000>")]
 //! size: u32,
+//! #[serde(deserialize_with = "pairs")]
+//! ladders: Option<Vec<(u32, u32)>>,
 //! ```
 
 use serde::de::{DeserializeSeed, Error, IgnoredAny, SeqAccess, Visitor};
