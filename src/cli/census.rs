@@ -128,10 +128,7 @@ fn run_census(args: RunArgs) -> Result<String, Error> {
     if args.mpi {
         return run_mpi(boards, &args);
     }
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let threads = super::or_every_core(args.threads);
     let options = CensusOptions {
         dir: args.out.clone(),
         threads,
@@ -198,10 +195,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let threads = super::or_every_core(args.threads);
     // Every solve keeps the run's deadline and Ctrl-C, with a spinner on a terminal; so does the writing.
     args.time_limit.keep_writing(out);
     let deadline = args.time_limit.reading().map(|limit| limit.deadline);

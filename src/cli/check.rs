@@ -110,10 +110,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         seed: args.seed.unwrap_or_else(fresh_seed),
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         memory_limit: args.memory_limit.map(|m| m as u64),
-        jobs: args
-            .jobs
-            .map(usize::from)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
+        jobs: super::or_every_core(args.jobs),
         progress: !args.json && std::io::stderr().is_terminal(),
         cancel: Some(cancel.clone()),
     };

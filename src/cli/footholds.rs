@@ -80,10 +80,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     let deadline = limits.deadline;
     let detailed = args.explain || args.moves || args.json;
     let wanted = Wanted { ranked_moves: detailed, line: detailed };
-    let threads = args
-        .threads
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let threads = super::or_every_core(args.threads);
     let started = std::time::Instant::now();
     let solution = solve_or_bounds(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
         .map_err(|e| match (e.winner(), e.moves()) {

@@ -193,6 +193,11 @@ pub(crate) fn before<T: Send + 'static>(
     }
 }
 
+/// A `--threads` or `--jobs` count, or one per core when it is not given.
+fn or_every_core(count: Option<u16>) -> usize {
+    count.map(usize::from).unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+}
+
 /// The deadline `seconds` after the run began.
 fn reading_limit(seconds: f64) -> ReadingLimit {
     let started = *STARTED.get_or_init(Instant::now);
