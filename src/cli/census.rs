@@ -198,7 +198,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     let threads = super::or_every_core(args.threads);
     // Every solve keeps the run's deadline and Ctrl-C, with a spinner on a terminal; so does the writing.
     args.time_limit.keep_writing(out);
-    let deadline = args.time_limit.reading().map(|limit| limit.deadline);
+    let deadline = args.time_limit.deadline();
     let limits = || limits_until(deadline);
     let options = VerifyOptions { table_bytes: args.memory, threads, limits: &limits };
     for path in &args.files {

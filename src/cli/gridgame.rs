@@ -101,9 +101,9 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         None => None,
         Some(map) => {
             let (instance, analysis, grundy) = (instance.clone(), analysis.clone(), options.grundy_values());
-            let deadline = args.time_limit.reading().map(|limit| limit.deadline);
-            let drawn = super::before(deadline, move || report::board_map(&instance, &analysis, grundy))
-                .ok_or(Error::TimeLimitWriting { seconds: args.time_limit.time_limit.unwrap_or_default() })?;
+            let drawn =
+                super::before(args.time_limit.deadline(), move || report::board_map(&instance, &analysis, grundy))
+                    .ok_or(Error::TimeLimitWriting { seconds: args.time_limit.time_limit.unwrap_or_default() })?;
             Some(map.fill(&drawn)?)
         }
     };

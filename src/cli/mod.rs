@@ -149,22 +149,25 @@ impl TimeLimitArg {
     /// Limits for one input: the run's deadline, the Ctrl-C flag, and a spinner on stderr when it is a terminal.
     /// `out` keeps the same deadline and flag while it writes the answer.
     fn limits(&self, out: &mut Output) -> Limits {
-        let limits = limits_until(self.reading().map(|limit| limit.deadline));
-        out.keep(&limits, self.time_limit.unwrap_or_default());
-        limits
+        self.keep_writing(out);
+        limits_until(self.deadline())
     }
 
     /// Bounds `out`'s writing by the run's deadline and the Ctrl-C flag, for a command that makes its solves' limits
     /// itself.
     fn keep_writing(&self, out: &mut Output) {
-        let deadline = self.reading().map(|limit| limit.deadline);
-        let limits = Limits { deadline, cancel: Some(interrupt::flag()), progress: None };
+        let limits = Limits { deadline: self.deadline(), cancel: Some(interrupt::flag()), progress: None };
         out.keep(&limits, self.time_limit.unwrap_or_default());
     }
 
     /// The run's deadline, for reading its inputs as for solving them.
     fn reading(&self) -> Option<ReadingLimit> {
         self.time_limit.map(reading_limit)
+    }
+
+    /// The instant of [`TimeLimitArg::reading`], if there is a time limit.
+    fn deadline(&self) -> Option<Instant> {
+        self.reading().map(|limit| limit.deadline)
     }
 
     /// The error for a solve stopped by the deadline or by Ctrl-C.
