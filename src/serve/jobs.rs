@@ -345,16 +345,17 @@ impl Shared {
     /// or a solve still in a step that does not look at the clock), counted as timed out.
     pub(super) fn timed_out(&self) -> ApiError {
         self.counts.timed_out.fetch_add(1, Ordering::Relaxed);
-        ApiError::TimeLimit(self.config.request_time_limit.as_secs_f64())
+        self.past_time_limit()
     }
 
     /// The error for a solve stopped by its limits: the time limit, unless it was cancelled.
     fn time_limit(&self, cancel: &AtomicBool) -> ApiError {
-        if cancel.load(Ordering::Relaxed) {
-            ApiError::Interrupted
-        } else {
-            ApiError::TimeLimit(self.config.request_time_limit.as_secs_f64())
-        }
+        if cancel.load(Ordering::Relaxed) { ApiError::Interrupted } else { self.past_time_limit() }
+    }
+
+    /// The error of a request past `--request-time-limit` (504), naming the limit.
+    fn past_time_limit(&self) -> ApiError {
+        ApiError::TimeLimit(self.config.request_time_limit.as_secs_f64())
     }
 }
 
