@@ -505,48 +505,64 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
 
     /// Fail-soft alpha-beta: the exact score if it lies strictly inside `(alpha, beta)`, otherwise a bound on the
     /// correct side of the window.
-    fn search(&mut self, position: &G::Position, mut alpha: i32, mut beta: i32, visit: Visit) -> Result<i32, Stop> {
-        self.tick()?;
+    ///
+    /// A chain of forced moves is followed in a loop rather than by recursion (most positions of a footholds search
+    /// are forced moves and ends): each step flips the window to the next player's side, and the score found at the
+    /// end of the chain is mapped back through as many parents.
+    fn search(&mut self, position: &G::Position, alpha: i32, beta: i32, visit: Visit) -> Result<i32, Stop> {
         let game = self.shared.game;
-        if let Some(outcome) = game.primitive(position) {
-            return Ok(outcome.score());
-        }
-        let mut moves = game.moves_to_search(position);
+        let (mut position, mut alpha, mut beta, mut visit) = (*position, alpha, beta, visit);
+        let mut forced_moves = 0u32;
+        let score = loop {
+            self.tick()?;
+            if let Some(outcome) = game.primitive(&position) {
+                break outcome.score();
+            }
+            let moves = game.moves_to_search(&position);
+            if moves.as_ref().len() != 1 {
+                break self.search_choice(&position, moves, alpha, beta, visit)?;
+            }
+            // A forced move needs no table, no early outcome and no ordering: the child is searched with the same
+            // window, and pays for those itself if it has a choice.
+            (alpha, beta) = match narrowed(alpha, beta) {
+                Ok(window) => window,
+                Err(answer) => break answer,
+            };
+            let only = moves.as_ref()[0];
+            let quiet = visit.quiet && game.stays_quiet(&position, only);
+            visit = Visit { ply: visit.ply + 1, quiet, cut_expected: !visit.cut_expected };
+            position = game.play(&position, only);
+            (alpha, beta) = (child_score(beta), child_score(alpha));
+            forced_moves += 1;
+        };
+        Ok((0..forced_moves).fold(score, |score, _| parent_score(score)))
+    }
+
+    /// [`Worker::search`] at a position with a choice of moves (`moves`, at least two) that is not over.
+    fn search_choice(
+        &mut self,
+        position: &G::Position,
+        mut moves: G::Moves,
+        mut alpha: i32,
+        mut beta: i32,
+        visit: Visit,
+    ) -> Result<i32, Stop> {
+        let game = self.shared.game;
         let moves = moves.as_mut();
-        // A forced move needs no table, no early outcome and no ordering: the child is searched with the same
-        // window, and pays for those itself if it has a choice.
-        let forced = moves.len() == 1;
         // The game may know bounds on the outcome that answer the question this search asks: an upper bound at or
         // below alpha, a lower bound at or above beta, or the exact outcome (bounds that answer nothing are ignored).
         let question = Question { alpha, beta };
-        if !forced
-            && !visit.quiet
+        if !visit.quiet
             && let Some((worst, best)) = game.early_outcome(position, &question)
             && question.settled_by(worst, best)
         {
             self.stats.early_outcomes += 1;
             return Ok(if best.score() <= alpha { best.score() } else { worst.score() });
         }
-        // No game that is still on can score outside [LOWEST_SCORE, HIGHEST_SCORE]: narrowing the window to that is
-        // what cuts off searches for "a win within r moves" once r moves are used up.
-        if beta > HIGHEST_SCORE {
-            beta = HIGHEST_SCORE;
-            if alpha >= beta {
-                return Ok(beta);
-            }
-        }
-        if alpha < LOWEST_SCORE {
-            alpha = LOWEST_SCORE;
-            if alpha >= beta {
-                return Ok(alpha);
-            }
-        }
-        if forced {
-            let child = game.play(position, moves[0]);
-            let quiet = visit.quiet && game.stays_quiet(position, moves[0]);
-            let next = Visit { ply: visit.ply + 1, quiet, cut_expected: !visit.cut_expected };
-            return Ok(parent_score(self.search(&child, child_score(beta), child_score(alpha), next)?));
-        }
+        (alpha, beta) = match narrowed(alpha, beta) {
+            Ok(window) => window,
+            Err(answer) => return Ok(answer),
+        };
         let stored = game.worth_storing(position);
         let key = if stored { game.canonical(position) } else { *position };
         let mut hint = None;
@@ -631,6 +647,25 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         }
         Ok(best)
     }
+}
+
+/// The window `(alpha, beta)` narrowed to the scores a game that is still on can have, `[LOWEST_SCORE,
+/// HIGHEST_SCORE]` (which is what cuts off searches for "a win within r moves" once r moves are used up); or, when
+/// nothing of it is left, the fail-soft bound that answers the question.
+fn narrowed(mut alpha: i32, mut beta: i32) -> Result<(i32, i32), i32> {
+    if beta > HIGHEST_SCORE {
+        beta = HIGHEST_SCORE;
+        if alpha >= beta {
+            return Err(beta);
+        }
+    }
+    if alpha < LOWEST_SCORE {
+        alpha = LOWEST_SCORE;
+        if alpha >= beta {
+            return Err(alpha);
+        }
+    }
+    Ok((alpha, beta))
 }
 
 /// The order a thread visits the moves of a position in: the table's best move first, then the others in the

@@ -211,6 +211,10 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
             return Moves::default();
         }
         let targets = self.targets(position);
+        // A single step is the move whatever it leads to: no need to look past it (most positions are forced).
+        if (targets & (targets - B::one())).is_zero() {
+            return Moves::of(targets);
+        }
         let open = self.open_targets(position.footholds, position.mover as usize, position.other as usize);
         Moves::of(if open.is_zero() { targets } else { open })
     }
