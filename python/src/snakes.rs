@@ -285,9 +285,11 @@ impl Snakes {
         }
         let max_rolls = max_rolls.within("max_rolls", 1, 100_000_000)?;
         let (distribution, expectation) = run::solve(py, time_limit, |limits| {
-            let distribution = core::roll_distribution(&self.board, tail, max_rolls, &limits)?;
+            // One reading of the board into a chain for both.
+            let odds = core::Odds::new(&self.board);
+            let distribution = odds.distribution(tail, max_rolls, &limits)?;
             // The histogram marks the expectation (with its proven relative error) when it is finite.
-            let expectation = core::expected_rolls(&self.board, &limits)?.ok();
+            let expectation = odds.expected_rolls(&limits)?.ok();
             Ok((distribution, expectation))
         })?;
         Ok(RollDistribution { board: self.board.clone(), distribution, expectation })

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::report::{self, Report};
 use crate::games::snakes::{
-    self, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, MAX_FACES, MAX_SIZE, Overshoot, Rules,
+    self, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, MAX_FACES, MAX_SIZE, Odds, Overshoot, Rules,
 };
 use std::path::PathBuf;
 
@@ -170,8 +170,10 @@ fn answer(
 
     let rolls = snakes::fewest_rolls(&board, &limits).map_err(timed_out)?.map_err(unsolvable)?;
 
+    // The expectations and the distribution share one reading of the board into a chain.
+    let odds = Odds::new(&board);
     let expectation = if expected || args.plot.is_some() {
-        match snakes::expected_rolls(&board, &limits).map_err(timed_out)? {
+        match odds.expected_rolls(&limits).map_err(timed_out)? {
             Ok(value) => Some(value),
             Err(why) if expected => return Err(unsolvable(why)),
             Err(_) => None,
@@ -180,13 +182,13 @@ fn answer(
         None
     };
     let exact = if args.exact {
-        Some(snakes::exact_expected_rolls(&board, &limits).map_err(timed_out)?.map_err(unsolvable)?)
+        Some(odds.exact_expected_rolls(&limits).map_err(timed_out)?.map_err(unsolvable)?)
     } else {
         None
     };
     let distribution = if args.distribution || args.plot.is_some() {
         let max = usize::try_from(args.max_rolls).unwrap_or(usize::MAX);
-        Some(snakes::roll_distribution(&board, DISTRIBUTION_TAIL, max, &limits).map_err(timed_out)?)
+        Some(odds.distribution(DISTRIBUTION_TAIL, max, &limits).map_err(timed_out)?)
     } else {
         None
     };

@@ -8,7 +8,7 @@ use crate::engine::Limits;
 use crate::format::{InputError, TextFormat, quote};
 use crate::games::snakes::report::Report;
 use crate::games::snakes::{
-    self, Board, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Overshoot, Rules,
+    self, Board, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Odds, Overshoot, Rules,
 };
 use serde::Deserialize;
 
@@ -144,15 +144,12 @@ impl Endpoint for Request {
         Ok(Box::new(move |limits: Limits| {
             let unsolvable = |why: String| input_error(InputError::new(why));
             let rolls = snakes::fewest_rolls(&board, &limits)?.map_err(unsolvable)?;
-            let expectation =
-                if expected { Some(snakes::expected_rolls(&board, &limits)?.map_err(unsolvable)?) } else { None };
-            let exact = if self.exact {
-                Some(snakes::exact_expected_rolls(&board, &limits)?.map_err(unsolvable)?)
-            } else {
-                None
-            };
+            // The expectations and the distribution share one reading of the board into a chain.
+            let odds = Odds::new(&board);
+            let expectation = if expected { Some(odds.expected_rolls(&limits)?.map_err(unsolvable)?) } else { None };
+            let exact = if self.exact { Some(odds.exact_expected_rolls(&limits)?.map_err(unsolvable)?) } else { None };
             let distribution = if self.distribution {
-                Some(snakes::roll_distribution(&board, DISTRIBUTION_TAIL, self.max_rolls as usize, &limits)?)
+                Some(odds.distribution(DISTRIBUTION_TAIL, self.max_rolls as usize, &limits)?)
             } else {
                 None
             };

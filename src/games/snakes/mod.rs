@@ -14,7 +14,8 @@
 //! - How long the game lasts with a fair die: an absorbing Markov chain ([`crate::engine::chance`]) with one state
 //!   per square. Snakes are the only steps that go *down* the board (with `bounce`, so are bounces), so elimination
 //!   from the top square down needs one feedback unknown per snake tail: the expectation in floating point, with a
-//!   proven error bound, or exactly as a fraction.
+//!   proven error bound, or exactly as a fraction. Several questions about one board's odds share the chain (and
+//!   the check for squares the game never leaves) through one [`Odds`].
 //!
 //! An independent check by simulation lives in [`simulate`](mod@simulate); telling the answers as text, JSON and a histogram
 //! lives in [`report`].
@@ -34,15 +35,17 @@
 mod board;
 pub mod cases;
 mod instance;
+mod odds;
 pub mod report;
 pub mod simulate;
 mod traps;
 
 pub use board::{Board, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules};
 pub use instance::Instance;
+pub use odds::Odds;
 pub use simulate::{Simulation, simulate, simulate_within};
 
-use crate::engine::chance::{self, CompiledChain};
+use crate::engine::chance;
 use crate::engine::limits::{Interrupted, Limits};
 use crate::engine::shortest;
 use num_rational::BigRational;
@@ -94,40 +97,26 @@ pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, 
     Ok(Ok(rolls))
 }
 
-/// Why the expected number of rolls is infinite, if it is: a square the game can reach from the start from which
-/// the last square cannot be reached. `None` when the game surely ends. Memory linear in the board's size.
+/// Why the expected number of rolls is infinite, if it is: [`Odds::why_endless`], for one question.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes first.
 pub fn why_endless(board: &Board, limits: &Limits) -> Result<Option<String>, Interrupted> {
-    let rules = board.rules();
-    let can_end = traps::can_reach_end(board, limits)?;
-    let reachable = shortest::reachable_before_goals(board, rules.start, limits)?;
-    let Some(trap) = reachable.into_iter().filter(|&s| !can_end[s as usize]).min() else { return Ok(None) };
-    Ok(Some(format!(
-        "the expected number of rolls is infinite: from {} a fair die can bring the token to square {trap}, \
-         from which square {} cannot be reached",
-        report::start_place(rules),
-        rules.size
-    )))
+    Ok(Odds::new(board).why_endless(limits)?.map(str::to_owned))
 }
 
 /// The expected number of rolls from the start with a fair die, in floating point, with a proven bound on its
-/// relative error; `Err` with the reason when it is infinite.
+/// relative error; `Err` with the reason when it is infinite. [`Odds::expected_rolls`], for one question (several
+/// questions of one board share their work through one [`Odds`]).
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes first.
 pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64), String>, Interrupted> {
-    if let Some(why) = why_endless(board, limits)? {
-        return Ok(Err(why));
-    }
-    let chain = CompiledChain::within(board, limits)?;
-    let certified = chance::expected_steps_f64(&chain, MAX_FEEDBACK_F64, 1e-13, limits)?;
-    let value = certified.values[board.rules().start as usize].expect("the start ends surely");
-    Ok(Ok((value, certified.relative_error)))
+    Odds::new(board).expected_rolls(limits)
 }
 
 /// The exact expected number of rolls from the start with a fair die; `Err` with the reason when it is infinite.
+/// [`Odds::exact_expected_rolls`], for one question.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes first.
@@ -142,16 +131,12 @@ pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64
 /// assert!(e.to_string().starts_with("225837582538403273407117496273279920181931269186581786048583/"));
 /// ```
 pub fn exact_expected_rolls(board: &Board, limits: &Limits) -> Result<Result<BigRational, String>, Interrupted> {
-    if let Some(why) = why_endless(board, limits)? {
-        return Ok(Err(why));
-    }
-    let chain = CompiledChain::within(board, limits)?;
-    let value = chance::expected_steps_exact(&chain, board.rules().start as usize, limits)?;
-    Ok(Ok(value.expect("the start ends surely")))
+    Odds::new(board).exact_expected_rolls(limits)
 }
 
 /// The distribution of the number of rolls with a fair die: `ends[t]` is the probability that the game ends on
-/// roll `t`; computed until less than `tail` is left in play, or `max_rolls` rolls.
+/// roll `t`; computed until less than `tail` is left in play, or `max_rolls` rolls. [`Odds::distribution`], for one
+/// question.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes first.
@@ -161,6 +146,5 @@ pub fn roll_distribution(
     max_rolls: usize,
     limits: &Limits,
 ) -> Result<chance::Distribution, Interrupted> {
-    let chain = CompiledChain::within(board, limits)?;
-    chance::distribution(&chain, board.rules().start as usize, tail, max_rolls, limits)
+    Odds::new(board).distribution(tail, max_rolls, limits)
 }
