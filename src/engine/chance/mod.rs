@@ -102,9 +102,17 @@ pub struct CompiledChain {
     targets: Vec<u32>,
     weights: Vec<u64>,
     totals: Vec<u64>,
-    /// [`CompiledChain::ends_surely`], found once: an expectation asks for it two or three times (the count of
-    /// feedback unknowns, elimination, the iteration), a tenth of a second each on three million states.
-    ends_surely: OnceLock<Vec<bool>>,
+    /// [`CompiledChain::can_end`] and [`CompiledChain::ends_surely`], found together once: an expectation asks for
+    /// the second two or three times (the count of feedback unknowns, elimination, the iteration), the distribution
+    /// for the first, and each pass builds the reverse graph, a tenth of a second on three million states.
+    reach: OnceLock<Reach>,
+}
+
+/// Which states of a chain can end, and which end surely.
+#[derive(Clone, Debug)]
+struct Reach {
+    can_end: Vec<bool>,
+    ends_surely: Vec<bool>,
 }
 
 impl CompiledChain {
@@ -135,7 +143,7 @@ impl CompiledChain {
             targets: Vec::new(),
             weights: Vec::new(),
             totals: Vec::with_capacity(n),
-            ends_surely: OnceLock::new(),
+            reach: OnceLock::new(),
         };
         compiled.offsets.push(0);
         let mut out = Vec::new();
@@ -190,30 +198,36 @@ impl CompiledChain {
     }
 
     /// For each state, whether the chain surely (with probability 1) reaches an absorbing state from it: exactly
-    /// when every state reachable from it can still reach one. Found on the first call and kept for the next ones.
+    /// when every state reachable from it can still reach one. Found on the first call (with
+    /// [`CompiledChain::can_end`]) and kept for the next ones.
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of `limits` passes first (a few tenths of a second for ten million states).
     pub fn ends_surely(&self, limits: &Limits) -> Result<&[bool], Interrupted> {
-        if let Some(sure) = self.ends_surely.get() {
-            return Ok(sure);
+        Ok(&self.reach(limits)?.ends_surely)
+    }
+
+    /// For each state, whether an absorbing state can be reached from it at all. Found on the first call (with
+    /// [`CompiledChain::ends_surely`]) and kept for the next ones.
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of `limits` passes first.
+    pub fn can_end(&self, limits: &Limits) -> Result<&[bool], Interrupted> {
+        Ok(&self.reach(limits)?.can_end)
+    }
+
+    /// Both answers of reachability, from one reverse graph.
+    fn reach(&self, limits: &Limits) -> Result<&Reach, Interrupted> {
+        if let Some(reach) = self.reach.get() {
+            return Ok(reach);
         }
         let mut watch = Watch::new(limits, "which states end surely");
         let reverse = self.reverse(&mut watch)?;
         // States that can reach an absorbing state, then the states that can reach one of the others.
         let can_end = mark_predecessors(&reverse, self.absorbing.clone(), &mut watch)?;
         let may_not_end = mark_predecessors(&reverse, can_end.iter().map(|&c| !c).collect(), &mut watch)?;
-        Ok(self.ends_surely.get_or_init(|| may_not_end.into_iter().map(|m| !m).collect()))
-    }
-
-    /// For each state, whether an absorbing state can be reached from it at all.
-    ///
-    /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
-    pub fn can_end(&self, limits: &Limits) -> Result<Vec<bool>, Interrupted> {
-        let mut watch = Watch::new(limits, "which states can end");
-        let reverse = self.reverse(&mut watch)?;
-        mark_predecessors(&reverse, self.absorbing.clone(), &mut watch)
+        let ends_surely = may_not_end.into_iter().map(|m| !m).collect();
+        Ok(self.reach.get_or_init(|| Reach { can_end, ends_surely }))
     }
 
     /// The reverse graph: for each state, the states with a step into it (offsets, sources).
@@ -340,6 +354,8 @@ mod tests {
         assert!(chain.ends_surely(&Limits::default()).unwrap().iter().all(|&sure| sure));
         // Found once, it is kept: asked again, it is there even past the deadline (no pass over the chain).
         assert!(chain.ends_surely(&passed).is_ok_and(|sure| sure.len() == chain.len()));
+        // And so is which states can end, found with it.
+        assert!(chain.can_end(&passed).is_ok_and(|can| can.len() == chain.len() && can.iter().all(|&c| c)));
         // Zero expectations leave a residual of one at every state: no bound.
         assert_eq!(residual_bound(&chain, &x, &Limits::default()), Ok(f64::INFINITY));
     }

@@ -93,7 +93,7 @@ mod tests {
                 let Ok(board) = Instance::parse(text).unwrap().board(rules) else { continue };
                 assert_eq!(
                     can_reach_end(&board, &Limits::default()).unwrap(),
-                    CompiledChain::new(&board).can_end(&Limits::default()).unwrap(),
+                    CompiledChain::new(&board).can_end(&Limits::default()).unwrap().to_vec(),
                     "{text} {overshoot}"
                 );
             }
