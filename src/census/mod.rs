@@ -3,8 +3,8 @@
 //! A census takes a list of boards (all full boards up to a size, or boards read from a file), solves every pair of
 //! starting footholds of each board up to the board's symmetries, and writes one record file per board ([`mod@file`]):
 //! plain text, versioned, with a SHA-256 checksum of its records. Work is handed out one start pair at a time, by a
-//! shared queue to threads on one machine ([`run`]) or by a master process to MPI ranks (`census::mpi`, behind the cargo
-//! feature `mpi`); either way the files hold the same bytes, since records are sorted and every answer is exact.
+//! shared queue to threads on one machine ([`run`]) or by a master process to MPI ranks (`census::mpi`, behind the
+//! cargo feature `mpi`); either way the files hold the same bytes, since records are sorted and every answer is exact.
 //! Records are also appended to a journal beside the file as they are found, so a killed run resumes without
 //! redoing finished pairs. [`verify`] checks a file's checksum and completeness and solves a random sample again.
 

@@ -38,8 +38,8 @@ enum Game {
 /// constraints (--beyond lifts them). Each case runs in a temporary folder, in its own process group, with the
 /// time limit and a memory limit enforced by the operating system (ulimit: address space; for Java, -Xmx at the
 /// limit and a data-segment limit 512 MiB above it), and at most 256 tasks at once (a pids cgroup when run as
-/// root; otherwise ulimit -u, which counts every task of the user). The compiler runs the same way, within 120 s and 4 GiB.
-/// Ctrl-C kills the compiler or the running solutions and exits with code 130 (143 for SIGTERM).
+/// root; otherwise ulimit -u, which counts every task of the user). The compiler runs the same way, within 120 s and
+/// 4 GiB. Ctrl-C kills the compiler or the running solutions and exits with code 130 (143 for SIGTERM).
 /// This is not a sandbox: run only code you trust.
 ///
 /// Exit codes: 0 every case agrees; 1 a case fails (wrong answer, runtime error, time limit exceeded), shrunk to

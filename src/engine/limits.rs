@@ -1,7 +1,7 @@
 //! Bounds on long work: a deadline, a flag another thread can raise to stop it, and a hook that reports progress.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The longest time limit taken, in seconds (about 31 years): longer ones are surely a slip, and `Instant` arithmetic
@@ -133,4 +133,28 @@ impl<'l> Watch<'l> {
         }
         Ok(())
     }
+}
+
+/// The value kept in `lock`, made by `make` at the first call that finishes: work cut short by the limits (an `Err`)
+/// keeps nothing, so a later call with a later deadline starts it again. (`OnceLock::get_or_try_init` does this but
+/// is not stable.) When two threads race, both may do the work; the first to finish is kept.
+///
+/// ```
+/// use perfectplay::engine::limits::{Interrupted, kept};
+/// use std::sync::OnceLock;
+///
+/// let lock = OnceLock::new();
+/// assert_eq!(kept(&lock, || Err::<u32, _>(Interrupted)), Err(Interrupted));
+/// assert_eq!(kept(&lock, || Ok::<u32, Interrupted>(7)), Ok(&7));
+/// assert_eq!(kept(&lock, || Ok::<u32, Interrupted>(8)), Ok(&7), "made once, then kept");
+/// ```
+///
+/// # Errors
+/// `make`'s error, when it fails.
+pub fn kept<T, E>(lock: &OnceLock<T>, make: impl FnOnce() -> Result<T, E>) -> Result<&T, E> {
+    if let Some(value) = lock.get() {
+        return Ok(value);
+    }
+    let value = make()?;
+    Ok(lock.get_or_init(|| value))
 }

@@ -14,8 +14,8 @@
 //! called quiet while ordering its parent's moves is not asked for an early outcome. Each position is guessed to be a
 //! cut-node (some move reaches the window) or an all-node (none does, whatever the order), and the moves of expected
 //! all-nodes near the end of the game are not ordered. Several threads can run the same searches at once, sharing the
-//! table (lazy SMP): they visit the moves of expected all-nodes near the root (and wherever the game can still last long) in different orders, each profits from
-//! what the others stored, and the first to finish gives the answer.
+//! table (lazy SMP): they visit the moves of expected all-nodes near the root (and wherever the game can still last
+//! long) in different orders, each profits from what the others stored, and the first to finish gives the answer.
 
 use super::game::{Question, TwoPlayerGame};
 use super::limits::{Interrupted, Limits, Progress};

@@ -17,8 +17,8 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 /// products and a single gcd (a least common multiple of denominators) instead of a gcd per coefficient; each row
 /// is reduced by the gcd of its numerators and denominator once. The feedback system is solved by Bareiss'
 /// fraction-free elimination, whose intermediate numbers are determinants of the system (no blow-up), and only the
-/// one state asked for is evaluated at the end. Several times faster than [`expected_steps`](super::expected_steps) over
-/// [`BigRational`], with the same result.
+/// one state asked for is evaluated at the end. Several times faster than [`expected_steps`](super::expected_steps)
+/// over [`BigRational`], with the same result.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes first.

@@ -46,7 +46,7 @@ pub use distribution::{Distribution, distribution};
 pub use elimination::{expected_steps, expected_steps_f64, expected_steps_iterative};
 pub use exact::{expected_steps_exact, to_f64};
 
-use super::limits::{Interrupted, Limits, Watch};
+use super::limits::{Interrupted, Limits, Watch, kept};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Num, Zero};
@@ -218,16 +218,15 @@ impl CompiledChain {
 
     /// Both answers of reachability, from one reverse graph.
     fn reach(&self, limits: &Limits) -> Result<&Reach, Interrupted> {
-        if let Some(reach) = self.reach.get() {
-            return Ok(reach);
-        }
-        let mut watch = Watch::new(limits, "which states end surely");
-        let reverse = self.reverse(&mut watch)?;
-        // States that can reach an absorbing state, then the states that can reach one of the others.
-        let can_end = mark_predecessors(&reverse, self.absorbing.clone(), &mut watch)?;
-        let may_not_end = mark_predecessors(&reverse, can_end.iter().map(|&c| !c).collect(), &mut watch)?;
-        let ends_surely = may_not_end.into_iter().map(|m| !m).collect();
-        Ok(self.reach.get_or_init(|| Reach { can_end, ends_surely }))
+        kept(&self.reach, || {
+            let mut watch = Watch::new(limits, "which states can end");
+            let reverse = self.reverse(&mut watch)?;
+            // States that can reach an absorbing state, then the states that can reach one of the others.
+            let can_end = mark_predecessors(&reverse, self.absorbing.clone(), &mut watch)?;
+            let may_not_end = mark_predecessors(&reverse, can_end.iter().map(|&c| !c).collect(), &mut watch)?;
+            let ends_surely = may_not_end.into_iter().map(|m| !m).collect();
+            Ok(Reach { can_end, ends_surely })
+        })
     }
 
     /// The reverse graph: for each state, the states with a step into it (offsets, sources).

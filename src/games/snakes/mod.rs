@@ -17,8 +17,8 @@
 //!   proven error bound, or exactly as a fraction. Several questions about one board's odds share the chain (and
 //!   the check for squares the game never leaves) through one [`Odds`].
 //!
-//! An independent check by simulation lives in [`simulate`](mod@simulate); telling the answers as text, JSON and a histogram
-//! lives in [`report`].
+//! An independent check by simulation lives in [`simulate`](mod@simulate); telling the answers as text, JSON and a
+//! histogram lives in [`report`].
 //!
 //! ```
 //! use perfectplay::engine::Limits;

@@ -9,7 +9,7 @@
 use super::board::Board;
 use super::{MAX_FEEDBACK_F64, report, traps};
 use crate::engine::chance::{self, CompiledChain, Distribution};
-use crate::engine::limits::{Interrupted, Limits};
+use crate::engine::limits::{Interrupted, Limits, kept};
 use crate::engine::shortest;
 use num_rational::BigRational;
 use std::sync::OnceLock;
@@ -49,22 +49,21 @@ impl<'b> Odds<'b> {
     /// # Errors
     /// [`Interrupted`] when the deadline of `limits` passes first.
     pub fn why_endless(&self, limits: &Limits) -> Result<Option<&str>, Interrupted> {
-        if let Some(why) = self.endless.get() {
-            return Ok(why.as_deref());
-        }
-        let (board, rules) = (self.board, self.board.rules());
-        let can_end = traps::can_reach_end(board, limits)?;
-        let reachable = shortest::reachable_before_goals(board, rules.start, limits)?;
-        let trap = reachable.into_iter().filter(|&s| !can_end[s as usize]).min();
-        let why = trap.map(|trap| {
-            format!(
-                "the expected number of rolls is infinite: from {} a fair die can bring the token to square {trap}, \
-                 from which square {} cannot be reached",
-                report::start_place(rules),
-                rules.size
-            )
-        });
-        Ok(self.endless.get_or_init(|| why).as_deref())
+        let why = kept(&self.endless, || {
+            let (board, rules) = (self.board, self.board.rules());
+            let can_end = traps::can_reach_end(board, limits)?;
+            let reachable = shortest::reachable_before_goals(board, rules.start, limits)?;
+            let trap = reachable.into_iter().filter(|&s| !can_end[s as usize]).min();
+            Ok(trap.map(|trap| {
+                format!(
+                    "the expected number of rolls is infinite: from {} a fair die can bring the token to square \
+                     {trap}, from which square {} cannot be reached",
+                    report::start_place(rules),
+                    rules.size
+                )
+            }))
+        })?;
+        Ok(why.as_deref())
     }
 
     /// The expected number of rolls from the start, in floating point, with a proven bound on its relative error;
@@ -94,8 +93,8 @@ impl<'b> Odds<'b> {
     }
 
     /// The distribution of the number of rolls: `ends[t]` is the probability that the game ends on roll `t`;
-    /// computed until less than `tail` is left in play (see [`super::DISTRIBUTION_TAIL`]), or `max_rolls` rolls. Defined on
-    /// every board: what falls into a square the game never leaves is counted as never ending.
+    /// computed until less than `tail` is left in play (see [`super::DISTRIBUTION_TAIL`]), or `max_rolls` rolls.
+    /// Defined on every board: what falls into a square the game never leaves is counted as never ending.
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of `limits` passes first.
@@ -109,11 +108,7 @@ impl<'b> Odds<'b> {
 
     /// The board as a chain, read at the first call.
     fn chain(&self, limits: &Limits) -> Result<&CompiledChain, Interrupted> {
-        if let Some(chain) = self.chain.get() {
-            return Ok(chain);
-        }
-        let chain = CompiledChain::within(self.board, limits)?;
-        Ok(self.chain.get_or_init(|| chain))
+        kept(&self.chain, || CompiledChain::within(self.board, limits))
     }
 }
 

@@ -340,7 +340,8 @@ fn simulation_line(s: &Simulation, seed: u64) -> String {
 const PLOT_QUANTILE: f64 = 0.999;
 
 /// The histogram of the distribution as SVG, with P(ended by roll t) as a curve on a second axis, the expectation
-/// (with its proven relative error) and the median marked, cut at the 99.9th percentile (a note says how much lies beyond).
+/// (with its proven relative error) and the median marked, cut at the 99.9th percentile (a note says how much lies
+/// beyond).
 ///
 /// # Errors
 /// A message when there is nothing to draw (the game is decided before the first roll) or the drawing fails.
