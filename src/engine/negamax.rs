@@ -143,7 +143,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of the limits passes first.
-    fn bound(&mut self, position: &G::Position, score: i32) -> Result<i32, Interrupted> {
+    pub fn bound(&mut self, position: &G::Position, score: i32) -> Result<i32, Interrupted> {
         match self.game.primitive(position) {
             Some(outcome) => Ok(outcome.score()),
             None => self.run(position, Some(score)),
