@@ -29,6 +29,10 @@ fn check(mut board: Vec<Vec<bool>>, a: (usize, usize), b: (usize, usize)) -> Res
     prop_assert_eq!(solution.outcome.remoteness, moves, "{}", text);
     prop_assert_eq!(solution.winner() == perfectplay::games::footholds::Player::A, a_wins, "{}", text);
     prop_assert_eq!(solution.line.len() as u32, moves, "the optimal line has the answer's length: {}", text);
+    // The loser surely holds out as long as its safe walk: the bound a stopped solve reports is never above the answer.
+    let game = instance.game::<u128>().unwrap();
+    let fewest = game.fewest_moves(&game.start(), a_wins);
+    prop_assert!(fewest <= moves && fewest % 2 == moves % 2, "at least {} moves, but {}: {}", fewest, moves, text);
     let as_outcome = |(wins, moves): (bool, u32)| if wins { Outcome::win(moves) } else { Outcome::lose(moves) };
     // Every ranked move has the outcome the plain search gives the position after it.
     for step in &solution.ranked_moves {

@@ -9,6 +9,7 @@
 
 pub mod cases;
 mod cells;
+mod holding_out;
 mod instance;
 mod map;
 pub mod programmers;

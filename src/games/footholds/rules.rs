@@ -152,6 +152,30 @@ impl<B: Cells> Footholds<B> {
         (index as usize / self.cols, index as usize % self.cols)
     }
 
+    /// A lower bound on the total moves of the game from `position` under optimal play, if the player to move wins
+    /// (`mover_wins`) or loses: the loser surely makes as many moves as its longest safe walk (see
+    /// [`Geometry::surely_holds_out`]), and the winner one more when it moves first.
+    ///
+    /// ```
+    /// use perfectplay::format::TextFormat;
+    /// use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, solve};
+    /// let instance = Instance::parse("A#####B").unwrap();
+    /// let game = instance.game64().unwrap();
+    /// // The two walk towards each other and B wins in 6: A surely makes three moves (to the middle cell) first.
+    /// assert_eq!(solve(&instance, Wanted::default(), SolveOptions::default()).unwrap().outcome.remoteness, 6);
+    /// assert_eq!(game.fewest_moves(&game.start(), false), 6);
+    /// // Were A the winner, B would surely make two moves first: at least five in all.
+    /// assert_eq!(game.fewest_moves(&game.start(), true), 5);
+    /// ```
+    pub fn fewest_moves(&self, position: &Position<B>, mover_wins: bool) -> Remoteness {
+        let (mover, other) = (position.mover as usize, position.other as usize);
+        if mover_wins {
+            2 * self.geometry.surely_holds_out(position.footholds, other, mover, false) + 1
+        } else {
+            2 * self.geometry.surely_holds_out(position.footholds, mover, other, true)
+        }
+    }
+
     /// The orthogonal neighbours of a cell.
     pub fn neighbours(&self, cell: usize) -> B {
         self.neighbours[cell]

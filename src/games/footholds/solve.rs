@@ -3,7 +3,7 @@
 
 use super::cells::Cells;
 use super::instance::{Instance, with_game};
-use super::rules::{Cell, Footholds};
+use super::rules::{Cell, Footholds, Position};
 use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, Remoteness, SearchStats, TwoPlayerGame, Value};
 use serde::Serialize;
 
@@ -164,7 +164,9 @@ fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptio
     let mut solver =
         NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
     let start = game.start();
-    let outcome = solver.solve(&start).map_err(|_| Unfinished { bounds: solver.interrupted_bounds() })?;
+    let outcome = solver
+        .solve(&start)
+        .map_err(|_| Unfinished { bounds: solver.interrupted_bounds().map(|bounds| held_out(game, &start, bounds)) })?;
     let known = |_| Unfinished { bounds: Some((outcome, outcome)) };
     let step = |position: &super::Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
         player: Player::of_move(index),
@@ -194,4 +196,23 @@ fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptio
         table: solver.table_fill(),
         table_entry_bytes: crate::engine::table::Table::<super::Position<B>>::SLOT_BYTES,
     })
+}
+
+/// A's bounds `(worst, best)` from a solve that stopped once it knew the winner, with the fewest moves raised to
+/// how long the loser surely holds out ([`Footholds::fewest_moves`]): the search alone often knows only that a win
+/// takes at least one move.
+fn held_out<B: Cells>(game: &Footholds<B>, start: &Position<B>, bounds: (Outcome, Outcome)) -> (Outcome, Outcome) {
+    let (worst, best) = bounds;
+    match (worst.value, best.value) {
+        // A win is better the shorter it is: the best one is the fewest moves.
+        (Value::Win, Value::Win) => {
+            let fewest = game.fewest_moves(start, true).max(best.remoteness).min(worst.remoteness);
+            (worst, Outcome::win(fewest))
+        }
+        (Value::Lose, Value::Lose) => {
+            let fewest = game.fewest_moves(start, false).max(worst.remoteness).min(best.remoteness);
+            (Outcome::lose(fewest), best)
+        }
+        _ => bounds,
+    }
 }
