@@ -65,7 +65,7 @@ fn solve(
     threads: Option<Int>,
 ) -> PyResult<Solution> {
     let options = options(memory, threads)?;
-    run::solve(py, time_limit, |limits| core::solve(instance, wanted, SolveOptions { limits, ..options }))
+    run::solve(py, time_limit, |limits| core::solve_or_bounds(instance, wanted, SolveOptions { limits, ..options }))
 }
 
 /// Search options from the keyword arguments, with the command line's defaults (2 GiB of table, every core).
@@ -167,7 +167,9 @@ impl Footholds {
     /// Solves the position exactly: who wins, in how many moves, A's first moves ranked, and the optimal line.
     ///
     /// `moves=False` and `line=False` skip the ranking and the line (each costs more solves on big boards).
-    /// `time_limit` in seconds raises `TimeoutError` when passed; `memory` caps the transposition table in bytes
+    /// `time_limit` in seconds raises `TimeoutError` when passed (when the winner was known by then, its message and
+    /// its attributes `winner`, `answer_at_least` and `answer_at_most` say so; else they are `None`); `memory` caps
+    /// the transposition table in bytes
     /// (default 2 GiB, grown only as needed; less is slower, never wrong); `threads` search threads (default: one
     /// per core). The GIL is released while it runs, and Ctrl-C stops it with `KeyboardInterrupt`.
     ///

@@ -35,10 +35,11 @@ pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
 /// # Errors
 /// `KeyboardInterrupt` (or whatever a Python signal handler raised) when interrupted, `TimeoutError` when the time
 /// limit passed, `RuntimeError` if the solver panicked.
-pub fn solve<T, F>(py: Python<'_>, time_limit: Option<f64>, work: F) -> PyResult<T>
+pub fn solve<T, E, F>(py: Python<'_>, time_limit: Option<f64>, work: F) -> PyResult<T>
 where
     T: Send,
-    F: FnOnce(Limits) -> Result<T, Interrupted> + Send,
+    E: Stopped + Send,
+    F: FnOnce(Limits) -> Result<T, E> + Send,
 {
     let limit = self::time_limit(time_limit)?;
     let cancel = Arc::new(AtomicBool::new(false));
@@ -62,7 +63,7 @@ where
             receiver = back;
             match received {
                 Ok(result) => break Ok(result),
-                Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(Err(Interrupted)),
+                Err(mpsc::RecvTimeoutError::Disconnected) => break Ok(Err(E::nothing_known())),
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if let Err(signal) = py.check_signals() {
                         cancel.store(true, Ordering::Relaxed);
@@ -77,16 +78,60 @@ where
         }
         match outcome? {
             Ok(value) => Ok(value),
-            Err(Interrupted) => Err(timed_out(time_limit.unwrap_or_default())),
+            Err(stopped) => Err(timed_out(py, time_limit.unwrap_or_default(), stopped.known())),
         }
     })
 }
 
-/// The exception for a solve stopped by its time limit.
-fn timed_out(seconds: f64) -> PyErr {
-    PyTimeoutError::new_err(format!(
-        "no answer within the time limit of {seconds} s (raise time_limit to let it finish)"
-    ))
+/// How a solve stopped by its limits says so, and what it knew by then.
+pub trait Stopped {
+    /// The stop with nothing known.
+    fn nothing_known() -> Self;
+
+    /// The winner and the fewest and most total moves still possible, when the solve knew the winner.
+    fn known(&self) -> Option<(String, u32, u32)> {
+        None
+    }
+}
+
+impl Stopped for Interrupted {
+    fn nothing_known() -> Self {
+        Interrupted
+    }
+}
+
+impl Stopped for perfectplay::games::footholds::Unfinished {
+    fn nothing_known() -> Self {
+        Self { bounds: None }
+    }
+
+    fn known(&self) -> Option<(String, u32, u32)> {
+        let (fewest, most) = self.moves()?;
+        Some((self.winner()?.to_string(), fewest, most))
+    }
+}
+
+/// The exception for a solve stopped by its time limit: a `TimeoutError` whose attributes `winner`,
+/// `answer_at_least` and `answer_at_most` say what was known (`None` when nothing was), as the command line's
+/// `--json` does.
+fn timed_out(py: Python<'_>, seconds: f64, known: Option<(String, u32, u32)>) -> PyErr {
+    let error = PyTimeoutError::new_err(match &known {
+        None => format!("no answer within the time limit of {seconds} s (raise time_limit to let it finish)"),
+        Some((winner, fewest, most)) => format!(
+            "no exact answer within the time limit of {seconds} s, but {winner} wins, in {fewest} to {most} moves \
+             in total (raise time_limit for the exact answer)"
+        ),
+    });
+    let (winner, fewest, most) = match known {
+        Some((winner, fewest, most)) => (Some(winner), Some(fewest), Some(most)),
+        None => (None, None, None),
+    };
+    let value = error.value(py);
+    // Setting attributes on a new exception object cannot fail short of memory; the message says it all anyway.
+    let _ = value.setattr("winner", winner);
+    let _ = value.setattr("answer_at_least", fewest);
+    let _ = value.setattr("answer_at_most", most);
+    error
 }
 
 /// A `ValueError` carrying the message of an input error (what and where, as the command line words it).

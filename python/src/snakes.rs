@@ -4,6 +4,7 @@
 use crate::run::{self, Int};
 use num_bigint::BigInt;
 use numpy::{IntoPyArray, PyArray1};
+use perfectplay::engine::Interrupted;
 use perfectplay::engine::chance::Distribution;
 use perfectplay::format::TextFormat;
 use perfectplay::format::counted;
@@ -290,7 +291,7 @@ impl Snakes {
             let distribution = odds.distribution(tail, max_rolls, &limits)?;
             // The histogram marks the expectation (with its proven relative error) when it is finite.
             let expectation = odds.expected_rolls(&limits)?.ok();
-            Ok((distribution, expectation))
+            Ok::<_, Interrupted>((distribution, expectation))
         })?;
         Ok(RollDistribution { board: self.board.clone(), distribution, expectation })
     }

@@ -1,5 +1,7 @@
 """Bad input raises ValueError with the command line's message; wrong types raise TypeError; limits hold."""
 
+import time
+
 import pytest
 
 import perfectplay
@@ -87,8 +89,9 @@ def test_wrong_types_are_type_errors():
 
 def test_time_limit_raises_timeout_error():
     game = perfectplay.Footholds(FULL_11X11, [5, 5], [5, 6])
-    with pytest.raises(TimeoutError, match="time limit of 0.2 s"):
+    with pytest.raises(TimeoutError, match="time limit of 0.2 s") as stopped:
         game.solve(time_limit=0.2, threads=1)
+    assert (stopped.value.winner, stopped.value.answer_at_least, stopped.value.answer_at_most) == (None, None, None)
     # A small memory cap is slower, never wrong.
     small = perfectplay.Footholds([[1] * 5] * 5, [2, 2], [2, 3])
     assert small.solve(memory=1 << 12, threads=1).remoteness == small.solve(threads=1).remoteness
@@ -193,3 +196,29 @@ def test_keyword_arguments_of_the_wrong_type_are_named():
         with pytest.raises(TypeError) as error:
             call()
         assert str(error.value).startswith(f"{name}: expected "), (name, str(error.value))
+
+
+def test_a_stopped_solve_that_knew_the_winner_says_so():
+    # Full 8×8 from (3,3)–(3,4): the first search, about half of the work, settles the winner. Limits from a tenth
+    # of the whole solve's time upwards stop it before and after that; each stop that knew the winner must agree
+    # with the exact answer.
+    game = perfectplay.Footholds([[1] * 8] * 8, [3, 3], [3, 4])
+    started = time.monotonic()
+    exact = game.solve(moves=False, line=False, threads=1)
+    whole = time.monotonic() - started
+    known = []
+    for step in range(1, 60):
+        try:
+            game.solve(moves=False, line=False, threads=1, time_limit=whole * step / 40)
+        except TimeoutError as error:
+            if error.winner is not None:
+                known.append(error)
+                assert f"but {error.winner} wins, in {error.answer_at_least} to {error.answer_at_most}" in str(error)
+        else:
+            if known:
+                break
+    assert known, "no stop fell between the winner and the exact answer"
+    for stop in known:
+        assert stop.winner == exact.winner
+        assert stop.answer_at_least <= exact.remoteness <= stop.answer_at_most
+        assert stop.answer_at_least > 1, "the loser surely holds out a few moves"
