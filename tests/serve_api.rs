@@ -561,6 +561,38 @@ fn a_solve_past_the_time_limit_gets_504() {
 }
 
 #[test]
+fn a_solve_stopped_after_the_winner_was_known_gets_504_with_the_winner_and_bounds() {
+    // Full 8×8 from (3,3)–(3,4), A wins in 61: the first search, about half of the solve, settles the winner. Time
+    // limits growing from 10 ms stop it before and after that, until one lets the whole answer through.
+    let text = "[[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],\
+                [1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1],[1,1,1,1,1,1,1,1]] [3,3] [3,4]";
+    let (mut known, mut limit) = (Vec::new(), Duration::from_millis(10));
+    while limit < Duration::from_secs(20) {
+        let base = start(Config { request_time_limit: limit, ..Config::default() });
+        let (code, body) = post_text(&format!("{base}/api/footholds"), text.as_bytes());
+        if code == 200 {
+            assert_eq!(parse(&body)["answer"], 61, "{body}");
+            break;
+        }
+        assert_eq!(code, 504, "{body}");
+        let error = parse(&body);
+        if error["winner"].is_string() {
+            let message = error["error"].as_str().unwrap();
+            assert!(message.contains("but A wins, in") && message.contains("--request-time-limit"), "{body}");
+            known.push(error);
+        }
+        limit = limit.mul_f64(1.3);
+    }
+    assert!(!known.is_empty(), "no time limit fell between the winner and the exact answer");
+    for error in &known {
+        assert_eq!(error["winner"], "A", "{error}");
+        let (at_least, at_most) =
+            (error["answer_at_least"].as_u64().unwrap(), error["answer_at_most"].as_u64().unwrap());
+        assert!(1 < at_least && at_least <= 61 && 61 <= at_most, "{error}");
+    }
+}
+
+#[test]
 fn a_step_that_does_not_look_at_the_clock_gets_504_at_the_deadline() {
     // Parsing the largest grid game (5000 × 5000, a million queries) looks at no clock. Its last query is off the
     // board, so that a request with time to spare parses it all and gets 400: that takes the parsing time.

@@ -4,7 +4,7 @@ use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
 use crate::format::TextFormat;
-use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve, tablebase};
+use crate::games::footholds::{Instance, SolveOptions, Unfinished, Wanted, report, solve_or_bounds, tablebase};
 use serde::Deserialize;
 
 /// The options: the Programmers arguments or the grid in `input` (or the position as JSON: `board`, `aloc`, `bloc`,
@@ -55,17 +55,19 @@ impl Endpoint for Request {
         let instance = self.instance()?;
         let table_bytes = shared.config.solve_memory;
         let with_table = self.table;
+        let seconds = shared.config.request_time_limit.as_secs_f64();
         Ok(Box::new(move |limits: Limits| {
             // One thread per solve: the server runs several solves at once.
             let options = |limits| SolveOptions { table_bytes, threads: 1, limits };
             let Limits { deadline, progress, cancel } = limits;
             let (solve_progress, map_progress) = if with_table { (None, progress) } else { (progress, None) };
             let wanted = Wanted { ranked_moves: true, line: true };
-            let solution = solve(
+            let solution = solve_or_bounds(
                 &instance,
                 wanted,
                 options(Limits { deadline, progress: solve_progress, cancel: cancel.clone() }),
-            )?;
+            )
+            .map_err(|stopped| what_was_known(&stopped, seconds))?;
             let table = if with_table {
                 Some(tablebase(&instance, options(Limits { deadline, progress: map_progress, cancel }))?)
             } else {
@@ -73,5 +75,15 @@ impl Endpoint for Request {
             };
             Ok(report::json(&instance, &solution, table.as_ref()))
         }))
+    }
+}
+
+/// The error of a solve stopped by its limits: with the winner and the bounds on the moves when it knew them.
+fn what_was_known(stopped: &Unfinished, seconds: f64) -> ApiError {
+    match (stopped.winner(), stopped.moves()) {
+        (Some(winner), Some((at_least, at_most))) => {
+            ApiError::TimeLimitWinnerKnown { seconds, winner: winner.to_string(), at_least, at_most }
+        }
+        _ => ApiError::Interrupted,
     }
 }

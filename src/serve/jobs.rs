@@ -43,6 +43,22 @@ pub enum ApiError {
     /// The request reached its time limit (504).
     #[error("no answer within the request time limit of {0} s (the server's --request-time-limit)")]
     TimeLimit(f64),
+    /// The request reached its time limit after the solve knew the winner (504, with the winner and the bounds on
+    /// the total moves in the body, as `--json` gives them).
+    #[error(
+        "no exact answer within the request time limit of {seconds} s, but {winner} wins, in {at_least} to {at_most} \
+         moves in total (the server's --request-time-limit)"
+    )]
+    TimeLimitWinnerKnown {
+        /// The server's request time limit.
+        seconds: f64,
+        /// Who wins.
+        winner: String,
+        /// The fewest total moves still possible.
+        at_least: u32,
+        /// The most total moves still possible.
+        at_most: u32,
+    },
     /// The solve was stopped by its limits: the deadline (504) or the cancel flag (the client is gone).
     #[error("the solve was stopped")]
     Interrupted,
@@ -65,7 +81,9 @@ impl ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Busy(_) | ApiError::BusyReading | ApiError::BusySending(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::TimeLimit(_) | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
+            ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. } | ApiError::Interrupted => {
+                StatusCode::GATEWAY_TIMEOUT
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
@@ -73,7 +91,13 @@ impl ApiError {
     }
 
     fn body(&self) -> String {
-        serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() }).to_string()
+        let mut body = serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() });
+        if let ApiError::TimeLimitWinnerKnown { winner, at_least, at_most, .. } = self {
+            body["winner"] = winner.as_str().into();
+            body["answer_at_least"] = (*at_least).into();
+            body["answer_at_most"] = (*at_most).into();
+        }
+        body.to_string()
     }
 }
 
@@ -296,6 +320,10 @@ impl Shared {
             let Ok(result) = waited else { return Err(shared.timed_out()) };
             let answer = match result {
                 Ok(Err(ApiError::Interrupted)) => Err(shared.time_limit(&cancel)),
+                // A client that is gone reads no bounds (and its request is not counted as timed out).
+                Ok(Err(ApiError::TimeLimitWinnerKnown { .. })) if cancel.load(Ordering::Relaxed) => {
+                    Err(ApiError::Interrupted)
+                }
                 Ok(answer) => answer,
                 Err(error) => Err(ApiError::Internal(format!("the solve failed: {error}"))),
             };
@@ -335,7 +363,7 @@ impl Shared {
     fn count(&self, answer: &Answer) {
         let counter = match answer {
             Ok(_) => &self.counts.answered,
-            Err(ApiError::TimeLimit(_)) => &self.counts.timed_out,
+            Err(ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. }) => &self.counts.timed_out,
             Err(_) => return,
         };
         counter.fetch_add(1, Ordering::Relaxed);
