@@ -18,7 +18,7 @@ const WALK_STEPS: u64 = 1 << 16;
 impl<B: Cells> Geometry<B> {
     /// A lower bound on the moves the player on `player` surely makes on `footholds` (both players' cells among
     /// them) against the opponent on `opponent`, whatever the opponent does, unless the opponent loses first;
-    /// `moves_first` when the player is to move. At most [`WALK_STEPS`] walk steps are tried.
+    /// `moves_first` when the player is to move. At most 2¹⁶ walk steps are tried (a few milliseconds).
     ///
     /// ```
     /// use perfectplay::games::footholds::regions::Geometry;
