@@ -78,7 +78,7 @@ where
         }
         match outcome? {
             Ok(value) => Ok(value),
-            Err(stopped) => Err(timed_out(py, time_limit.unwrap_or_default(), stopped.known())),
+            Err(stopped) => Err(timed_out(py, time_limit.unwrap_or_default(), stopped.what_was_known())),
         }
     })
 }
@@ -89,7 +89,7 @@ pub trait Stopped {
     fn nothing_known() -> Self;
 
     /// The winner and the fewest and most total moves still possible, when the solve knew the winner.
-    fn known(&self) -> Option<(String, u32, u32)> {
+    fn what_was_known(&self) -> Option<(String, u32, u32)> {
         None
     }
 }
@@ -105,9 +105,8 @@ impl Stopped for perfectplay::games::footholds::Unfinished {
         Self { bounds: None }
     }
 
-    fn known(&self) -> Option<(String, u32, u32)> {
-        let (fewest, most) = self.moves()?;
-        Some((self.winner()?.to_string(), fewest, most))
+    fn what_was_known(&self) -> Option<(String, u32, u32)> {
+        self.known().map(|(winner, fewest, most)| (winner.to_string(), fewest, most))
     }
 }
 

@@ -83,9 +83,9 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     let threads = super::or_every_core(args.threads);
     let started = std::time::Instant::now();
     let solution = solve_or_bounds(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
-        .map_err(|e| match (e.winner(), e.moves()) {
+        .map_err(|e| match e.known() {
             // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
-            (Some(winner), Some((at_least, at_most))) => {
+            Some((winner, at_least, at_most)) => {
                 // The deadline has passed, but these few bytes are the answer the time limit leaves.
                 if args.json
                     && let Err(error) =
@@ -96,7 +96,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
                 let seconds = args.time_limit.time_limit.unwrap_or_default();
                 Error::TimeLimitWinnerKnown { seconds, winner: winner.to_string(), at_least, at_most }
             }
-            _ => args.time_limit.exceeded(Interrupted),
+            None => args.time_limit.exceeded(Interrupted),
         })?;
     let table = if map.is_some() || (args.json && args.table) {
         let limits = limits_until(deadline);

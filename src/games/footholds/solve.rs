@@ -149,6 +149,13 @@ impl Unfinished {
             Player::B => Some((worst.remoteness, best.remoteness)),
         }
     }
+
+    /// The winner with the fewest and the most total moves still possible, when the winner is known: what every
+    /// front end reports of a stopped solve.
+    pub fn known(&self) -> Option<(Player, Remoteness, Remoteness)> {
+        let (fewest, most) = self.moves()?;
+        Some((self.winner()?, fewest, most))
+    }
 }
 
 /// Like [`solve`], but a solve stopped by its limits says what it knew: the winner and bounds on the number of
@@ -168,7 +175,7 @@ fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptio
         .solve(&start)
         .map_err(|_| Unfinished { bounds: solver.interrupted_bounds().map(|bounds| held_out(game, &start, bounds)) })?;
     let known = |_| Unfinished { bounds: Some((outcome, outcome)) };
-    let step = |position: &super::Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
+    let step = |position: &Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
         player: Player::of_move(index),
         from: game.cell(position.mover),
         to: game.cell(mv),
@@ -194,7 +201,7 @@ fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptio
         line,
         stats: solver.stats(),
         table: solver.table_fill(),
-        table_entry_bytes: crate::engine::table::Table::<super::Position<B>>::SLOT_BYTES,
+        table_entry_bytes: crate::engine::table::Table::<Position<B>>::SLOT_BYTES,
     })
 }
 
