@@ -75,17 +75,13 @@ pub enum Error {
     },
     /// The time limit passed after the winner was known, before the exact number of moves was (exit code 3).
     #[error(
-        "no exact answer within the time limit of {seconds} s, but {winner} wins, in {at_least} to {at_most} moves in total (raise --time-limit for the exact answer)"
+        "no exact answer within the time limit of {seconds} s, but {known} (raise --time-limit for the exact answer)"
     )]
     TimeLimitWinnerKnown {
         /// The limit that was set.
         seconds: f64,
-        /// Who wins.
-        winner: String,
-        /// The fewest total moves still possible.
-        at_least: u32,
-        /// The most total moves still possible.
-        at_most: u32,
+        /// Who wins, and the bounds on the total moves.
+        known: crate::games::footholds::Known,
     },
 }
 

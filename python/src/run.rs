@@ -10,6 +10,7 @@
 use num_bigint::BigInt;
 use perfectplay::engine::{Interrupted, Limits};
 use perfectplay::format::{InputError, counted};
+use perfectplay::games::footholds::Known;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -89,7 +90,7 @@ pub trait Stopped {
     fn nothing_known() -> Self;
 
     /// The winner and the fewest and most total moves still possible, when the solve knew the winner.
-    fn what_was_known(&self) -> Option<(String, u32, u32)> {
+    fn what_was_known(&self) -> Option<Known> {
         None
     }
 }
@@ -105,24 +106,25 @@ impl Stopped for perfectplay::games::footholds::Unfinished {
         Self { bounds: None }
     }
 
-    fn what_was_known(&self) -> Option<(String, u32, u32)> {
-        self.known().map(|(winner, fewest, most)| (winner.to_string(), fewest, most))
+    fn what_was_known(&self) -> Option<Known> {
+        self.known()
     }
 }
 
 /// The exception for a solve stopped by its time limit: a `TimeoutError` whose attributes `winner`,
 /// `answer_at_least` and `answer_at_most` say what was known (`None` when nothing was), as the command line's
 /// `--json` does.
-fn timed_out(py: Python<'_>, seconds: f64, known: Option<(String, u32, u32)>) -> PyErr {
+fn timed_out(py: Python<'_>, seconds: f64, known: Option<Known>) -> PyErr {
     let error = PyTimeoutError::new_err(match &known {
         None => format!("no answer within the time limit of {seconds} s (raise time_limit to let it finish)"),
-        Some((winner, fewest, most)) => format!(
-            "no exact answer within the time limit of {seconds} s, but {winner} wins, in {fewest} to {most} moves \
-             in total (raise time_limit for the exact answer)"
-        ),
+        Some(known) => {
+            format!(
+                "no exact answer within the time limit of {seconds} s, but {known} (raise time_limit for the exact answer)"
+            )
+        }
     });
     let (winner, fewest, most) = match known {
-        Some((winner, fewest, most)) => (Some(winner), Some(fewest), Some(most)),
+        Some(known) => (Some(known.winner.to_string()), Some(known.answer_at_least), Some(known.answer_at_most)),
         None => (None, None, None),
     };
     let value = error.value(py);

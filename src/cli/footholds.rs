@@ -85,16 +85,15 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     let solution = solve_or_bounds(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
         .map_err(|e| match e.known() {
             // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
-            Some((winner, at_least, at_most)) => {
+            Some(known) => {
                 // The deadline has passed, but these few bytes are the answer the time limit leaves.
                 if args.json
-                    && let Err(error) =
-                        out.write_past_deadline(&report::unfinished_json(&instance, winner, (at_least, at_most)))
+                    && let Err(error) = out.write_past_deadline(&report::unfinished_json(&instance, known))
                 {
                     return error;
                 }
                 let seconds = args.time_limit.time_limit.unwrap_or_default();
-                Error::TimeLimitWinnerKnown { seconds, winner: winner.to_string(), at_least, at_most }
+                Error::TimeLimitWinnerKnown { seconds, known }
             }
             None => args.time_limit.exceeded(Interrupted),
         })?;

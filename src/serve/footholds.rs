@@ -81,9 +81,7 @@ impl Endpoint for Request {
 /// The error of a solve stopped by its limits: with the winner and the bounds on the moves when it knew them.
 fn what_was_known(stopped: &Unfinished, seconds: f64) -> ApiError {
     match stopped.known() {
-        Some((winner, at_least, at_most)) => {
-            ApiError::TimeLimitWinnerKnown { seconds, winner: winner.to_string(), at_least, at_most }
-        }
+        Some(known) => ApiError::TimeLimitWinnerKnown { seconds, known },
         None => ApiError::Interrupted,
     }
 }

@@ -46,18 +46,13 @@ pub enum ApiError {
     /// The request reached its time limit after the solve knew the winner (504, with the winner and the bounds on
     /// the total moves in the body, as `--json` gives them).
     #[error(
-        "no exact answer within the request time limit of {seconds} s, but {winner} wins, in {at_least} to {at_most} \
-         moves in total (the server's --request-time-limit)"
+        "no exact answer within the request time limit of {seconds} s, but {known} (the server's --request-time-limit)"
     )]
     TimeLimitWinnerKnown {
         /// The server's request time limit.
         seconds: f64,
-        /// Who wins.
-        winner: String,
-        /// The fewest total moves still possible.
-        at_least: u32,
-        /// The most total moves still possible.
-        at_most: u32,
+        /// Who wins, and the bounds on the total moves.
+        known: crate::games::footholds::Known,
     },
     /// The solve was stopped by its limits: the deadline (504) or the cancel flag (the client is gone).
     #[error("the solve was stopped")]
@@ -91,13 +86,20 @@ impl ApiError {
     }
 
     fn body(&self) -> String {
-        let mut body = serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() });
-        if let ApiError::TimeLimitWinnerKnown { winner, at_least, at_most, .. } = self {
-            body["winner"] = winner.as_str().into();
-            body["answer_at_least"] = (*at_least).into();
-            body["answer_at_most"] = (*at_most).into();
+        /// The error's JSON body: the status and the message, and for a solve that knew the winner, what it knew.
+        #[derive(serde::Serialize)]
+        struct Body<'a> {
+            status: u16,
+            error: String,
+            #[serde(flatten)]
+            known: Option<&'a crate::games::footholds::Known>,
         }
-        body.to_string()
+        let known = match self {
+            ApiError::TimeLimitWinnerKnown { known, .. } => Some(known),
+            _ => None,
+        };
+        let body = Body { status: self.status().as_u16(), error: self.to_string(), known };
+        serde_json::to_string(&body).expect("an error body serialises")
     }
 }
 

@@ -3,7 +3,7 @@
 use super::instance::Instance;
 pub use super::map::tablebase_svg;
 use super::rules::Cell;
-use super::solve::{Player, Solution, Step};
+use super::solve::{Known, Player, Solution, Step};
 use super::tablebase::Tablebase;
 use crate::engine::Value;
 use crate::json;
@@ -261,12 +261,12 @@ pub fn position_svg(instance: &Instance) -> String {
 
 /// The JSON of a solve stopped by its time limit once the winner was known: `complete` is false, and the answer is
 /// given as bounds, `{"complete": false, "winner": "A", "answer_at_least": 41, "answer_at_most": 57, ...}`.
-pub fn unfinished_json(instance: &Instance, winner: Player, (at_least, at_most): (u32, u32)) -> String {
+pub fn unfinished_json(instance: &Instance, known: Known) -> String {
     let report = serde_json::json!({
         "complete": false,
-        "winner": winner,
-        "answer_at_least": at_least,
-        "answer_at_most": at_most,
+        "winner": known.winner,
+        "answer_at_least": known.answer_at_least,
+        "answer_at_most": known.answer_at_most,
         "board": instance.board_rows(),
         "aloc": instance.a,
         "bloc": instance.b,

@@ -152,9 +152,38 @@ impl Unfinished {
 
     /// The winner with the fewest and the most total moves still possible, when the winner is known: what every
     /// front end reports of a stopped solve.
-    pub fn known(&self) -> Option<(Player, Remoteness, Remoteness)> {
-        let (fewest, most) = self.moves()?;
-        Some((self.winner()?, fewest, most))
+    pub fn known(&self) -> Option<Known> {
+        let (answer_at_least, answer_at_most) = self.moves()?;
+        Some(Known { winner: self.winner()?, answer_at_least, answer_at_most })
+    }
+}
+
+/// What a solve stopped after the first search knew: who wins and the bounds on the total moves. It prints as
+/// every front end says it and serialises to the fields `--json` gives.
+///
+/// # Examples
+/// ```
+/// use perfectplay::games::footholds::{Known, Player};
+/// let known = Known { winner: Player::A, answer_at_least: 13, answer_at_most: 79 };
+/// assert_eq!(known.to_string(), "A wins, in 13 to 79 moves in total");
+/// assert_eq!(
+///     serde_json::to_string(&known).unwrap(),
+///     r#"{"winner":"A","answer_at_least":13,"answer_at_most":79}"#
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Known {
+    /// Who wins.
+    pub winner: Player,
+    /// The fewest total moves still possible.
+    pub answer_at_least: Remoteness,
+    /// The most total moves still possible.
+    pub answer_at_most: Remoteness,
+}
+
+impl std::fmt::Display for Known {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} wins, in {} to {} moves in total", self.winner, self.answer_at_least, self.answer_at_most)
     }
 }
 
