@@ -54,3 +54,20 @@ pub fn line(value: &impl Serialize) -> String {
     text.push('\n');
     text
 }
+
+/// `object` with the fields of `extra` (a struct that serialises to an object) added, so that one type names the
+/// fields it shares between reports. Keys stay sorted, as in every `serde_json::Value` here; anything that is not
+/// an object on either side adds nothing.
+///
+/// ```
+/// let known = perfectplay::games::footholds::Known { winner: perfectplay::games::footholds::Player::B, answer_at_least: 2, answer_at_most: 4 };
+/// let report = perfectplay::json::with_fields(serde_json::json!({ "complete": false }), &known);
+/// assert_eq!(report.to_string(), r#"{"answer_at_least":2,"answer_at_most":4,"complete":false,"winner":"B"}"#);
+/// ```
+pub fn with_fields(mut object: serde_json::Value, extra: &impl Serialize) -> serde_json::Value {
+    if let (Some(fields), Ok(serde_json::Value::Object(extra))) = (object.as_object_mut(), serde_json::to_value(extra))
+    {
+        fields.extend(extra);
+    }
+    object
+}

@@ -86,20 +86,11 @@ impl ApiError {
     }
 
     fn body(&self) -> String {
-        /// The error's JSON body: the status and the message, and for a solve that knew the winner, what it knew.
-        #[derive(serde::Serialize)]
-        struct Body<'a> {
-            status: u16,
-            error: String,
-            #[serde(flatten)]
-            known: Option<&'a crate::games::footholds::Known>,
+        let body = serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() });
+        match self {
+            ApiError::TimeLimitWinnerKnown { known, .. } => crate::json::with_fields(body, known).to_string(),
+            _ => body.to_string(),
         }
-        let known = match self {
-            ApiError::TimeLimitWinnerKnown { known, .. } => Some(known),
-            _ => None,
-        };
-        let body = Body { status: self.status().as_u16(), error: self.to_string(), known };
-        serde_json::to_string(&body).expect("an error body serialises")
     }
 }
 

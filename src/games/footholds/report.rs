@@ -264,13 +264,11 @@ pub fn position_svg(instance: &Instance) -> String {
 pub fn unfinished_json(instance: &Instance, known: Known) -> String {
     let report = serde_json::json!({
         "complete": false,
-        "winner": known.winner,
-        "answer_at_least": known.answer_at_least,
-        "answer_at_most": known.answer_at_most,
         "board": instance.board_rows(),
         "aloc": instance.a,
         "bloc": instance.b,
     });
+    let report = json::with_fields(report, &known);
     json::line(&report)
 }
 
