@@ -88,7 +88,8 @@ impl Endpoint for Request {
 }
 
 /// The judge input (or the position as JSON, as for `/api/gridgame`); with `tokens`, each query line holds several
-/// tokens, as on the command line.
+/// tokens, as on the command line. (The board's fields repeat [`Request`]'s: serde's `flatten` does not work with
+/// `deny_unknown_fields`, and an unknown field must get a 400 naming it.)
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct MovesRequest {

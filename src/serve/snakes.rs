@@ -175,6 +175,9 @@ impl Endpoint for Request {
 }
 
 /// One roll: the board as for `/api/snakes`, the token's `square` (0 off the board) and the number rolled.
+///
+/// The board's fields repeat [`Request`]'s rather than sharing a struct: serde's `flatten` does not work with
+/// `deny_unknown_fields`, and an unknown field must get a 400 naming it.
 #[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RollRequest {

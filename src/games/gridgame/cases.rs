@@ -170,17 +170,19 @@ fn restrict(instance: &Instance, keep_rows: &[usize], keep_cols: &[usize], k: us
         .iter()
         .flat_map(|&r| keep_cols.iter().map(move |&c| board.is_open(Cell::new(r as u32, c as u32))))
         .collect();
-    // Cells cut off from the corner by the cut are walled, and queries on them dropped, as the judge requires.
-    let new_board = wall_dead_ends(&Board::new(n, m, k.min(n.min(m) - 1), open).ok()?);
     let position = |v: &[usize], x: u32| v.iter().position(|&y| y == x as usize).map(|p| p as u32);
-    let queries: Vec<Vec<Cell>> = instance
-        .queries()
-        .filter_map(|query| {
-            query.iter().map(|c| Some(Cell::new(position(keep_rows, c.row)?, position(keep_cols, c.col)?))).collect()
-        })
-        .filter(|query: &Vec<Cell>| query.iter().all(|&c| new_board.is_open(c)))
-        .collect();
-    Instance::new(new_board, &queries).ok()
+    let queries = instance.queries().filter_map(|query| {
+        query.iter().map(|c| Some(Cell::new(position(keep_rows, c.row)?, position(keep_cols, c.col)?))).collect()
+    });
+    on_walled_board(&Board::new(n, m, k.min(n.min(m) - 1), open).ok()?, queries)
+}
+
+/// The instance of `board` with the cells cut off from the corner walled, and the queries on them dropped, as the
+/// judge requires of its inputs.
+fn on_walled_board(board: &Board, queries: impl Iterator<Item = Vec<Cell>>) -> Option<Instance> {
+    let walled = wall_dead_ends(board);
+    let queries: Vec<Vec<Cell>> = queries.filter(|query| query.iter().all(|&c| walled.is_open(c))).collect();
+    Instance::new(walled, &queries).ok()
 }
 
 /// Smaller instances to try in place of a failing one: the board first, the biggest cuts first, while every query
@@ -241,13 +243,8 @@ fn with_wall(instance: &Instance, i: usize) -> Option<Instance> {
     let board = &instance.board;
     let mut open = board.open_cells().to_vec();
     open[i] = false;
-    let walled = wall_dead_ends(&Board::new(board.rows(), board.cols(), board.k(), open).expect("same shape"));
-    let queries: Vec<Vec<Cell>> =
-        instance.queries().filter(|query| query.iter().all(|&c| walled.is_open(c))).map(<[Cell]>::to_vec).collect();
-    if queries.is_empty() {
-        return None;
-    }
-    Instance::new(walled, &queries).ok()
+    let fewer_open = Board::new(board.rows(), board.cols(), board.k(), open).expect("same shape");
+    on_walled_board(&fewer_open, instance.queries().map(<[Cell]>::to_vec)).filter(|smaller| smaller.query_count() > 0)
 }
 
 /// The size of an instance in words: "3×4 board, K = 1, 2 queries".

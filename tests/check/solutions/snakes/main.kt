@@ -1,6 +1,9 @@
-// Breadth-first search over squares, the jump taken on landing. Accepted (run only where kotlinc is installed).
+// Breadth-first search over squares, the jump taken on landing. Accepted (run only where kotlinc is installed;
+// written for Kotlin 1.3 too, the version Debian packages: java.util.ArrayDeque, a flatMap to a sequence).
+import java.util.ArrayDeque
+
 fun main() {
-    val numbers = generateSequence(::readLine).flatMap { it.split(" ").filter(String::isNotEmpty) }.map(String::toInt).toList()
+    val numbers = generateSequence(::readLine).flatMap { it.split(" ").filter(String::isNotEmpty).asSequence() }.map { it.toInt() }.toList()
     val (n, m) = numbers[0] to numbers[1]
     val jump = IntArray(101) { it }
     for (i in 0 until n + m) jump[numbers[2 + 2 * i]] = numbers[3 + 2 * i]
