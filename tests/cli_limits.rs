@@ -425,7 +425,17 @@ fn output_files_are_checked_before_the_work() {
     // A run stopped by its time limit leaves the old file as it was, and no temporary file.
     let svg = dir.join("map.svg");
     std::fs::write(&svg, "old").unwrap();
-    perfectplay(&["footholds", "--map", svg.to_str().unwrap(), "--time-limit", "0.5", &full8]).assert().code(3);
+    let stopped = perfectplay(&["footholds", "--map", svg.to_str().unwrap(), "--time-limit", "0.5", &full8])
+        .assert()
+        .code(3)
+        .stdout("");
+    // It says the board's own answer and how far the tablebase got, in one line.
+    let message = String::from_utf8(stopped.get_output().stderr.clone()).unwrap();
+    let answer =
+        String::from_utf8(perfectplay(&["footholds", &full8]).assert().success().get_output().stdout.clone()).unwrap();
+    let says = format!("perfectplay: the answer is {} (", answer.trim());
+    assert!(message.starts_with(&says) && message.contains(" of 528 start pairs"), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "old");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
     // A finished run replaces it whole.

@@ -28,4 +28,7 @@ pub mod report;
 mod tablebase;
 mod walks;
 
-pub use tablebase::{SolvedPair, Tablebase, distinct_start_pairs, solve_start_pairs, tablebase};
+pub use tablebase::{
+    SolvedPair, Tablebase, UnfinishedTablebase, distinct_start_pairs, solve_start_pairs, tablebase,
+    tablebase_or_unfinished,
+};

@@ -48,6 +48,38 @@ impl Tablebase {
 /// assert_eq!(table.outcome((0, 1), (0, 1)), Some(Outcome::win(1)));
 /// ```
 pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase, Interrupted> {
+    tablebase_or_unfinished(instance, options).map_err(|_| Interrupted)
+}
+
+/// A tablebase stopped by its limits: how far it had got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the time limit was reached after {solved} of {total} start pairs (up to the board's symmetries)")]
+pub struct UnfinishedTablebase {
+    /// Start pairs solved, up to the board's symmetries.
+    pub solved: usize,
+    /// Start pairs to solve, up to the board's symmetries.
+    pub total: usize,
+}
+
+/// Like [`tablebase`], but a tablebase stopped by its limits says how many of its start pairs were solved.
+///
+/// # Errors
+/// [`UnfinishedTablebase`] when the deadline of `options.limits` passes (or its cancel flag is raised) first.
+///
+/// # Examples
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, SolveOptions, UnfinishedTablebase, tablebase_or_unfinished};
+/// let instance = Instance::parse("[[1, 1], [1, 1]] [0, 0] [1, 1]").unwrap();
+/// assert!(tablebase_or_unfinished(&instance, SolveOptions::default()).is_ok());
+/// // What a stopped one says:
+/// let unfinished = UnfinishedTablebase { solved: 310, total: 528 };
+/// assert_eq!(
+///     unfinished.to_string(),
+///     "the time limit was reached after 310 of 528 start pairs (up to the board's symmetries)"
+/// );
+/// ```
+pub fn tablebase_or_unfinished(instance: &Instance, options: SolveOptions) -> Result<Tablebase, UnfinishedTablebase> {
     with_game!(instance, &options.limits, |game| tablebase_of(game, instance, options))
 }
 
@@ -55,7 +87,7 @@ fn tablebase_of<B: Cells>(
     game: &Footholds<B>,
     instance: &Instance,
     options: SolveOptions,
-) -> Result<Tablebase, Interrupted> {
+) -> Result<Tablebase, UnfinishedTablebase> {
     let footholds = game.start().footholds;
     let cells = instance.rows * instance.cols;
     // One pair of each set of mirror images is solved; the others take its outcome.
@@ -117,8 +149,9 @@ fn tablebase_of<B: Cells>(
         workers.into_iter().map(|w| w.join().expect("tablebase threads do not panic")).collect::<Vec<_>>()
     });
     let mut outcomes = vec![None; cells * cells];
+    let unfinished = || UnfinishedTablebase { solved: solved.load(Ordering::Relaxed) as usize, total };
     for result in results {
-        for (position, outcome) in result? {
+        for (position, outcome) in result.map_err(|_: Interrupted| unfinished())? {
             outcomes[position.mover as usize * cells + position.other as usize] = Some(outcome);
         }
     }
@@ -234,6 +267,21 @@ mod tests {
                 assert!(pair[1].elapsed >= pair[0].elapsed + Duration::from_millis(190), "at most 5 reports a second");
             }
             assert!(reports.iter().all(|p| p.stage.starts_with("start pair ")), "{:?}", reports.first());
+        }
+    }
+
+    /// A stopped tablebase counts the pairs it solved: some, not all, of the board's distinct pairs.
+    #[test]
+    fn a_stopped_tablebase_says_how_far_it_got() {
+        let instance = Instance::parse(&format!("{:?} [0, 0] [7, 7]", vec![vec![1; 8]; 8])).unwrap();
+        let total = distinct_start_pairs(&instance).len();
+        for threads in [1, 2] {
+            let limits = Limits { deadline: Some(Instant::now() + Duration::from_millis(300)), ..Limits::default() };
+            let options = SolveOptions { table_bytes: 16 << 20, threads, limits };
+            // The whole 8×8 tablebase takes seconds: 0.3 s stops it part of the way.
+            let unfinished = tablebase_or_unfinished(&instance, options).unwrap_err();
+            assert_eq!(unfinished.total, total);
+            assert!(unfinished.solved > 0 && unfinished.solved < total, "{unfinished:?}");
         }
     }
 }
