@@ -84,21 +84,8 @@ pub enum Error {
         known: crate::games::footholds::Known,
     },
     /// The time limit passed after the board's own answer was found, before its whole tablebase was (exit code 3).
-    #[error(
-        "the answer is {answer} ({winner} wins), but the tablebase stopped at the time limit of {seconds} s after {solved} of {total} start pairs, up to the board's symmetries (raise --time-limit to let it finish)"
-    )]
-    TimeLimitTablebase {
-        /// The limit that was set.
-        seconds: f64,
-        /// The board's own answer: the total moves.
-        answer: crate::engine::Remoteness,
-        /// Who wins the board's own game.
-        winner: crate::games::footholds::Player,
-        /// Start pairs solved.
-        solved: usize,
-        /// Start pairs to solve.
-        total: usize,
-    },
+    #[error("{0} (raise --time-limit to let it finish)")]
+    TimeLimitTablebase(crate::games::footholds::StoppedTablebase),
 }
 
 impl Error {
@@ -110,7 +97,7 @@ impl Error {
             | Error::TimeLimitReading { .. }
             | Error::TimeLimitWriting { .. }
             | Error::TimeLimitWinnerKnown { .. }
-            | Error::TimeLimitTablebase { .. } => 3,
+            | Error::TimeLimitTablebase(_) => 3,
             Error::Interrupted => 130,
             Error::OutputClosed => 0,
             _ => 2,

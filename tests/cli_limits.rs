@@ -437,6 +437,13 @@ fn output_files_are_checked_before_the_work() {
     assert!(message.starts_with(&says) && message.contains(" of 528 start pairs"), "{message}");
     assert_eq!(message.lines().count(), 1, "{message}");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "old");
+    // So does `--json --table`, with nothing on stdout: a part of a table is no table.
+    let stopped =
+        perfectplay(&["footholds", "--json", "--table", "--time-limit", "0.5", &full8]).assert().code(3).stdout("");
+    let message = String::from_utf8(stopped.get_output().stderr.clone()).unwrap();
+    assert!(message.starts_with(&says) && message.contains(" of 528 start pairs"), "{message}");
+    assert!(message.contains("--time-limit"), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
     // A finished run replaces it whole.
     perfectplay(&["gridgame", "--map", svg.to_str().unwrap(), &example("gridgame/sample4.txt")]).assert().success();

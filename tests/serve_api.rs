@@ -556,11 +556,34 @@ fn a_solve_past_the_time_limit_gets_504() {
     let (code, body) = post_text(&format!("{base}/api/footholds?table=true"), &text);
     assert_eq!(code, 504, "{body}");
     assert!(started.elapsed() < Duration::from_secs(5), "stopped at the deadline: {:?}", started.elapsed());
-    assert!(parse(&body)["error"].as_str().unwrap().contains("request time limit of 0.3 s"), "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("time limit of 0.3 s"), "{body}");
     assert_eq!(status(&base)["timed_out"], 1);
     // The server goes on answering.
     let (code, _) = post_text(&format!("{base}/api/footholds"), b"[[1, 1, 1, 1, 1]] [0, 0] [0, 4]");
     assert_eq!(code, 200);
+}
+
+#[test]
+fn a_table_stopped_by_the_time_limit_gets_504_with_the_answer_and_how_far_it_got() {
+    // The full 8×8 board's own answer takes a tenth of a second; its 528 start pairs take seconds.
+    let base = start(Config { request_time_limit: Duration::from_secs(1), ..Config::default() });
+    let text = std::fs::read(SLOW).unwrap();
+    let (code, body) = post_text(&format!("{base}/api/footholds?table=true"), &text);
+    assert_eq!(code, 504, "{body}");
+    let stopped = parse(&body);
+    let (code, plain) = post_text(&format!("{base}/api/footholds"), &text);
+    assert_eq!(code, 200, "{plain}");
+    let plain = parse(&plain);
+    assert_eq!((&stopped["answer"], &stopped["winner"]), (&plain["answer"], &plain["winner"]), "{body}");
+    assert_eq!(stopped["table_pairs"], 528, "{body}");
+    let solved = stopped["table_pairs_solved"].as_u64().unwrap();
+    assert!(solved < 528, "{body}");
+    let message = stopped["error"].as_str().unwrap();
+    let says = format!("the answer is {} ({} wins)", plain["answer"], plain["winner"].as_str().unwrap());
+    assert!(message.starts_with(&says), "{body}");
+    assert!(message.contains(&format!("after {solved} of 528 start pairs")), "{body}");
+    assert!(message.contains("time limit of 1 s") && message.contains("--request-time-limit"), "{body}");
+    assert_eq!(status(&base)["timed_out"], 1);
 }
 
 #[test]
@@ -677,7 +700,7 @@ fn building_an_answer_past_the_time_limit_gets_504() {
     let (code, body) = post_text(&format!("{base}/api/gridgame?explain=true"), open_grid(200, 0, 5000).as_bytes());
     assert_eq!(code, 504, "{}", &body[..body.len().min(300)]);
     assert!(started.elapsed() < Duration::from_secs(2), "stopped at the deadline: {:?}", started.elapsed());
-    assert!(parse(&body)["error"].as_str().unwrap().contains("request time limit of 0.3 s"), "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("time limit of 0.3 s"), "{body}");
 }
 
 /// Opens a raw connection to `base` and sends `bytes`; reads time out after 10 s so a test fails instead of hanging.

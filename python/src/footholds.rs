@@ -195,7 +195,8 @@ impl Footholds {
     }
 
     /// The outcome of every pair of starts on this board (its own starts are ignored), A to move: a
-    /// `FootholdsTablebase` of numpy arrays. Same keyword arguments as `solve`.
+    /// `FootholdsTablebase` of numpy arrays. Same keyword arguments as `solve`; stopped by `time_limit`, its
+    /// `TimeoutError` has `pairs_solved` and `pairs`, how many start pairs (up to the board's symmetries) it got through.
     ///
     /// >>> from perfectplay import Footholds
     /// >>> table = Footholds.parse("A#B").tablebase()
@@ -213,7 +214,9 @@ impl Footholds {
     ) -> PyResult<FootholdsTablebase> {
         let options = options(memory, threads)?;
         let instance = &self.instance;
-        let table = run::solve(py, time_limit, |limits| core::tablebase(instance, SolveOptions { limits, ..options }))?;
+        let table = run::solve(py, time_limit, |limits| {
+            core::tablebase_or_unfinished(instance, SolveOptions { limits, ..options })
+        })?;
         Ok(FootholdsTablebase { instance: self.instance.clone(), table })
     }
 

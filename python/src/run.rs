@@ -79,7 +79,7 @@ where
         }
         match outcome? {
             Ok(value) => Ok(value),
-            Err(stopped) => Err(timed_out(py, time_limit.unwrap_or_default(), stopped.what_was_known())),
+            Err(stopped) => Err(timed_out(py, time_limit.unwrap_or_default(), &stopped)),
         }
     })
 }
@@ -91,6 +91,11 @@ pub trait Stopped {
 
     /// The winner and the fewest and most total moves still possible, when the solve knew the winner.
     fn what_was_known(&self) -> Option<Known> {
+        None
+    }
+
+    /// For a tablebase: the start pairs solved and to solve, up to the board's symmetries.
+    fn pairs_solved(&self) -> Option<(usize, usize)> {
         None
     }
 }
@@ -111,13 +116,28 @@ impl Stopped for perfectplay::games::footholds::Unfinished {
     }
 }
 
+impl Stopped for perfectplay::games::footholds::UnfinishedTablebase {
+    fn nothing_known() -> Self {
+        Self { solved: 0, total: 0 }
+    }
+
+    fn pairs_solved(&self) -> Option<(usize, usize)> {
+        Some((self.solved, self.total))
+    }
+}
+
 /// The exception for a solve stopped by its time limit: a `TimeoutError` whose attributes `winner`,
 /// `answer_at_least` and `answer_at_most` say what was known (`None` when nothing was), as the command line's
-/// `--json` does.
-fn timed_out(py: Python<'_>, seconds: f64, known: Option<Known>) -> PyErr {
-    let error = PyTimeoutError::new_err(match &known {
-        None => format!("no answer within the time limit of {seconds} s (raise time_limit to let it finish)"),
-        Some(known) => {
+/// `--json` does; a tablebase's also `pairs_solved` and `pairs`, how far it got.
+fn timed_out(py: Python<'_>, seconds: f64, stopped: &impl Stopped) -> PyErr {
+    let known = stopped.what_was_known();
+    let pairs = stopped.pairs_solved();
+    let error = PyTimeoutError::new_err(match (&known, pairs) {
+        (_, Some((solved, total))) => format!(
+            "no tablebase within the time limit of {seconds} s: it stopped after {solved} of {total} start pairs, up to the board's symmetries (raise time_limit to let it finish)"
+        ),
+        (None, None) => format!("no answer within the time limit of {seconds} s (raise time_limit to let it finish)"),
+        (Some(known), None) => {
             format!(
                 "no exact answer within the time limit of {seconds} s, but {known} (raise time_limit for the exact answer)"
             )
@@ -132,6 +152,10 @@ fn timed_out(py: Python<'_>, seconds: f64, known: Option<Known>) -> PyErr {
     let _ = value.setattr("winner", winner);
     let _ = value.setattr("answer_at_least", fewest);
     let _ = value.setattr("answer_at_most", most);
+    if let Some((solved, total)) = pairs {
+        let _ = value.setattr("pairs_solved", solved);
+        let _ = value.setattr("pairs", total);
+    }
     error
 }
 

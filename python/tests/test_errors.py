@@ -92,6 +92,11 @@ def test_time_limit_raises_timeout_error():
     with pytest.raises(TimeoutError, match="time limit of 0.2 s") as stopped:
         game.solve(time_limit=0.2, threads=1)
     assert (stopped.value.winner, stopped.value.answer_at_least, stopped.value.answer_at_most) == (None, None, None)
+    # A tablebase stopped by its time limit says how far it got: the full 8×8 board has 528 start pairs.
+    with pytest.raises(TimeoutError, match=r"after \d+ of 528 start pairs") as stopped:
+        perfectplay.Footholds([[1] * 8] * 8, [0, 0], [7, 7]).tablebase(time_limit=0.3, threads=1)
+    assert stopped.value.pairs == 528 and 0 <= stopped.value.pairs_solved < 528
+    assert f"after {stopped.value.pairs_solved} of 528" in str(stopped.value)
     # A small memory cap is slower, never wrong.
     small = perfectplay.Footholds([[1] * 5] * 5, [2, 2], [2, 3])
     assert small.solve(memory=1 << 12, threads=1).remoteness == small.solve(threads=1).remoteness

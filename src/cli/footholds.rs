@@ -5,7 +5,9 @@ use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memor
 use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::TextFormat;
-use crate::games::footholds::{Instance, SolveOptions, Wanted, report, solve_or_bounds, tablebase_or_unfinished};
+use crate::games::footholds::{
+    Instance, SolveOptions, StoppedTablebase, Wanted, report, solve_or_bounds, tablebase_or_unfinished,
+};
 use std::io::Write;
 
 /// Vanishing footholds (Programmers 92345).
@@ -102,13 +104,9 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         let table = tablebase_or_unfinished(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
             .map_err(|unfinished| match args.time_limit.exceeded(Interrupted) {
                 // Nothing is written: the table would be written past the deadline, and a part of it is no table.
-                Error::TimeLimit { seconds } => Error::TimeLimitTablebase {
-                    seconds,
-                    answer: solution.outcome.remoteness,
-                    winner: solution.winner(),
-                    solved: unfinished.solved,
-                    total: unfinished.total,
-                },
+                Error::TimeLimit { seconds } => {
+                    Error::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds))
+                }
                 other => other,
             })?;
         Some(table)

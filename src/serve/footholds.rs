@@ -4,7 +4,9 @@ use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
 use crate::format::TextFormat;
-use crate::games::footholds::{Instance, SolveOptions, Unfinished, Wanted, report, solve_or_bounds, tablebase};
+use crate::games::footholds::{
+    Instance, SolveOptions, StoppedTablebase, Unfinished, Wanted, report, solve_or_bounds, tablebase_or_unfinished,
+};
 use serde::Deserialize;
 
 /// The options: the Programmers arguments or the grid in `input` (or the position as JSON: `board`, `aloc`, `bloc`,
@@ -69,7 +71,11 @@ impl Endpoint for Request {
             )
             .map_err(|stopped| what_was_known(&stopped, seconds))?;
             let table = if with_table {
-                Some(tablebase(&instance, options(Limits { deadline, progress: map_progress, cancel }))?)
+                // Stopped by its cancel flag, the client is gone and reads nothing (see `Shared::answer`).
+                let stopped =
+                    |unfinished| ApiError::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds));
+                let limits = Limits { deadline, progress: map_progress, cancel };
+                Some(tablebase_or_unfinished(&instance, options(limits)).map_err(stopped)?)
             } else {
                 None
             };

@@ -54,6 +54,10 @@ pub enum ApiError {
         /// Who wins, and the bounds on the total moves.
         known: crate::games::footholds::Known,
     },
+    /// The request reached its time limit after the board's own answer, before its whole tablebase (504, with the
+    /// answer, the winner and how many start pairs were solved in the body).
+    #[error("{0} (the server's --request-time-limit)")]
+    TimeLimitTablebase(crate::games::footholds::StoppedTablebase),
     /// The solve was stopped by its limits: the deadline (504) or the cancel flag (the client is gone).
     #[error("the solve was stopped")]
     Interrupted,
@@ -76,9 +80,10 @@ impl ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::Busy(_) | ApiError::BusyReading | ApiError::BusySending(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. } | ApiError::Interrupted => {
-                StatusCode::GATEWAY_TIMEOUT
-            }
+            ApiError::TimeLimit(_)
+            | ApiError::TimeLimitWinnerKnown { .. }
+            | ApiError::TimeLimitTablebase(_)
+            | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
@@ -89,6 +94,7 @@ impl ApiError {
         let body = serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() });
         match self {
             ApiError::TimeLimitWinnerKnown { known, .. } => crate::json::with_fields(body, known).to_string(),
+            ApiError::TimeLimitTablebase(stopped) => crate::json::with_fields(body, stopped).to_string(),
             _ => body.to_string(),
         }
     }
@@ -314,7 +320,9 @@ impl Shared {
             let answer = match result {
                 Ok(Err(ApiError::Interrupted)) => Err(shared.time_limit(&cancel)),
                 // A client that is gone reads no bounds (and its request is not counted as timed out).
-                Ok(Err(ApiError::TimeLimitWinnerKnown { .. })) if cancel.load(Ordering::Relaxed) => {
+                Ok(Err(ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase(_)))
+                    if cancel.load(Ordering::Relaxed) =>
+                {
                     Err(ApiError::Interrupted)
                 }
                 Ok(answer) => answer,
@@ -356,7 +364,9 @@ impl Shared {
     fn count(&self, answer: &Answer) {
         let counter = match answer {
             Ok(_) => &self.counts.answered,
-            Err(ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. }) => &self.counts.timed_out,
+            Err(ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase(_)) => {
+                &self.counts.timed_out
+            }
             Err(_) => return,
         };
         counter.fetch_add(1, Ordering::Relaxed);

@@ -29,6 +29,6 @@ mod tablebase;
 mod walks;
 
 pub use tablebase::{
-    SolvedPair, Tablebase, UnfinishedTablebase, distinct_start_pairs, solve_start_pairs, tablebase,
+    SolvedPair, StoppedTablebase, Tablebase, UnfinishedTablebase, distinct_start_pairs, solve_start_pairs, tablebase,
     tablebase_or_unfinished,
 };

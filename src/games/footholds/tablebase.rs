@@ -6,8 +6,9 @@
 use super::cells::Cells;
 use super::instance::{Instance, with_game};
 use super::rules::{Cell, Footholds, Position};
-use super::solve::SolveOptions;
-use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, Progress, TwoPlayerGame};
+use super::solve::{Player, Solution, SolveOptions};
+use crate::engine::{Interrupted, Limits, NegamaxSolver, Outcome, Progress, Remoteness, TwoPlayerGame};
+use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
@@ -52,13 +53,64 @@ pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase
 }
 
 /// A tablebase stopped by its limits: how far it had got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 #[error("the time limit was reached after {solved} of {total} start pairs (up to the board's symmetries)")]
 pub struct UnfinishedTablebase {
     /// Start pairs solved, up to the board's symmetries.
+    #[serde(rename = "table_pairs_solved")]
     pub solved: usize,
     /// Start pairs to solve, up to the board's symmetries.
+    #[serde(rename = "table_pairs")]
     pub total: usize,
+}
+
+/// A board's own answer, found, with its tablebase stopped by the time limit: what the command line's `--map` and
+/// `--json --table` and the server's `table` say then (its JSON fields: `answer`, `winner`, `table_pairs_solved`,
+/// `table_pairs`).
+///
+/// # Examples
+/// ```
+/// use perfectplay::games::footholds::{Player, StoppedTablebase, UnfinishedTablebase};
+/// let stopped = StoppedTablebase {
+///     seconds: 2.0,
+///     answer: 61,
+///     winner: Player::A,
+///     unfinished: UnfinishedTablebase { solved: 310, total: 528 },
+/// };
+/// assert_eq!(
+///     stopped.to_string(),
+///     "the answer is 61 (A wins), but the tablebase stopped at the time limit of 2 s after 310 of 528 start pairs, \
+///      up to the board's symmetries"
+/// );
+/// assert_eq!(
+///     serde_json::to_string(&stopped).unwrap(),
+///     r#"{"answer":61,"winner":"A","table_pairs_solved":310,"table_pairs":528}"#
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, thiserror::Error)]
+#[error(
+    "the answer is {answer} ({winner} wins), but the tablebase stopped at the time limit of {seconds} s after {} of {} start pairs, up to the board's symmetries",
+    .unfinished.solved,
+    .unfinished.total
+)]
+pub struct StoppedTablebase {
+    /// The time limit that was set, in seconds.
+    #[serde(skip)]
+    pub seconds: f64,
+    /// The board's own answer: the total moves.
+    pub answer: Remoteness,
+    /// Who wins the board's own game.
+    pub winner: Player,
+    /// How far the tablebase got.
+    #[serde(flatten)]
+    pub unfinished: UnfinishedTablebase,
+}
+
+impl StoppedTablebase {
+    /// What a tablebase stopped at the time limit of `seconds` says, the board's own `solution` being found.
+    pub fn new(solution: &Solution, unfinished: UnfinishedTablebase, seconds: f64) -> StoppedTablebase {
+        StoppedTablebase { seconds, answer: solution.outcome.remoteness, winner: solution.winner(), unfinished }
+    }
 }
 
 /// Like [`tablebase`], but a tablebase stopped by its limits says how many of its start pairs were solved.
