@@ -407,6 +407,19 @@ fn bad_requests_get_400_naming_the_problem() {
             "tokens cannot",
         ),
         ("/api/gridgame", json!({ "input": 5 }), "invalid type"),
+        // JSON's words, not Rust's: a negative cell, a foothold value past a byte, a request that is not an object.
+        (
+            "/api/footholds",
+            json!({ "board": [[1]], "aloc": [0, -1], "bloc": [0, 0] }),
+            "expected a whole number, 0 or more",
+        ),
+        (
+            "/api/footholds",
+            json!({ "board": [[256]], "aloc": [0, 0], "bloc": [0, 0] }),
+            "expected a whole number from 0 to 255",
+        ),
+        ("/api/footholds", json!(null), "expected a JSON object of the endpoint's options"),
+        ("/api/footholds", json!({ "table": 1 }), "expected true or false"),
         ("/api/snakes", json!({ "input": "0 0\n", "size": null }), "request JSON: size: invalid type: null"),
     ];
     for (path, request, needle) in cases {
@@ -418,7 +431,7 @@ fn bad_requests_get_400_naming_the_problem() {
         (
             "/api/footholds",
             json!({ "board": [[1, 2]], "aloc": [0, 0], "bloc": [0, 0] }),
-            "board row 0, column 1: 2 is not 0 or 1",
+            "input: board row 0, column 1: 2 is not 0 or 1",
         ),
         (
             "/api/footholds",
@@ -469,6 +482,13 @@ fn json_without_its_content_type_and_wrong_methods_get_clear_errors() {
         .send(&br#"{"input": "[[1]] [0,0] [0,0]"}"#[..])
         .unwrap();
     assert_eq!(response.status().as_u16(), 200);
+    // A byte-order mark before the JSON is skipped, as before judge text; JSON cut off says so in words.
+    let (code, body) = post_json_bytes(&format!("{base}/api/footholds"), "\u{feff}{\"input\": \"[[1]] [0,0] [0,0]\"}");
+    assert_eq!(code, 200, "{body}");
+    let (code, body) = post_json_bytes(&format!("{base}/api/footholds"), "{\"input\": ");
+    assert_eq!(code, 400, "{body}");
+    let error = parse(&body)["error"].as_str().unwrap().to_string();
+    assert!(error.contains("the JSON ends in the middle of a value"), "{error}");
     // curl's default type, a form: the message says to send the JSON type.
     let response = agent()
         .post(&format!("{base}/api/footholds"))
@@ -542,6 +562,35 @@ fn a_body_over_the_limit_gets_413() {
     let (code, body) = post_text(&format!("{base}/api/gridgame"), &vec![b'.'; 5000]);
     assert_eq!(code, 413, "{body}");
     assert!(parse(&body)["error"].as_str().unwrap().contains("over the limit of 1000 bytes"), "{body}");
+    // A body declared longer than the limit is refused at once, from its Content-Length, before any of it comes.
+    let started = Instant::now();
+    let stream = raw(&base, b"POST /api/gridgame HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000000\r\n\r\n");
+    let answer = first_answer(stream);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("over the limit of 1000 bytes"), "{answer}");
+    assert!(started.elapsed() < Duration::from_secs(2), "refused at once: {:?}", started.elapsed());
+}
+
+/// POSTs `body` as it is, with the JSON content type; returns the status and the body.
+fn post_json_bytes(url: &str, body: &str) -> (u16, String) {
+    let response = agent().post(url).header("Content-Type", "application/json").send(body.as_bytes()).unwrap();
+    let status = response.status().as_u16();
+    (status, response.into_body().read_to_string().unwrap())
+}
+
+/// The first answer the server sends on `stream`: its head and as much of the body as has come within a moment.
+fn first_answer(mut stream: std::net::TcpStream) -> String {
+    use std::io::Read;
+    stream.set_read_timeout(Some(Duration::from_millis(1500))).unwrap();
+    let mut answer = Vec::new();
+    let mut chunk = [0; 4096];
+    while let Ok(n @ 1..) = stream.read(&mut chunk) {
+        answer.extend_from_slice(&chunk[..n]);
+        if answer.windows(4).any(|w| w == b"\r\n\r\n") && answer.ends_with(b"}") {
+            break;
+        }
+    }
+    String::from_utf8_lossy(&answer).into_owned()
 }
 
 // ---------- bounds: time limit, cap on solves, cancellation ----------
@@ -685,6 +734,8 @@ fn an_answer_over_the_size_limit_gets_400_naming_it() {
     let (code, body) = post_text(&format!("{base}/api/snakes?size=1000000"), b"0 0\n");
     assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
     assert!(parse(&body)["error"].as_str().unwrap().contains("limit of 1048576 bytes"), "{body}");
+    // The advice names what this endpoint can leave out.
+    assert!(parse(&body)["error"].as_str().unwrap().contains("a smaller board (size)"), "{body}");
     // Under the limit the answer comes whole.
     let (code, body) = post_text(&format!("{base}/api/snakes?size=10000"), b"0 0\n");
     assert_eq!((code, parse(&body)["fewest_rolls"].as_u64()), (200, Some(1667)), "{body}");

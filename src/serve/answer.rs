@@ -50,12 +50,12 @@ impl Write for Capped<'_> {
 
 /// The answer `write` produces (a newline is added), refused with HTTP 400 past `max` bytes and stopped (HTTP 504,
 /// or nothing for a client that is gone) at the limits.
-pub fn capped(max: usize, limits: &Limits, write: impl FnOnce(&mut Capped) -> io::Result<()>) -> Answer {
+pub fn capped(max: usize, advice: &str, limits: &Limits, write: impl FnOnce(&mut Capped) -> io::Result<()>) -> Answer {
     let mut out = Capped { text: Vec::new(), max, limits, checked: 0 };
     let written = write(&mut out).and_then(|()| out.write_all(b"\n"));
     if let Err(error) = written {
         return Err(match error.get_ref().and_then(|e| e.downcast_ref::<Refused>()) {
-            Some(Refused::TooLarge) => too_large(max),
+            Some(Refused::TooLarge) => too_large(max, advice),
             Some(Refused::Stopped) => ApiError::Interrupted,
             None => ApiError::Internal(format!("writing the answer: {error}")),
         });
@@ -64,11 +64,11 @@ pub fn capped(max: usize, limits: &Limits, write: impl FnOnce(&mut Capped) -> io
     String::from_utf8(out.text).map_err(|_| ApiError::Internal("the answer is not UTF-8".into()))
 }
 
-/// The error for an answer over `max` bytes.
-fn too_large(max: usize) -> ApiError {
+/// The error for an answer over `max` bytes, with what the request can leave out (`advice`, which names the
+/// endpoint's own options).
+fn too_large(max: usize, advice: &str) -> ApiError {
     ApiError::BadInput(format!(
-        "the answer would be over the server's limit of {max} bytes ({} MiB); ask for fewer queries or tokens, or \
-         leave out explain or table",
+        "the answer would be over the server's limit of {max} bytes ({} MiB); {advice}",
         max >> 20
     ))
 }
@@ -81,11 +81,12 @@ mod tests {
     #[test]
     fn refuses_past_the_limit_and_stops_at_the_deadline() {
         let limits = Limits::default();
-        assert_eq!(capped(10, &limits, |out| out.write_all(b"123456789")).unwrap(), "123456789\n");
-        let over = capped(10, &limits, |out| out.write_all(b"1234567890")).unwrap_err();
+        assert_eq!(capped(10, "ask less", &limits, |out| out.write_all(b"123456789")).unwrap(), "123456789\n");
+        let over = capped(10, "ask less", &limits, |out| out.write_all(b"1234567890")).unwrap_err();
         assert!(over.to_string().contains("limit of 10 bytes"), "{over}");
+        assert!(over.to_string().ends_with("; ask less"), "{over}");
         let late = Limits { deadline: Some(Instant::now()), ..Limits::default() };
-        let stopped = capped(1 << 30, &late, |out| (0..100).try_for_each(|_| out.write_all(&[b' '; 1024])));
+        let stopped = capped(1 << 30, "ask less", &late, |out| (0..100).try_for_each(|_| out.write_all(&[b' '; 1024])));
         assert!(matches!(stopped, Err(ApiError::Interrupted)));
     }
 }

@@ -58,6 +58,10 @@ async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request)
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok()?.parse().ok())
         .unwrap_or(shared.config.max_body);
+    // A body declared longer than the limit is refused before a byte of it is read.
+    if declared > shared.config.max_body {
+        return ApiError::TooLarge(shared.config.max_body).into_response();
+    }
     let body = match shared.read_body(declared, Bytes::from_request(request, &())).await {
         Ok(body) => body,
         Err(error) => return error.into_response(),
@@ -121,11 +125,14 @@ fn read<E: Endpoint>(
                 "request: with a JSON body, give the options in the JSON, not in the query string".into(),
             ));
         }
-        let mut json = serde_json::Deserializer::from_slice(&body);
+        // A byte-order mark is not JSON, but editors write one: it is skipped, as it is before judge text.
+        let body = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&body);
+        let mut json = serde_json::Deserializer::from_slice(body);
         let request = serde_path_to_error::deserialize(&mut json).map_err(|e| {
             // The field the bad value is in, unless it is the whole request (`.`).
             let field = match e.path().to_string() {
-                path if path == "." => String::new(),
+                // The whole request (`.`), or no field yet (`?`: the JSON ended or broke before one).
+                path if path == "." || path == "?" => String::new(),
                 path => format!("{}: ", cut(&path)),
             };
             ApiError::BadInput(format!("request JSON: {field}{}", tidy(e.inner())))
@@ -156,9 +163,38 @@ fn query_options<E: DeserializeOwned>(query: &str) -> Result<E, ApiError> {
 /// A message of serde's, which quotes the input between backticks (an unknown field's name, say): each quote cut
 /// and escaped as [`cut`] does, and the rest escaped, so no input comes back long or raw.
 fn tidy(message: &impl std::fmt::Display) -> String {
-    let message = message.to_string();
+    let message = plain_types(&message.to_string());
     let parts = message.split('`').enumerate();
     parts.map(|(i, part)| if i % 2 == 1 { cut(part) } else { escape(part) }).collect::<Vec<_>>().join("`")
+}
+
+/// serde names the Rust type it expected (`expected usize`, `expected struct Request`, `EOF while parsing a value`);
+/// a client knows JSON, so the message names what JSON would do instead.
+fn plain_types(message: &str) -> String {
+    const PLAIN: [(&str, &str); 11] = [
+        ("expected usize", "expected a whole number, 0 or more"),
+        ("expected u64", "expected a whole number, 0 or more"),
+        ("expected u32", "expected a whole number from 0 to 4294967295"),
+        ("expected u16", "expected a whole number from 0 to 65535"),
+        ("expected u8", "expected a whole number from 0 to 255"),
+        ("expected i64", "expected a whole number"),
+        ("expected a boolean", "expected true or false"),
+        ("expected a string", "expected a string in double quotes"),
+        ("expected struct Request", "expected a JSON object of the endpoint's options"),
+        ("expected struct RollRequest", "expected a JSON object of the endpoint's options"),
+        ("expected struct MovesRequest", "expected a JSON object of the endpoint's options"),
+    ];
+    let mut message = message.to_string();
+    for (rust, json) in PLAIN {
+        if let Some(at) = message.find(rust) {
+            // Only a whole word: `expected u8` is not the start of `expected u80`.
+            let end = at + rust.len();
+            if !message[end..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                message.replace_range(at..end, json);
+            }
+        }
+    }
+    message.replace("EOF while parsing", "the JSON ends in the middle of")
 }
 
 fn bad_query() -> ApiError {

@@ -38,7 +38,7 @@ impl Request {
             let mut cells = Vec::with_capacity(row.len());
             for (c, &value) in row.iter().enumerate() {
                 if value > 1 {
-                    return Err(ApiError::BadInput(format!("board row {r}, column {c}: {value} is not 0 or 1")));
+                    return Err(ApiError::BadInput(format!("input: board row {r}, column {c}: {value} is not 0 or 1")));
                 }
                 cells.push(value == 1);
             }

@@ -82,7 +82,8 @@ impl Endpoint for Request {
             let wanted = options.wanted(table);
             let wanted = Wanted { remoteness: wanted.remoteness || table, ..wanted };
             let analysis = Analysis::solve(&instance.board, wanted, &limits)?;
-            capped(max, &limits, |out| report::write_json(out, &instance, &analysis, options, table))
+            let advice = "ask for fewer queries, or leave out table or explain";
+            capped(max, advice, &limits, |out| report::write_json(out, &instance, &analysis, options, table))
         }))
     }
 }
@@ -171,7 +172,8 @@ impl Endpoint for MovesRequest {
                 }
             };
             let queries = instance.queries().map(|query| Seq::new(query.iter().map(|&cell| token(cell))));
-            capped(max, &limits, |out| json::write(out, &Answers { queries: Seq::new(queries) }))
+            let advice = "ask for fewer queries or tokens";
+            capped(max, advice, &limits, |out| json::write(out, &Answers { queries: Seq::new(queries) }))
         }))
     }
 }

@@ -169,7 +169,8 @@ impl Endpoint for Request {
                 seed: self.seed,
             };
             // One shortest game on a long board is millions of rolls: the answer is capped as it is written.
-            capped(max, &limits, |out| report.write_json(out))
+            let advice = "ask for a smaller board (size), or leave out distribution";
+            capped(max, advice, &limits, |out| report.write_json(out))
         }))
     }
 }
