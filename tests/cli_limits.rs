@@ -248,6 +248,61 @@ fn parsing_a_large_input_stops_at_the_time_limit() {
 }
 
 /// Sends SIGINT to a running child after `after`, as Ctrl-C would.
+/// Starts `perfectplay args` reading `input` (a file), its stdout a pipe that nobody reads (kept open in the
+/// returned handle) and stderr piped.
+fn spawn_unread(args: &[&str], input: &std::path::Path) -> (Child, std::process::ChildStdout) {
+    let mut child = std::process::Command::new(bin())
+        .args(args)
+        .arg(input)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let unread = child.stdout.take().unwrap();
+    (child, unread)
+}
+
+#[test]
+fn a_write_the_reader_does_not_take_still_stops_at_the_time_limit_or_a_signal() {
+    // The answer is far larger than a pipe holds, and the pipe is never read: the write blocks in the system, where
+    // the writer's own checks cannot run. The watchdog ends the run a quarter second past the limit, or a signal.
+    let dir = scratch("unread");
+    let input = dir.join("board.txt");
+    std::fs::write(&input, open_board(300, 3000, "1 1")).unwrap();
+    let input_name = input.to_str().unwrap();
+    let map = dir.join("map.svg");
+    std::fs::write(&map, "old").unwrap();
+    let (mut child, unread) =
+        spawn_unread(&["gridgame", "--explain", "--time-limit", "1", "--map", map.to_str().unwrap()], &input);
+    let mut stderr = child.stderr.take().unwrap();
+    let (status, _, took) = watch(child, Duration::from_secs(30));
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    assert_eq!(status.code(), Some(3), "{status:?} after {took:?}, stderr {message:?} ({input_name})");
+    assert_eq!(
+        message,
+        "perfectplay: the time limit of 1 s was reached while writing the answer: the output is cut short\n"
+    );
+    assert!(took < Duration::from_secs(3), "stopped {took:?} after a 1 s limit");
+    // The map is not moved into place, and its temporary file is gone.
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), "old");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2, "only board.txt and map.svg");
+    drop(unread);
+    // SIGTERM while the write is blocked: 143, as when it is not.
+    let (mut child, unread) = spawn_unread(&["gridgame", "--explain"], &input);
+    interrupt(&child, Duration::from_millis(1000));
+    let mut stderr = child.stderr.take().unwrap();
+    let (status, _, took) = watch(child, Duration::from_secs(30));
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?} after {took:?}, stderr {message:?}");
+    assert_eq!(message, "perfectplay: interrupted\n");
+    assert!(took < Duration::from_secs(3), "stopped {took:?}, a signal after 1 s");
+    drop(unread);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn interrupt(child: &Child, after: Duration) {
     std::thread::sleep(after);
     // bash's own kill: no procps needed.

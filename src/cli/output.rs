@@ -5,16 +5,18 @@
 //! cost the memory of one. Every 64 KiB that reach the terminal or the pipe, the writer checks the deadline and
 //! the cancel flag: writing is part of the work `--time-limit` bounds, and Ctrl-C stops it too. A write that fails
 //! ends the run with a message (`> /dev/full`, a closed stdout), except a pipe closed by its reader
-//! (`| head -1`), which ends the run quietly.
+//! (`| head -1`), which ends the run quietly. A write the reader does not take (a pipe whose reader stopped reading)
+//! blocks in the system, where no check can run: a watchdog thread ends the run then, [`STALLED_WRITE_GRACE`] past
+//! the deadline or a stopping signal, with the same message and exit code.
 
 use crate::engine::Limits;
 use crate::error::Error;
 use crate::format::escape;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The buffer between the reports and the file descriptor; limits are checked each time it is emptied.
 const BUFFER: usize = 64 << 10;
@@ -52,11 +54,93 @@ impl Guarded {
 impl Write for Guarded {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.check()?;
-        self.sink.write(buf)
+        let watched = self.deadline.is_some() || self.cancel.is_some();
+        if watched {
+            Watchdog::watch(self);
+        }
+        let written = self.sink.write(buf);
+        if watched {
+            Watchdog::unwatch();
+        }
+        written
     }
 
     fn flush(&mut self) -> io::Result<()> {
         self.sink.flush()
+    }
+}
+
+/// How long a write that does not return may go on past the deadline, or past a stopping signal, before the watchdog
+/// ends the run. A write that returns is checked by the writer itself; one that has not returned this long after the
+/// limit is waiting on a reader that has stopped reading.
+pub const STALLED_WRITE_GRACE: Duration = Duration::from_millis(250);
+
+/// The write under way, if any, as the watchdog thread sees it: when the run must stop and how.
+#[derive(Default)]
+struct Watched {
+    /// Whether a write to standard output is under way.
+    writing: bool,
+    deadline: Option<Instant>,
+    seconds: f64,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Ends a run whose write to standard output has stalled past its limits (see [`STALLED_WRITE_GRACE`]).
+struct Watchdog;
+
+static WATCHED: Mutex<Watched> = Mutex::new(Watched { writing: false, deadline: None, seconds: 0.0, cancel: None });
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+impl Watchdog {
+    /// Marks a write under way with the limits of `guard`, starting the watchdog thread on first use.
+    fn watch(guard: &Guarded) {
+        static STARTED: OnceLock<()> = OnceLock::new();
+        STARTED.get_or_init(|| {
+            // Without the thread the run still works as before: only a stalled write is not cut short.
+            let _ = std::thread::Builder::new().name("stalled-write watchdog".into()).spawn(Watchdog::run);
+        });
+        let mut watched = WATCHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        *watched =
+            Watched { writing: true, deadline: guard.deadline, seconds: guard.seconds, cancel: guard.cancel.clone() };
+    }
+
+    fn unwatch() {
+        WATCHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner).writing = false;
+    }
+
+    /// Looks at the write under way every few milliseconds; when it has gone on past its limits by the grace, says
+    /// why as the run would, removes the output files not yet moved into place, and ends the process.
+    fn run() {
+        let mut cancelled_since: Option<Instant> = None;
+        loop {
+            std::thread::sleep(Duration::from_millis(20));
+            let now = Instant::now();
+            let watched = WATCHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let cancelled = watched.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
+            if !watched.writing || !cancelled {
+                cancelled_since = None;
+            }
+            if !watched.writing {
+                continue;
+            }
+            let stop = if watched.deadline.is_some_and(|deadline| now >= deadline + STALLED_WRITE_GRACE) {
+                Some((Error::TimeLimitWriting { seconds: watched.seconds }, None))
+            } else if cancelled && cancelled_since.is_some_and(|since| now >= since + STALLED_WRITE_GRACE) {
+                Some((Error::Interrupted, Some(super::interrupt::exit_code())))
+            } else {
+                if cancelled {
+                    cancelled_since.get_or_insert(now);
+                }
+                None
+            };
+            if let Some((error, code)) = stop {
+                for temporary in TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter() {
+                    let _ = std::fs::remove_file(temporary);
+                }
+                eprintln!("perfectplay: {error}");
+                std::process::exit(code.unwrap_or_else(|| error.exit_code()));
+            }
+        }
     }
 }
 
@@ -250,6 +334,8 @@ impl OutputFile {
             Target::Replace(folder, target) => {
                 let mut file = temporary_beside(&folder).map_err(|e| fail(system_reason(&e)))?;
                 file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
+                // The watchdog removes it if it must end the run before the file is moved into place.
+                TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(file.path().to_path_buf());
                 Some((file, target))
             }
             Target::Direct(mut file) => {
@@ -274,11 +360,26 @@ impl Filled {
     ///
     /// # Errors
     /// A usage error naming the file when the rename fails.
-    pub fn commit(self) -> Result<(), Error> {
-        let Some((file, target)) = self.pending else { return Ok(()) };
-        file.persist(&target).map_err(|e| Error::Write { target: self.name, message: system_reason(&e.error) })?;
+    pub fn commit(mut self) -> Result<(), Error> {
+        let Some((file, target)) = self.pending.take() else { return Ok(()) };
+        forget_temporary(file.path());
+        file.persist(&target)
+            .map_err(|e| Error::Write { target: self.name.clone(), message: system_reason(&e.error) })?;
         Ok(())
     }
+}
+
+impl Drop for Filled {
+    fn drop(&mut self) {
+        if let Some((file, _)) = &self.pending {
+            forget_temporary(file.path());
+        }
+    }
+}
+
+/// Takes a temporary file off the watchdog's list (it is moved into place, or removed when dropped).
+fn forget_temporary(path: &Path) {
+    TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).retain(|p| p != path);
 }
 
 /// A new temporary file in `folder`, removed when dropped unless persisted.
