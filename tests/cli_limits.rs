@@ -840,6 +840,18 @@ fn bad_options_are_quoted_short_and_escaped() {
         }
         assert!(message.len() < 1000, "{args:?}: {} bytes", message.len());
     }
+    // Quoted as typed, escapes escaped rather than dropped: clap's own rendering strips them with its styles, and
+    // the message would name a value or an option the user never typed ('5', '--bous').
+    let typed: [(&[&str], &str); 3] = [
+        (&["footholds", "--time-limit", "\u{1b}[31m5"], "invalid value '\\u{1b}[31m5' for '--time-limit"),
+        (&["footholds", "--bo\u{1b}gus"], "unexpected argument '--bo\\u{1b}gus'"),
+        (&["footholds", "--time-limit", "5e-324"], "invalid value '5e-324' for '--time-limit <SECS>': '5e-324' is less than"),
+    ];
+    for (args, expected) in typed {
+        let out = perfectplay(args).write_stdin("").assert().code(2).stdout("");
+        let message = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(message.starts_with(&format!("error: {expected}")), "{args:?}: {message}");
+    }
 }
 
 #[test]

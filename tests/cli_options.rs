@@ -64,3 +64,27 @@ fn whole_number_options_name_their_range_whatever_the_value() {
         }
     }
 }
+
+#[test]
+fn table_is_refused_without_json_whatever_comes_with_it() {
+    // `--table` only adds to `--json`: without it the flag would change nothing, which the user should hear.
+    let footholds = "examples/footholds/example1.txt";
+    let gridgame = "examples/gridgame/sample1.txt";
+    let runs: [&[&str]; 9] = [
+        &["footholds", "--table", footholds],
+        &["footholds", "--table", "--moves", footholds],
+        &["footholds", "--table", "--explain", footholds],
+        &["footholds", "--table", "--stats", footholds],
+        &["gridgame", "--table", gridgame],
+        &["gridgame", "--table", "--explain", gridgame],
+        &["gridgame", "--table", "-r", gridgame],
+        &["gridgame", "--table", "--tokens", gridgame],
+        &["gridgame", "--table", "--grundy", gridgame],
+    ];
+    for args in runs {
+        let output = perfectplay(args).code(2).stdout("").get_output().clone();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains("--table") && stderr.contains("--"), "{args:?}: {stderr}");
+    }
+}

@@ -43,7 +43,9 @@ pub struct Args {
     json: bool,
     /// With --json, add the board's whole tablebase as `table`: for every pair of starts `{a, b, winner, moves}`
     /// (at most 128 × 128 pairs; a full 8×8 board takes about 20 s to solve them all).
-    #[arg(long, requires = "json")]
+    // (`requires` alone lets `--table --moves` through: clap drops a requirement whose target conflicts with an
+    // argument given, so the conflicts are said again here.)
+    #[arg(long, requires = "json", conflicts_with_all = ["explain", "moves"])]
     table: bool,
     /// Draw the board's whole tablebase to this SVG file: for every pair of starts, the winner and the total moves
     /// (one small board per A start, B starts coloured by the winner). The file is checked before the work starts

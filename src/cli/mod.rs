@@ -65,8 +65,9 @@ pub fn run() -> i32 {
             return finish(Output::stdout().and_then(|mut out| out.write_text(&text)));
         }
         Err(error) => {
-            eprint!("{}", safe_lines(&error.render().to_string()));
-            return error.exit_code();
+            let code = error.exit_code();
+            eprint!("{}", safe_lines(&plain_usage_error(error)));
+            return code;
         }
     };
     let mut out = match Output::stdout() {
@@ -99,6 +100,16 @@ fn finish(result: Result<(), Error>) -> i32 {
             error.exit_code()
         }
     }
+}
+
+/// The text of a usage error with the command line's own characters kept: clap's rendered text drops every
+/// escape sequence, the user's with its own styles (`--time-limit $'\e[31m5'` would read "invalid value '5'"), so
+/// the command line is parsed again without styles, where every escape left is the user's, for [`safe_lines`] to
+/// show escaped.
+fn plain_usage_error(error: clap::Error) -> String {
+    use clap::CommandFactory;
+    let plain = Cli::command().styles(clap::builder::Styles::plain()).try_get_matches().err();
+    plain.map_or_else(|| error.render().to_string(), |plain| plain.render().ansi().to_string())
 }
 
 /// A usage message that may quote the command line, with every line cut to 200 characters and anything that could

@@ -8,8 +8,12 @@ use std::time::{Duration, Instant};
 /// stays far from overflow.
 pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
 
-/// A time limit of `seconds` as a duration, or why it is not one: it must be a finite number above 0 and at most
-/// [`MAX_TIME_LIMIT_SECONDS`]. The command line's `--time-limit` and the Python package's `time_limit` both read
+/// The shortest time limit taken, in seconds (a microsecond): a shorter one has passed before any work starts, and
+/// messages that repeat it stay short (`5e-324` written out is 324 digits).
+pub const MIN_TIME_LIMIT_SECONDS: f64 = 1e-6;
+
+/// A time limit of `seconds` as a duration, or why it is not one: it must be a finite number above 0, at least
+/// [`MIN_TIME_LIMIT_SECONDS`] and at most [`MAX_TIME_LIMIT_SECONDS`]. The command line's `--time-limit` and the Python package's `time_limit` both read
 /// their limits with it.
 ///
 /// ```
@@ -17,6 +21,7 @@ pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
 /// assert_eq!(time_limit(2.5), Ok(std::time::Duration::from_millis(2500)));
 /// assert!(time_limit(0.0).unwrap_err().contains("above 0"));
 /// assert!(time_limit(1e10).unwrap_err().contains("the most taken"));
+/// assert!(time_limit(5e-324).unwrap_err().contains("a microsecond"));
 /// ```
 ///
 /// # Errors
@@ -24,6 +29,8 @@ pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
 pub fn time_limit(seconds: f64) -> Result<Duration, String> {
     if !(seconds.is_finite() && seconds > 0.0) {
         Err("is not a number of seconds above 0".into())
+    } else if seconds < MIN_TIME_LIMIT_SECONDS {
+        Err("is less than the least taken, a microsecond (1e-6)".into())
     } else if seconds > MAX_TIME_LIMIT_SECONDS {
         Err(format!("is more seconds than the most taken, {MAX_TIME_LIMIT_SECONDS:e} (about 31 years)"))
     } else {

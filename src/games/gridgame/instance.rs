@@ -241,15 +241,15 @@ impl<'a> Scanner<'a> {
     /// Skips whitespace up to (not past) the end of the line.
     fn skip_inline_space(&mut self) {
         let bytes = self.bytes();
-        while bytes.get(self.pos).is_some_and(|&b| b != b'\n' && b.is_ascii_whitespace()) {
+        while bytes.get(self.pos).is_some_and(|&b| b != b'\n' && b != b'\r' && b.is_ascii_whitespace()) {
             self.pos += 1;
         }
     }
 
-    /// Whether only spaces are left on this line (or the input ends).
+    /// Whether only spaces are left on this line (or the input ends). `\n`, `\r\n` and a lone `\r` end a line.
     fn at_line_end(&mut self) -> bool {
         self.skip_inline_space();
-        self.bytes().get(self.pos).is_none_or(|&b| b == b'\n')
+        self.bytes().get(self.pos).is_none_or(|&b| b == b'\n' || b == b'\r')
     }
 
     /// The next word (after any whitespace) and its byte offset.
@@ -295,10 +295,7 @@ impl<'a> Scanner<'a> {
 
     /// An error at byte offset `at`: the line and the column (in characters) are counted only now.
     fn error_at(&self, at: usize, message: impl Into<String>) -> InputError {
-        let before = &self.text.as_bytes()[..at];
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = self.text[line_start..at].chars().count() + 1;
+        let (line, column) = crate::format::line_column(self.text, at);
         InputError::at(line, column, message)
     }
 
@@ -383,5 +380,40 @@ mod tests {
             "line 3, column 3: expected Q (the number of queries), found the end of the input"
         );
         assert!(Instance::parse_judge("2 2 0\r\n..\r\n..\r\n1\r\n1 1\r\n", false).is_ok());
+    }
+
+    /// `text` with each `\n` replaced by `\n`, `\r\n` or a lone `\r`, as `ends` says (cycled).
+    fn with_line_ends(text: &str, ends: &[u8]) -> String {
+        let mut out = String::new();
+        for (i, piece) in text.split('\n').enumerate() {
+            if i > 0 {
+                out.push_str(["\n", "\r\n", "\r"][usize::from(ends[(i - 1) % ends.len()] % 3)]);
+            }
+            out.push_str(piece);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// `\n`, `\r\n` and a lone `\r` each end a line, mixed as they come: the same queries and tokens, and the
+        /// same line and column in every message.
+        #[test]
+        fn every_line_end_reads_alike(
+            ends in proptest::collection::vec(0u8..3, 1..8),
+            tokens in proptest::bool::ANY,
+            bad in 0usize..4,
+        ) {
+            let good = "2 3 1\n..#\n...\n3\n1 1\n2 3 1 2\n2 1\n";
+            let text = [good, "2 3 1\n..#\nx..\n1\n1 1\n", "2 3 1\n..#\n...\n2\n1 1\n1 3\n", "2 3 1\n..#\n...\n2\n1 1 2 2\n1 2\n"][bad];
+            let plain = Instance::parse_judge(text, tokens);
+            let mixed = Instance::parse_judge(&with_line_ends(text, &ends), tokens);
+            match (plain, mixed) {
+                (Ok(plain), Ok(mixed)) => {
+                    proptest::prop_assert_eq!(plain.queries().collect::<Vec<_>>(), mixed.queries().collect::<Vec<_>>())
+                }
+                (Err(plain), Err(mixed)) => proptest::prop_assert_eq!(plain.to_string(), mixed.to_string()),
+                (plain, mixed) => proptest::prop_assert!(false, "{:?} against {:?}", plain.is_ok(), mixed.is_ok()),
+            }
+        }
     }
 }
