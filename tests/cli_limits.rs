@@ -845,7 +845,10 @@ fn bad_options_are_quoted_short_and_escaped() {
     let typed: [(&[&str], &str); 3] = [
         (&["footholds", "--time-limit", "\u{1b}[31m5"], "invalid value '\\u{1b}[31m5' for '--time-limit"),
         (&["footholds", "--bo\u{1b}gus"], "unexpected argument '--bo\\u{1b}gus'"),
-        (&["footholds", "--time-limit", "5e-324"], "invalid value '5e-324' for '--time-limit <SECS>': '5e-324' is less than"),
+        (
+            &["footholds", "--time-limit", "5e-324"],
+            "invalid value '5e-324' for '--time-limit <SECS>': '5e-324' is less than",
+        ),
     ];
     for (args, expected) in typed {
         let out = perfectplay(args).write_stdin("").assert().code(2).stdout("");
