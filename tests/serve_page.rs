@@ -403,6 +403,27 @@ fn snakes_page(tab: &Tab, base: &str) {
     let chance =
         wait(tab, "document.querySelector('#sn-chance') && +document.querySelector('#sn-chance').dataset.chance");
     assert!((chance.as_f64().unwrap() - distribution.cumulative()[20]).abs() < 1e-12, "{chance}");
+    // The chart's axis of rolls ends where the game has ended with chance 99 %, and says so: its last bar is
+    // that roll's.
+    let cut = distribution.cumulative().iter().position(|&c| c >= 0.99).unwrap();
+    let chart = eval(
+        tab,
+        "(() => { const c = document.querySelector(\"svg.chart[aria-label^='P(the game ends']\"); \
+         return [c.textContent, [...c.querySelectorAll('rect title')].pop().textContent]; })()",
+    );
+    assert!(chart[0].as_str().unwrap().contains(&format!("axis cut at roll {cut}:")), "{chart}");
+    assert!(chart[1].as_str().unwrap().starts_with(&format!("roll {cut}:")), "{chart}");
+    // A legend for the ladders and snakes, each drawn with an arrowhead at the end the token is taken to.
+    let legend = eval(tab, "document.querySelector('#sn-legend')?.textContent ?? ''");
+    assert!(legend.as_str().unwrap().contains("ladder") && legend.as_str().unwrap().contains("snake"), "{legend}");
+    let jumps = eval(
+        tab,
+        "[...document.querySelectorAll('#sn-board path')].filter(p => p.querySelector('title')).map(p => \
+         [p.querySelector('title').textContent, !!document.querySelector((p.getAttribute('marker-end') || 'url(none)').slice(4, -1))])",
+    );
+    let counts: usize = input.lines().next().unwrap().split_whitespace().map(|n| n.parse::<usize>().unwrap()).sum();
+    assert_eq!(jumps.as_array().unwrap().len(), counts, "{jumps}");
+    assert!(jumps.as_array().unwrap().iter().all(|j| j[1].as_bool() == Some(true)), "{jumps}");
     // A number of rolls typed with a fraction counts its whole rolls; then back to 20.
     for (typed, rolls) in [("7.5", 7), ("20", 20)] {
         eval(

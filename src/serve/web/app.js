@@ -11,7 +11,8 @@ const PP = {
 
 /** An element with attributes (`on…` become listeners) and children. */
 PP.el = (tag, attrs = {}, ...children) => {
-  const svg = ['svg', 'rect', 'line', 'path', 'circle', 'text', 'g', 'polyline', 'title'].includes(tag);
+  const svg = ['svg', 'rect', 'line', 'path', 'circle', 'text', 'g', 'polyline', 'title', 'defs', 'marker']
+    .includes(tag);
   const node = svg ? document.createElementNS('http://www.w3.org/2000/svg', tag) : document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
@@ -162,7 +163,7 @@ PP.die = (faces) => {
  * color, label]) are drawn on their own scale, the tallest reaching the top, with that height marked on the right:
  * small chances would otherwise be invisible on a 0–1 axis.
  */
-PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title }) => {
+PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
   const W = 640, H = 260, L = 48, R = 12, T = 24, B = 36;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat(bars ? bars.map((b) => b[0]) : []);
   const ys = series.flatMap((s) => s.points.map((p) => p[1]));
@@ -181,8 +182,17 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title }) => {
     labelled.push(v);
     svg.append(PP.el('text', { x: L - 4, y: Y(v) + 4, 'text-anchor': 'end', 'font-size': 11, text: +v.toFixed(3), class: 'y-label' }));
   }
-  svg.append(PP.el('text', { x: X(x0), y: H - B + 14, 'font-size': 11, text: x0 }));
-  svg.append(PP.el('text', { x: X(x1), y: H - B + 14, 'font-size': 11, 'text-anchor': 'end', text: x1 }));
+  svg.append(PP.el('text', { x: X(x0), y: H - B + 14, 'font-size': 11, text: x0, class: 'x-label' }));
+  svg.append(PP.el('text', { x: X(x1), y: H - B + 14, 'font-size': 11, 'text-anchor': 'end', text: x1, class: 'x-label' }));
+  // Round numbers between the ends (1, 2 or 5 times a power of ten apart, about six of them), clear of the ends.
+  const span = x1 - x0;
+  const unit = 10 ** Math.floor(Math.log10(span / 6 || 1));
+  const step = [1, 2, 5, 10].map((m) => m * unit).find((d) => span / d <= 7) || 10 * unit;
+  for (let v = Math.ceil(x0 / step) * step; v < x1; v += step) {
+    if (step < 1 || X(v) - X(x0) < 24 || X(x1) - X(v) < 28) continue;
+    svg.append(PP.el('line', { x1: X(v), y1: H - B, x2: X(v), y2: H - B + 3, stroke: '#999' }));
+    svg.append(PP.el('text', { x: X(v), y: H - B + 14, 'font-size': 11, 'text-anchor': 'middle', text: v, class: 'x-label' }));
+  }
   svg.append(PP.el('text', { x: (L + W) / 2, y: H - 6, 'font-size': 12, 'text-anchor': 'middle', text: xLabel }));
   if (bars?.length) {
     const width = Math.max(2, (W - L - R) / (x1 - x0 + 1) - 1);
@@ -195,6 +205,9 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title }) => {
     }
     svg.append(PP.el('text', { x: W - R - 4, y: T + 12, 'text-anchor': 'end', 'font-size': 11, fill: '#555',
       text: `bars: tallest ${+(100 * top).toFixed(2)}%` }));
+  }
+  if (note) {
+    svg.append(PP.el('text', { x: W - R - 4, y: T + 26, 'text-anchor': 'end', 'font-size': 11, fill: '#555', class: 'note', text: note }));
   }
   for (const s of series) {
     if (s.points.length > 1) {

@@ -97,7 +97,7 @@
     if (s.size > DRAWN) return PP.el('p', { text: `The board has ${s.size} squares; boards up to ${DRAWN} are drawn.` });
     const cols = 10, rows = Math.ceil(s.size / cols);
     const svg = PP.el('svg', { viewBox: `0 0 ${cols * 40} ${rows * 40}`, class: 'chart', id: 'sn-board', role: 'img',
-      'aria-label': `board of ${s.size} squares`, style: 'max-width: 28rem' });
+      'aria-label': `board of ${s.size} squares`, style: 'max-width: 28rem' }, arrows());
     const shortest = new Set(s.solved.shortest_game.map((r) => r.square));
     for (let n = 1; n <= s.size; n++) {
       const [x, y] = place(n, cols, rows);
@@ -106,10 +106,9 @@
     }
     const jump = ([from, to], kind) => {
       const [x1, y1] = place(from, cols, rows), [x2, y2] = place(to, cols, rows);
-      const color = kind === 'ladder' ? PP.colors.win : PP.colors.verm;
       const bend = kind === 'ladder' ? '' : ` Q ${(x1 + x2) / 2 + 30} ${(y1 + y2) / 2 - 10} `;
-      svg.append(PP.el('path', { d: `M ${x1} ${y1}${bend || ' L '}${x2} ${y2}`, stroke: color, 'stroke-width': kind === 'ladder' ? 5 : 3,
-        fill: 'none', 'stroke-dasharray': kind === 'ladder' ? '' : '6 3', opacity: 0.8 },
+      svg.append(PP.el('path', { d: `M ${x1} ${y1}${bend || ' L '}${x2} ${y2}`, ...JUMPS[kind], class: `jump ${kind}`,
+        'data-from': from, 'data-to': to },
       PP.el('title', { text: `${kind} ${from} → ${to}` })));
     };
     s.solved.ladders.forEach((l) => jump(l, 'ladder'));
@@ -118,17 +117,61 @@
       const [x, y] = place(s.square, cols, rows);
       svg.append(PP.el('circle', { cx: x, cy: y + 4, r: 10, fill: '#000', id: 'sn-token' }, PP.el('title', { text: `token on ${s.square}` })));
     }
-    return svg;
+    return [svg, legend()];
   };
 
+  /**
+   * How ladders and snakes are drawn: a ladder a solid blue line, a snake a dashed orange-red curve, each from a
+   * dot where the token lands to an arrowhead where it is taken.
+   */
+  const JUMPS = {
+    ladder: { stroke: PP.colors.win, 'stroke-width': 5, fill: 'none', opacity: 0.8,
+      'marker-start': 'url(#sn-from-ladder)', 'marker-end': 'url(#sn-to-ladder)' },
+    snake: { stroke: PP.colors.verm, 'stroke-width': 3, fill: 'none', opacity: 0.8, 'stroke-dasharray': '6 3',
+      'marker-start': 'url(#sn-from-snake)', 'marker-end': 'url(#sn-to-snake)' },
+  };
+
+  /** The dots and arrowheads of the jumps, in their colours (sized in the line's width). */
+  const arrows = () => PP.el('defs', {}, ['ladder', 'snake'].flatMap((kind) => {
+    const color = JUMPS[kind].stroke;
+    const size = kind === 'ladder' ? 3 : 4;
+    return [
+      PP.el('marker', { id: `sn-to-${kind}`, viewBox: '0 0 10 10', refX: 6, refY: 5, markerWidth: size, markerHeight: size,
+        orient: 'auto-start-reverse', markerUnits: 'strokeWidth' }, PP.el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: color })),
+      PP.el('marker', { id: `sn-from-${kind}`, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: size * 0.8,
+        markerHeight: size * 0.8, markerUnits: 'strokeWidth' }, PP.el('circle', { cx: 5, cy: 5, r: 4, fill: color })),
+    ];
+  }));
+
+  const legend = () => {
+    const sample = (kind) => PP.el('svg', { viewBox: '0 0 56 16', width: 56, height: 16, class: 'legend-line', 'aria-hidden': 'true' },
+      PP.el('path', { d: kind === 'ladder' ? 'M 6 8 L 46 8' : 'M 6 8 Q 26 0 46 8', ...JUMPS[kind] }));
+    return PP.el('p', { class: 'legend', id: 'sn-legend' },
+      PP.el('span', {}, sample('ladder'), ' ladder: up, from the dot to the arrow'),
+      PP.el('span', {}, sample('snake'), ' snake: down, from the dot to the arrow'),
+      PP.el('span', {}, PP.el('span', { class: 'swatch shortest' }), ' one shortest game'),
+      PP.el('span', {}, PP.el('span', { class: 'swatch piece' }), ' the token'));
+  };
+
+  /** Where the charts' axis of rolls ends: the chance left past it is too small to see. */
+  const SHOWN = 0.99;
+
+  /**
+   * P(ends on roll t) (bars) and P(ended by roll t) (line), `offset` rolls already played; the axis ends at the
+   * first roll by which the game has ended with chance 99 % (the long thin tail would squeeze the rest into the
+   * left edge), and the chart says so.
+   */
   const distributionChart = (d, title, offset) => {
     if (!d || d.ends_on_roll.length < 2) return null;
     const cumulative = d.ended_by_roll;
-    let last = cumulative.findIndex((c) => c >= 0.999);
+    let last = cumulative.findIndex((c) => c >= SHOWN);
     if (last < 0) last = cumulative.length - 1;
+    const cut = last < cumulative.length - 1 && cumulative[last] < 1;
     const bars = d.ends_on_roll.slice(1, last + 1).map((p, i) => [i + 1 + offset, p, PP.colors.sky, `roll ${i + 1 + offset}: ${(100 * p).toFixed(2)}%`]);
     const line = cumulative.slice(0, last + 1).map((c, i) => [i + offset, c]);
-    return PP.chart({ title, xLabel: 'rolls', yMin: 0, yMax: 1, bars,
+    const left = 100 * (1 - cumulative[last]);
+    const note = cut ? `axis cut at roll ${last + offset}: ${left < 0.01 ? '< 0.01' : left.toFixed(2)}% of games last longer` : null;
+    return PP.chart({ title, xLabel: 'rolls', yMin: 0, yMax: 1, bars, note,
       series: [{ points: line, color: PP.colors.win }] });
   };
 
