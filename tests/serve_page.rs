@@ -1,7 +1,10 @@
 //! The page in a real headless Chromium (the system's `chromium`, driven over the DevTools protocol): each game
 //! loads; a footholds board is edited and a whole game is played against the solver, ending with the winner and
 //! the number of moves the library gives for that board; the moves of a known position have their value's colour;
-//! gridgame and snakes are played through; the position survives a reload. Screenshots go to `target/`.
+//! gridgame and snakes are played through; the position survives a reload. The keyboard: keys move only by legal
+//! moves, Enter and Space press the focused control, the focus survives every redraw. A cancelled question offers
+//! to ask again; a click right after typing a number lands; a move on a 300 × 300 gridgame board is drawn (and
+//! timed). Screenshots go to `target/`.
 //!
 //! Without Chromium the test prints a SKIP line and passes, unless `PERFECTPLAY_REQUIRE_ALL=1` (set by CI).
 
@@ -100,6 +103,55 @@ fn click(tab: &Tab, selector: &str) {
         &format!("(() => {{ const e = document.querySelector({selector:?}); if (e) e.click(); return !!e; }})()"),
     );
     assert_eq!(found, Value::Bool(true), "no element {selector}");
+}
+
+/// Gives the keyboard focus to the element `selector` names.
+fn focus(tab: &Tab, selector: &str) {
+    let found = eval(
+        tab,
+        &format!("(() => {{ const e = document.querySelector({selector:?}); if (e) e.focus(); return !!e; }})()"),
+    );
+    assert_eq!(found, Value::Bool(true), "no element {selector}");
+}
+
+/// Presses `key` with the focus on the element `selector` names.
+fn press_on(tab: &Tab, selector: &str, key: &str) {
+    focus(tab, selector);
+    tab.press_key(key).unwrap();
+}
+
+/// What has the keyboard focus: `[id, data-cell]` of the element (empty strings where it has none), or `BODY`.
+fn focused(tab: &Tab) -> Value {
+    eval(
+        tab,
+        "document.activeElement === document.body ? 'BODY' : [document.activeElement.id, document.activeElement.dataset.cell ?? '']",
+    )
+}
+
+/// Waits until no question to the API is pending (and a moment more, for what a key would have started).
+fn settle(tab: &Tab) {
+    std::thread::sleep(Duration::from_millis(400));
+    wait(tab, "!PP.job");
+}
+
+/// Makes the page's questions to `path` wait, unanswered, until they are cancelled (`hang`), or answers them again.
+fn hang(tab: &Tab, path: &str) {
+    eval(
+        tab,
+        &format!(
+            "(() => {{ window.realFetch ??= window.fetch; window.fetch = (url, options) => url !== '{path}' ? window.realFetch(url, options)              : new Promise((_, reject) => options.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))); }})()"
+        ),
+    );
+}
+
+fn unhang(tab: &Tab) {
+    eval(tab, "(() => { if (window.realFetch) window.fetch = window.realFetch; })()");
+}
+
+/// Presses the busy bar's Cancel once it shows.
+fn cancel(tab: &Tab) {
+    wait(tab, "!document.getElementById('busy').hidden");
+    click(tab, "#busy-cancel");
 }
 
 /// Saves the top left `width` × `height` pixels of the page as `target/serve-NAME.png`.
@@ -478,7 +530,351 @@ fn the_page_plays_all_three_games_in_chromium() {
     links_and_bad_input(&tab, &base);
     links_with_moves(&tab, &base);
     charts(&tab);
+    keys_press_the_focused_control(&tab, &base);
+    arrow_keys_play_only_legal_moves(&tab, &base);
+    focus_survives_redraws(&tab, &base);
+    a_click_after_typing_a_number(&tab, &base);
+    a_pasted_position_is_asked_once(&tab, &base);
+    cancelled_questions_can_be_asked_again(&tab, &base);
+    gridgame_without_the_solver(&tab, &base);
+    gridgame_messages_name_what_was_typed(&tab, &base);
+    a_move_on_the_largest_gridgame_board(&tab, &base);
     phone_sized(&tab, &base);
+}
+
+/// Enter and Space on a button or a link press it, as anywhere else; the snakes page rolls the die on them only
+/// when no control has the focus.
+fn keys_press_the_focused_control(tab: &Tab, base: &str) {
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    let rolls = "PP.games.snakes.state().rolls.length";
+    let roll = || {
+        eval(tab, "(() => { document.activeElement.blur(); })()");
+        tab.press_key(" ").unwrap();
+        wait(tab, &format!("{rolls} === 1 && !PP.job"));
+    };
+    roll();
+    for key in ["Enter", " "] {
+        // On "New game": a new game, and no roll.
+        press_on(tab, "#sn-new", key);
+        settle(tab);
+        assert_eq!(eval(tab, rolls), 0, "{key:?} on New game");
+        roll();
+        // On "Solve": the board solved again, which starts a new game; no roll.
+        press_on(tab, "#sn-solve", key);
+        settle(tab);
+        assert_eq!(eval(tab, rolls), 0, "{key:?} on Solve");
+        roll();
+    }
+    // On the gridgame tab's link: the link is followed.
+    press_on(tab, "nav a[data-game=gridgame]", "Enter");
+    wait(tab, "PP.current === 'gridgame' && document.querySelector('#gg-board')");
+}
+
+/// Arrow keys and digits play a legal move of the player to move and nothing else: never an edit of the board,
+/// a new token, or an error, whichever way they point.
+fn arrow_keys_play_only_legal_moves(tab: &Tab, base: &str) {
+    let state = |what: &str| eval(tab, &format!("PP.games.footholds.state().{what}"));
+    // A at (0, 0) with a hole to its right, the top edge above, the left edge beside.
+    open(tab, base, "game=footholds&board=[[1,0,1],[1,1,1]]&a=0,0&b=1,2");
+    wait(tab, "PP.games.footholds.state().answer");
+    watch_errors(tab);
+    for key in ["ArrowRight", "ArrowUp", "ArrowLeft"] {
+        tab.press_key(key).unwrap();
+        settle(tab);
+        assert_eq!(state("start.board"), serde_json::json!([[1, 0, 1], [1, 1, 1]]), "{key} edited the board");
+        assert_eq!(state("history.length"), 0, "{key}");
+    }
+    tab.press_key("ArrowDown").unwrap();
+    wait(tab, "PP.games.footholds.state().history.length === 1 && PP.games.footholds.state().answer");
+    assert_eq!(state("history[0].to"), serde_json::json!([1, 0]));
+    // B at (1, 2): right and down are off the board.
+    for key in ["ArrowRight", "ArrowDown"] {
+        tab.press_key(key).unwrap();
+        settle(tab);
+        assert_eq!(state("history.length"), 1, "{key}");
+    }
+    assert_eq!(page_errors(tab), serde_json::json!([]));
+
+    let state = |what: &str| eval(tab, &format!("PP.games.gridgame.state().{what}"));
+    open(tab, base, "game=gridgame&board=.../.../...&k=1");
+    wait(tab, "document.querySelector('#gg-board')");
+    watch_errors(tab);
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 1");
+    // From (1, 1) with K = 1, 2 points at (3, 3): no move, and no token put there.
+    tab.press_key("2").unwrap();
+    settle(tab);
+    assert_eq!((state("tokens"), state("history.length")), (serde_json::json!([[1, 1]]), serde_json::json!(0)));
+    click(tab, "#gg-clear");
+    click(tab, "[data-cell='3,2']");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 1");
+    for key in ["ArrowDown", "1", "ArrowUp", "ArrowLeft"] {
+        tab.press_key(key).unwrap();
+        settle(tab);
+        assert_eq!((state("tokens"), state("history.length")), (serde_json::json!([[3, 2]]), serde_json::json!(0)));
+    }
+    tab.press_key("ArrowRight").unwrap();
+    wait(tab, "PP.games.gridgame.state().over");
+    assert_eq!(state("tokens"), serde_json::json!([[3, 3]]));
+    assert_eq!(page_errors(tab), serde_json::json!([]));
+}
+
+/// Every move redraws the game; the keyboard focus stays on the control or board cell it was on, and follows the
+/// token the user moved.
+fn focus_survives_redraws(tab: &Tab, base: &str) {
+    open(tab, base, "game=footholds&board=[[1,1,1],[1,1,1],[1,1,1]]&a=1,0&b=1,2");
+    wait(tab, "PP.games.footholds.state().answer");
+    // Enter on a move's cell plays it; the cell keeps the focus.
+    let cell = best_move(tab, "#footholds .board");
+    press_on(tab, &format!("[data-cell='{cell}']"), "Enter");
+    wait(tab, "PP.games.footholds.state().history.length === 1 && PP.games.footholds.state().answer");
+    assert_eq!(focused(tab), serde_json::json!(["", cell]));
+    // An arrow moves B, and the focus goes with it.
+    let mv = eval(tab, "PP.games.footholds.state().answer.moves[0]");
+    let (from, to) = (&mv["from"], &mv["to"]);
+    let key = match (
+        to[0].as_i64().unwrap() - from[0].as_i64().unwrap(),
+        to[1].as_i64().unwrap() - from[1].as_i64().unwrap(),
+    ) {
+        (-1, 0) => "ArrowUp",
+        (1, 0) => "ArrowDown",
+        (0, -1) => "ArrowLeft",
+        _ => "ArrowRight",
+    };
+    tab.press_key(key).unwrap();
+    wait(tab, "PP.games.footholds.state().history.length === 2 && PP.games.footholds.state().answer");
+    assert_eq!(focused(tab), serde_json::json!(["", format!("{},{}", to[0], to[1])]));
+    // Undo pressed with Enter keeps the focus.
+    press_on(tab, "#fh-undo", "Enter");
+    wait(tab, "PP.games.footholds.state().history.length === 1 && PP.games.footholds.state().answer");
+    assert_eq!(focused(tab), serde_json::json!(["fh-undo", ""]));
+
+    // The grid game: the focus follows the token moved with an arrow, and stays there when the solver answers.
+    open(tab, base, "game=gridgame&board=..../..../....&k=0");
+    wait(tab, "document.querySelector('#gg-board')");
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves");
+    press_on(tab, "[data-cell='1,1']", "ArrowDown");
+    wait(tab, "PP.games.gridgame.state().history.length === 2 && PP.games.gridgame.state().moves");
+    assert_eq!(focused(tab), serde_json::json!(["", "2,1"]));
+
+    // Snakes: Roll pressed with Enter keeps the focus.
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    press_on(tab, "#sn-roll", "Enter");
+    wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
+    assert_eq!(focused(tab), serde_json::json!(["sn-roll", ""]));
+}
+
+/// A number typed in a box and then a button clicked: the box's change redraws the page, and the click still
+/// lands on the button.
+fn a_click_after_typing_a_number(tab: &Tab, base: &str) {
+    open(tab, base, "game=footholds&board=[[1,1,1],[1,1,1],[1,1,1]]&a=1,0&b=1,2");
+    wait(tab, "PP.games.footholds.state().answer");
+    tab.find_element("#fh-cols").unwrap().click().unwrap();
+    eval(tab, "(() => { document.querySelector('#fh-cols').select(); })()");
+    tab.type_str("4").unwrap();
+    tab.find_element("#fh-map-button").unwrap().click().unwrap();
+    wait(
+        tab,
+        "(() => { const s = PP.games.footholds.state(); return s.start.board[0].length === 4 && s.map && s.answer; })()",
+    );
+    wait(tab, "document.querySelectorAll('#fh-map .minimap button').length === 144");
+}
+
+/// A pasted position is asked about once: its answer is the new board's.
+fn a_pasted_position_is_asked_once(tab: &Tab, base: &str) {
+    open(tab, base, "game=footholds");
+    wait(tab, "PP.games.footholds.state().answer && !PP.job");
+    eval(
+        tab,
+        "(() => { window.asked = 0; const f = window.fetch; window.fetch = (...a) => { window.asked++; return f(...a); };          document.querySelector('#fh-paste').value = '[[1, 1, 1], [1, 0, 1], [1, 1, 1]] [1, 0] [1, 2]'; })()",
+    );
+    click(tab, "#fh-load");
+    wait(tab, "PP.games.footholds.state().start.board[1][1] === 0 && PP.games.footholds.state().answer");
+    settle(tab);
+    assert_eq!(eval(tab, "window.asked"), 1);
+    assert_eq!(eval(tab, "PP.games.footholds.state().answer.answer"), 4, "the judge's second example");
+}
+
+/// A question cancelled (or refused) leaves no "solving…" behind: the page says there is no answer and offers to
+/// ask again.
+fn cancelled_questions_can_be_asked_again(tab: &Tab, base: &str) {
+    // Footholds: the full 8 × 16 board takes long.
+    let board = serde_json::json!(vec![vec![1; 16]; 8]).to_string();
+    open(tab, base, &format!("game=footholds&board={board}&a=0,0&b=7,15"));
+    cancel(tab);
+    wait(tab, "document.querySelector('#fh-verdict').dataset.failed && document.querySelector('#fh-again')");
+    click(tab, "#fh-again");
+    wait(tab, "document.querySelector('#fh-verdict').textContent === 'solving…'");
+    cancel(tab);
+    wait(tab, "document.querySelector('#fh-verdict').dataset.failed");
+    let until = Instant::now() + Duration::from_secs(10);
+    while serve_support::status(base)["running"] != 0 {
+        assert!(Instant::now() < until, "the cancelled solve stopped");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    // Gridgame: the moves of a token put.
+    open(tab, base, "game=gridgame");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    hang(tab, "/api/gridgame/moves");
+    click(tab, "[data-cell='1,1']");
+    cancel(tab);
+    wait(tab, "document.querySelector('#gg-status').dataset.failed && document.querySelector('#gg-again')");
+    unhang(tab);
+    click(tab, "#gg-again");
+    wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-status').dataset.xor");
+
+    // Snakes: the board, then the odds from where a roll took the token.
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    hang(tab, "/api/snakes");
+    click(tab, "#sn-solve");
+    cancel(tab);
+    wait(tab, "document.querySelector('#sn-failed')?.dataset.failed === 'board'");
+    unhang(tab);
+    click(tab, "#sn-again");
+    wait(tab, "document.querySelector('#sn-fewest') && !document.querySelector('#sn-failed')");
+    hang(tab, "/api/snakes");
+    click(tab, "#sn-roll");
+    cancel(tab);
+    wait(tab, "document.querySelector('#sn-failed')?.dataset.failed === 'odds'");
+    unhang(tab);
+    click(tab, "#sn-again");
+    wait(tab, "document.querySelector('#sn-chance') && !document.querySelector('#sn-failed')");
+}
+
+/// With "the solver answers" unticked, the user plays both sides: the page names them the first and the second
+/// player, never the solver.
+fn gridgame_without_the_solver(tab: &Tab, base: &str) {
+    open(tab, base, "game=gridgame&board=.../.../...&k=0");
+    wait(tab, "document.querySelector('#gg-board')");
+    click(tab, "#gg-solver");
+    let status = || eval(tab, "document.querySelector('#gg-status').textContent").as_str().unwrap().to_string();
+    assert!(status().contains("the first player moves first"), "{}", status());
+    // From (2, 3) the only move is down to the corner: the first player makes it, and the second cannot move.
+    click(tab, "[data-cell='2,3']");
+    wait(tab, "PP.games.gridgame.state().moves");
+    assert!(status().starts_with("The first player's move."), "{}", status());
+    tab.press_key("ArrowDown").unwrap();
+    wait(tab, "PP.games.gridgame.state().over");
+    assert_eq!(status(), "Game over after 1 move: the second player cannot move, the first player wins.");
+    // Undone, the first player's move again.
+    click(tab, "#gg-undo");
+    wait(tab, "PP.games.gridgame.state().moves && !PP.games.gridgame.state().over");
+    assert!(status().starts_with("The first player's move."), "{}", status());
+}
+
+/// The server's messages about a typed board name the line and column of the box, and the K box, not of the judge
+/// text the page builds from them (whose first line, "N M K", the user never typed); the board shown is kept.
+fn gridgame_messages_name_what_was_typed(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    open(tab, base, "game=gridgame&board=.../.../...&k=0");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    let solve = |rows: &str, k: &str| {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ document.querySelector('#gg-input').value = {}; document.querySelector('#gg-k').value = {}; }})()",
+                serde_json::json!(rows),
+                serde_json::json!(k)
+            ),
+        );
+        click(tab, "#gg-load");
+        let message = wait(tab, error).as_str().unwrap().to_string();
+        assert!(!message.contains("input: line"), "{message}");
+        message
+    };
+    // A blank line first, then a wrong cell after two blanks: the box's line 3, column 4.
+    let message = solve(
+        "
+...
+  .x.
+...",
+        "0",
+    );
+    assert!(message.starts_with("Board, line 3, column 4: "), "{message}");
+    let message = solve(
+        "...
+..
+...",
+        "0",
+    );
+    assert!(message.starts_with("Board, line 2, column 3: "), "{message}");
+    let message = solve(
+        "...
+...
+...",
+        "7",
+    );
+    assert!(message.starts_with("K (diagonal reach) box: "), "{message}");
+    assert_eq!(eval(tab, "PP.games.gridgame.state().rows"), serde_json::json!(["...", "...", "..."]));
+    assert_eq!(eval(tab, "document.querySelectorAll('#gg-board .cell').length"), 9, "the board shown is kept");
+}
+
+/// The judge's largest board, 300 × 300: a token put and moved is drawn where it stands, with the moves from
+/// there outlined as the library has them. (The times are printed, not checked.)
+fn a_move_on_the_largest_gridgame_board(tab: &Tab, base: &str) {
+    let (n, k) = (300usize, 3usize);
+    let rows: Vec<String> = (0..n)
+        .map(|r| {
+            (0..n).map(|c| if (r * 7 + c * 13) % 11 == 0 && (r, c) != (n - 1, n - 1) { '#' } else { '.' }).collect()
+        })
+        .collect();
+    let started = Instant::now();
+    open(tab, base, &format!("game=gridgame&k={k}&board={}", rows.join("/")));
+    wait(tab, "document.querySelectorAll('#gg-board .cell').length === 90000 && !PP.job");
+    eprintln!("300×300 gridgame: board drawn in {:.2?}", started.elapsed());
+    watch_errors(tab);
+    click(tab, "#gg-solver");
+    let started = Instant::now();
+    click(tab, "[data-cell='1,2']");
+    wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-board [data-move]')");
+    eprintln!("300×300 gridgame: token put in {:.2?}", started.elapsed());
+    let started = Instant::now();
+    tab.press_key("ArrowDown").unwrap();
+    wait(
+        tab,
+        "PP.games.gridgame.state().history.length === 1 && PP.games.gridgame.state().moves && \
+         document.querySelector(\"#gg-board [data-cell='2,2'] .token\")",
+    );
+    eprintln!("300×300 gridgame: one move drawn in {:.2?}", started.elapsed());
+
+    let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let board = gridgame::Board::from_rows(&refs, k).unwrap();
+    let analysis =
+        gridgame::Analysis::solve(&board, gridgame::Wanted { remoteness: true, grundy: false }, &Limits::default())
+            .unwrap();
+    let tokens =
+        eval(tab, "[...document.querySelectorAll('#gg-board .token')].map(t => t.closest('[data-cell]').dataset.cell)");
+    assert_eq!(tokens, serde_json::json!(["2,2"]));
+    let mut shown: Vec<(String, String)> = serde_json::from_value(eval(
+        tab,
+        "[...document.querySelectorAll('#gg-board [data-move]')].map(e => [e.dataset.cell, e.dataset.move])",
+    ))
+    .unwrap();
+    shown.sort();
+    let mut expected: Vec<(String, String)> = board
+        .children(gridgame::Cell::new(1, 1))
+        .map(|(_, to)| {
+            let value = if analysis.wins(&board, to) == Some(false) { "win" } else { "lose" };
+            let remoteness = analysis.remoteness(&board, to).unwrap() + 1;
+            (format!("{},{}", to.row + 1, to.col + 1), format!("{value} {remoteness}"))
+        })
+        .collect();
+    expected.sort();
+    assert_eq!(shown, expected);
+    // The cells left keep their colours and remoteness, nothing outlined.
+    let left = eval(
+        tab,
+        "(() => { const e = document.querySelector(\"#gg-board [data-cell='1,2']\"); return [e.className, e.dataset.move ?? null, e.textContent]; })()",
+    );
+    let from = gridgame::Cell::new(0, 1);
+    let class = if analysis.wins(&board, from) == Some(true) { "cell win" } else { "cell lose" };
+    assert_eq!(left, serde_json::json!([class, null, analysis.remoteness(&board, from).unwrap().to_string()]));
+    assert_eq!(page_errors(tab), serde_json::json!([]));
 }
 
 /// The page's errors so far (uncaught exceptions and rejected promises), counted from the last [`watch_errors`].

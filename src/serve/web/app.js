@@ -80,9 +80,10 @@ PP.api = async (path, body, { signal, onProgress } = {}) => {
 
 /**
  * Runs one request with the busy bar: progress after a moment, a Cancel button that aborts it (the server then
- * stops the solve). A newer request cancels an older one. Errors are shown; returns `null` when it failed.
+ * stops the solve). A newer request cancels an older one. Errors are shown (`explain` may reword the server's
+ * message, to point at what the user typed); returns `null` when it failed, was cancelled or was replaced.
  */
-PP.ask = async (path, body) => {
+PP.ask = async (path, body, { explain = (message) => message } = {}) => {
   PP.job?.abort();
   const controller = new AbortController();
   PP.job = controller;
@@ -103,7 +104,8 @@ PP.ask = async (path, body) => {
     if (error.name === 'AbortError') {
       if (PP.job === controller) PP.showError('cancelled');
     } else {
-      PP.showError(error.status ? `${error.message} (HTTP ${error.status})` : error.message);
+      const message = error.status ? explain(error.message) : error.message;
+      PP.showError(error.status ? `${message} (HTTP ${error.status})` : message);
     }
     return null;
   } finally {
@@ -223,6 +225,80 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
   return svg;
 };
 
+/**
+ * Where the keyboard focus is inside `root`: the id of the control, or the `data-cell` of the board cell, that has
+ * it (`null` when the focus is elsewhere).
+ */
+const focusIn = (root) => {
+  const active = document.activeElement;
+  if (!active || active === document.body || !root.contains(active)) return null;
+  return { id: active.id || null, cell: active.dataset?.cell ?? null };
+};
+
+const focusCell = (root, cell, options) => {
+  const target = cell && root.querySelector(`[data-cell="${cell}"]`);
+  if (!target) return false;
+  // A large board draws a row (`.board-row`) once it is `shown`: a cell not drawn cannot have the focus.
+  target.closest('.board-row')?.classList.add('shown');
+  target.focus(options);
+  return true;
+};
+
+/**
+ * After a token moved to the cell `moved` (a `data-cell`): the focus follows it there when it was on a board cell
+ * of `root`, or nowhere in particular, so the keyboard goes on from the token's new cell.
+ */
+PP.follow = (root, moved) => {
+  const active = document.activeElement;
+  const loose = !active || active === document.body;
+  if (moved && (loose || (root.contains(active) && active.dataset?.cell !== undefined))) focusCell(root, moved);
+};
+
+/** The redraws that wait for a pointer to be released: root → its new children. */
+const waiting = new Map();
+let pressed = false;
+
+/**
+ * Replaces the children of `root` (a game's view, or a part of it) by `nodes`, keeping the keyboard focus where it
+ * was: on the control of the same id, or the board cell of the same `data-cell`; with `moved` (the cell a token of
+ * the user's just moved to), see [`PP.follow`].
+ *
+ * While a mouse button or a finger is down the redraw waits until it is released: a press on a button that makes
+ * a number box give up the focus fires its `change` (which redraws), and a button replaced under the pointer
+ * between the press and the release would never get the click.
+ */
+PP.render = (root, nodes, moved) => {
+  if (pressed) {
+    waiting.set(root, [nodes, moved]);
+    return;
+  }
+  waiting.delete(root);
+  const before = focusIn(root);
+  root.replaceChildren(...[nodes].flat().filter((n) => n !== null && n !== undefined && n !== ''));
+  if (before) {
+    const same = before.id ? document.getElementById(before.id) : null;
+    if (same && root.contains(same)) same.focus({ preventScroll: true });
+    else if (!(moved && before.cell !== null && focusCell(root, moved))) focusCell(root, before.cell, { preventScroll: true });
+  } else {
+    PP.follow(root, moved);
+  }
+};
+
+const release = () => {
+  if (!pressed) return;
+  pressed = false;
+  // After the click that the release makes, which comes in the same task.
+  setTimeout(() => {
+    for (const [root, [nodes, moved]] of [...waiting]) if (root.isConnected) PP.render(root, nodes, moved);
+    waiting.clear();
+  }, 0);
+};
+window.addEventListener('pointerdown', () => { pressed = true; }, true);
+for (const type of ['pointerup', 'pointercancel', 'dragstart']) window.addEventListener(type, release, true);
+// A release that happened where the page did not see it: the window lost the focus, or the pointer moves unpressed.
+window.addEventListener('blur', (event) => { if (event.target === window) release(); });
+window.addEventListener('pointermove', (event) => { if (event.buttons === 0) release(); }, true);
+
 /** Shows a game: marks its tab, builds its view from the URL. */
 PP.show = (name) => {
   if (!PP.games[name]) name = 'footholds';
@@ -243,8 +319,14 @@ window.addEventListener('hashchange', () => {
   const name = params.get('game');
   if (name !== PP.current || [...params.keys()].some((key) => key !== 'game')) PP.show(name);
 });
+// The game's keys, except where the key already means something: typing in a box, and Enter or Space on a button,
+// a link or any other control (they press it).
 document.addEventListener('keydown', (event) => {
-  if (event.target.closest?.('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('input, textarea, select, [contenteditable]')) return;
+  const pressing = event.key === 'Enter' || event.key === ' ';
+  if (pressing && target?.closest('a[href], button, summary, [role=button], [role=link], [tabindex]')) return;
   if (PP.games[PP.current]?.key?.(event.key)) event.preventDefault();
 });
 window.addEventListener('DOMContentLoaded', () => PP.show(PP.readHash().get('game')));

@@ -15,9 +15,11 @@
     answer: null, // the API's answer for the position now, with `mover`
     values: [], // per position reached: {winner, remoteness}
     over: null, // {winner, moves} once the game has ended
+    failed: false, // the question about the position now got no answer (cancelled, or an error)
     map: null,
   };
   let root;
+  let moved = null; // the cell the user's last move went to, for the focus to follow it
   let drag = null;
   let thinking = null;
 
@@ -46,13 +48,17 @@
     side: s.side === 'both' ? '' : s.side,
   });
 
-  /** Asks the solver about the position now (mover as "A" of the Programmers format) and redraws. */
-  const solveNow = async () => {
+  /**
+   * Asks the solver about the position now (mover as "A" of the Programmers format) and redraws; `known` is the
+   * API's answer for it when the page has it already.
+   */
+  const solveNow = async (known) => {
     save();
     const p = position();
     const last = s.history[s.history.length - 1];
     s.answer = null;
     s.over = null;
+    s.failed = false;
     s.values.length = Math.min(s.values.length, s.history.length);
     // A winning move of remoteness 1 ends the game: the opponent is stuck or lost their foothold.
     if (last && last.value === 'win' && last.remoteness === 1) {
@@ -62,13 +68,29 @@
       draw();
       return;
     }
+    if (known) return accept(known);
     draw();
     const request = { input: input(p.board, p.at[p.mover], p.at[other(p.mover)]) };
-    const key = JSON.stringify([s.start, s.history.length]);
+    const key = here();
     const answer = await PP.ask('/api/footholds', request);
-    if (!answer || key !== JSON.stringify([s.start, s.history.length])) return;
+    if (key !== here()) return;
+    if (!answer) {
+      // Cancelled or refused; a question that replaced this one (the map's) sees to this position when it ends.
+      if (!PP.job) s.failed = true;
+      return draw();
+    }
+    accept(answer);
+  };
+
+  /** Which position the page shows: a question's answer is taken only while it still shows the one asked about. */
+  const here = () => JSON.stringify([s.start, s.history.length]);
+
+  /** Takes the API's answer for the position now. */
+  const accept = (answer) => {
+    const p = position();
     const winner = answer.winner === 'A' ? p.mover : other(p.mover);
     s.answer = { ...answer, mover: p.mover, winner };
+    s.failed = false;
     s.values.length = s.history.length;
     s.values.push({ winner, remoteness: answer.answer });
     if (answer.moves.length === 0) s.over = { winner: other(p.mover), moves: s.history.length };
@@ -82,9 +104,10 @@
     thinking = setTimeout(() => play(s.answer.moves[0]), 350);
   };
 
-  /** Plays one of the API's moves for the mover. */
-  const play = (move) => {
+  /** Plays one of the API's moves for the mover (`byYou`: the user's, whose focus follows the token). */
+  const play = (move, byYou) => {
     if (!move || !s.answer) return;
+    moved = byYou ? `${move.to[0]},${move.to[1]}` : null;
     s.history.push({ player: s.answer.mover, from: move.from, to: move.to, value: move.value, remoteness: move.remoteness });
     s.redo = [];
     solveNow();
@@ -107,20 +130,23 @@
     solveNow();
   };
 
-  const reset = (start) => {
+  const reset = (start, known) => {
     clearTimeout(thinking);
     s.start = start;
     s.history = [];
     s.redo = [];
     s.values = [];
-    return solveNow();
+    return solveNow(known);
   };
+
+  /** The user's legal move to cell (r, c), when it is the user's turn and there is one. */
+  const yourMove = (r, c) => (s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side)
+    ? s.answer.moves.find((m) => same(m.to, [r, c])) : null);
 
   /** A click on a board cell: a move when it is yours, else an edit before the first move. */
   const click = (r, c) => {
-    const move = s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side)
-      ? s.answer.moves.find((m) => same(m.to, [r, c])) : null;
-    if (move) return play(move);
+    const move = yourMove(r, c);
+    if (move) return play(move, true);
     if (s.history.length) return;
     edit(r, c, s.edit);
   };
@@ -155,28 +181,42 @@
     reset({ board, a, b });
   };
 
-  /** Reads the Programmers arguments (or a grid) through the API, which checks them as the command line does. */
+  /**
+   * Reads the Programmers arguments (or a grid) through the API, which checks them as the command line does; its
+   * answer is the new board's, A moving first, so it is asked once.
+   */
   const load = async (text) => {
     const answer = await PP.ask('/api/footholds', { input: text });
     if (!answer) return;
     s.map = null;
-    reset({ board: answer.board, a: answer.aloc, b: answer.bloc });
+    reset({ board: answer.board, a: answer.aloc, b: answer.bloc }, answer);
   };
 
   const showMap = async () => {
-    const answer = await PP.ask('/api/footholds', { input: input(s.start.board, s.start.a, s.start.b), table: true });
-    if (!answer) return;
-    s.map = answer.table;
-    draw();
+    const start = s.start;
+    const answer = await PP.ask('/api/footholds', { input: input(start.board, start.a, start.b), table: true });
+    if (start !== s.start) return;
+    if (answer) s.map = answer.table;
+    // This question may have replaced the one about the position now: the map's answer is the start's; for
+    // another position, ask again.
+    if (s.answer || s.over) return draw();
+    if (!answer) {
+      if (!PP.job) s.failed = true;
+      return draw();
+    }
+    return s.history.length ? solveNow() : accept(answer);
   };
 
   const key = (name) => {
     if (name === 'u') return undo(), true;
     if (name === 'y') return redo(), true;
+    // An arrow plays the mover's legal move that way, on the user's turn; anything else it leaves alone.
     const delta = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[name];
     if (!delta || !s.answer) return false;
     const from = position().at[s.answer.mover];
-    click(from[0] + delta[0], from[1] + delta[1]);
+    const move = yourMove(from[0] + delta[0], from[1] + delta[1]);
+    if (!move) return false;
+    play(move, true);
     return true;
   };
 
@@ -235,6 +275,11 @@
     if (s.over) {
       return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-winner': s.over.winner, 'data-moves': s.over.moves,
         text: `Game over: ${s.over.winner} wins after ${s.over.moves} move${s.over.moves === 1 ? '' : 's'}.` });
+    }
+    if (s.failed) {
+      return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-failed': 'true' },
+        'No answer for this position (cancelled, or see the message above). ',
+        PP.el('button', { type: 'button', id: 'fh-again', onclick: () => solveNow(), text: 'Solve again' }));
     }
     if (!s.answer) return PP.el('p', { class: 'verdict', id: 'fh-verdict', text: 'solving…' });
     const a = s.answer;
@@ -296,7 +341,7 @@
     const line = s.history.map((m, i) => PP.el('li', {
       text: `${m.player}: (${m.from}) → (${m.to}), ${m.value} in ${m.remoteness}`,
     }));
-    root.replaceChildren(
+    PP.render(root, [
       PP.el('div', { class: 'row' },
         PP.el('div', { class: 'panel' },
           verdict(),
@@ -321,7 +366,8 @@
             PP.el('button', { type: 'button', id: 'fh-load', onclick: () => load(paste.value), text: 'Load' }),
             PP.el('button', { type: 'button', id: 'fh-map-button', onclick: showMap, text: 'Map of all start pairs' })),
           historyChart())),
-      mapView() || '');
+      mapView()], moved);
+    moved = null;
   };
 
   const mount = (main, params) => {

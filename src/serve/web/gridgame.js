@@ -1,5 +1,8 @@
 // The grid game: the board with its walls, every cell coloured by who wins from it (remoteness and Grundy value on
 // hover), tokens put by clicking, and play against the solver; with several tokens, their Grundy values decide.
+//
+// A board has up to 300 × 300 cells: its grid is built once, when its table comes, and a move repaints only the
+// cells whose marks change (the tokens' cells and the outlined moves), so a move costs the same on any board.
 'use strict';
 
 (() => {
@@ -12,13 +15,39 @@
     moves: null, // the API's moves of each token now
     selected: 0,
     solverPlays: true, // the solver answers each of your moves
-    over: null,
+    over: null, // {moves} once the player to move cannot move
+    failed: null, // what got no answer (cancelled, or an error): 'board' or 'moves'
   };
   let root;
+  let parts = null; // the parts of the view redrawn on their own: status, board, controls; the board's input boxes
+  let grid = null; // the board drawn: {table, element, cells (row by row), painted (cell key → what it shows)}
   let thinking = null;
+  let moved = null; // the cell the user's last move went to, for the focus to follow it
 
-  const judge = (queries) => `${s.rows.length} ${s.rows[0].length} ${s.k}\n${s.rows.join('\n')}\n${queries.length}\n`
+  const cellKey = ([x, y]) => `${x},${y}`;
+  const same = (p, q) => p[0] === q[0] && p[1] === q[1];
+
+  const judge = (rows, k, queries) => `${rows.length} ${rows[0].length} ${k}\n${rows.join('\n')}\n${queries.length}\n`
     + queries.map((q) => q.flat().join(' ') + '\n').join('');
+
+  /**
+   * The server's messages name lines and columns of the judge text the page builds, which the user never saw: its
+   * first line is "N M K" (N and M counted from the rows, K from its box), then a line a row, from the lines of
+   * the box that are not blank (`typed`: for each row, its line in the box and the blanks cut before it). Says
+   * them of what the user typed.
+   */
+  const explainer = (rows, typed) => (message) => {
+    const found = /^input: line (\d+), column (\d+): (.*)$/s.exec(message);
+    if (!found) return message;
+    const [line, column] = [+found[1], +found[2]];
+    const rest = found[3].replace(/every row must have M = (\d+) cells/, 'every row must have $1 cells, as the first row has');
+    if (line === 1) {
+      const k = `${rows.length} ${rows[0].length} `.length + 1;
+      return column >= k ? `K (diagonal reach) box: ${rest.replace(/^K \(the diagonal reach\) /, '')}` : `Board: ${rest}`;
+    }
+    const row = typed[line - 2];
+    return row ? `Board, line ${row.line}, column ${column + row.indent}: ${rest}` : rest;
+  };
 
   /** Where the tokens stood before the moves played: the link gives these, and the moves from them. */
   const startTokens = () => {
@@ -33,10 +62,30 @@
     moves: s.history.map((m) => `${m.token}.${m.to.join('.')}`).join('-'),
   });
 
-  const solveBoard = async () => {
+  const clearTokens = () => {
+    s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null;
+    if (s.failed === 'moves') s.failed = null;
+  };
+
+  /**
+   * Asks for the whole table of a board; the board shown (and its tokens, unless `keepTokens`) is replaced only
+   * when the answer comes, so a refused board leaves the game shown playable.
+   */
+  const solveBoard = async (rows, k, { explain, keepTokens } = {}) => {
+    if (s.failed === 'board') s.failed = null;
+    draw();
+    const request = { input: judge(rows, k, []), remoteness: true, grundy: true, table: true };
+    const answer = await PP.ask('/api/gridgame', request, { explain });
+    if (!answer) {
+      if (!s.table && !PP.job) s.failed = 'board';
+      return draw();
+    }
+    s.rows = rows;
+    s.k = k;
+    s.table = answer.table;
+    s.failed = null;
+    if (!keepTokens) clearTokens();
     save();
-    const answer = await PP.ask('/api/gridgame', { input: judge([]), remoteness: true, grundy: true, table: true });
-    s.table = answer ? answer.table : null;
     draw();
     if (s.tokens.length) await askMoves();
   };
@@ -46,21 +95,31 @@
     save();
     s.moves = null;
     s.over = null;
+    if (s.failed === 'moves') s.failed = null;
     if (!s.tokens.length) return draw();
-    const answer = await PP.ask('/api/gridgame/moves', { input: judge([s.tokens]), tokens: true });
-    if (!answer) return;
-    s.moves = answer.queries[0];
-    if (s.moves.every((t) => t.moves.length === 0)) {
-      s.over = { loser: mover(), moves: s.history.length };
+    draw();
+    const asked = JSON.stringify([s.rows, s.tokens, s.history.length]);
+    const answer = await PP.ask('/api/gridgame/moves', { input: judge(s.rows, s.k, [s.tokens]), tokens: true });
+    if (asked !== JSON.stringify([s.rows, s.tokens, s.history.length])) return;
+    if (!answer) {
+      if (!PP.job) s.failed = 'moves';
+      return draw();
     }
+    s.moves = answer.queries[0];
+    if (s.moves.every((t) => t.moves.length === 0)) s.over = { moves: s.history.length };
     draw();
     solverTurn();
   };
 
-  /** You move first; the solver makes every second move when it plays. */
-  const mover = () => (s.history.length % 2 ? 'the solver' : 'you');
+  /**
+   * Who plays: you and the solver, you moving first, when the solver answers; else two players, both you.
+   * `players()[n % 2]` makes move n + 1.
+   */
+  const players = () => (s.solverPlays ? ['you', 'the solver'] : ['the first player', 'the second player']);
+  const mover = () => players()[s.history.length % 2];
   const yourTurn = () => !s.solverPlays || s.history.length % 2 === 0;
   const xor = (values) => values.reduce((x, g) => x ^ g, 0);
+  const capital = (text) => text[0].toUpperCase() + text.slice(1);
 
   /**
    * The solver's choice from the API's values: with one token, the winning move of least remoteness or else the
@@ -82,7 +141,9 @@
     thinking = setTimeout(() => { const m = best(); play(m.token, m.to); }, 350);
   };
 
-  const play = (token, to) => {
+  /** Moves a token (`byYou`: the user's move, whose focus follows the token). */
+  const play = (token, to, byYou) => {
+    moved = byYou ? cellKey(to) : null;
     s.history.push({ token, from: s.tokens[token], to });
     s.tokens = s.tokens.map((t, i) => (i === token ? to : t));
     s.redo = [];
@@ -110,6 +171,10 @@
     askMoves();
   };
 
+  /** The selected token's legal move to `to`, when it is the user's turn and there is one. */
+  const yourMove = (to) => (s.moves && !s.over && yourTurn()
+    ? s.moves[s.selected]?.moves.find((m) => same(m.to, to)) : null);
+
   const click = (x, y) => {
     const at = s.tokens.findIndex((t) => t[0] === x && t[1] === y);
     if (s.history.length === 0 && !s.moves?.some((t) => t.moves.some((m) => m.to[0] === x && m.to[1] === y)) && at < 0) {
@@ -125,21 +190,20 @@
       s.selected = at;
       return draw();
     }
-    if (!s.moves || s.over || !yourTurn()) return;
-    const token = s.moves[s.selected];
-    const move = token?.moves.find((m) => m.to[0] === x && m.to[1] === y);
-    if (move) play(s.selected, move.to);
+    const move = yourMove([x, y]);
+    if (move) play(s.selected, move.to, true);
   };
 
+  /** Arrows and digits move the selected token, by a legal move only; any other key is left alone. */
   const key = (name) => {
     if (name === 'u') return undo(), true;
     if (name === 'y') return redo(), true;
-    if (!s.moves || !s.tokens.length) return false;
-    const t = s.tokens[s.selected];
     const step = { ArrowDown: [1, 0], ArrowRight: [0, 1] }[name] || (/^[1-9]$/.test(name) ? [+name, +name] : null);
-    if (name === 'Tab') return false;
-    if (!step) return false;
-    click(t[0] + step[0], t[1] + step[1]);
+    const t = s.tokens[s.selected];
+    if (!step || !t) return false;
+    const move = yourMove([t[0] + step[0], t[1] + step[1]]);
+    if (!move) return false;
+    play(s.selected, move.to, true);
     return true;
   };
 
@@ -153,86 +217,168 @@
     return { ...move, value: (rest ^ move.grundy) === 0 ? 'win' : 'lose', remoteness: '' };
   };
 
-  const boardView = () => {
-    if (!s.table) return null;
-    const t = s.table;
-    const selected = s.moves && !s.over && yourTurn() ? s.moves[s.selected] : null;
-    const grid = PP.el('div', { class: 'board', id: 'gg-board', style: PP.boardStyle(t.cols) });
+  /** Boards up to this many cells are drawn at once; on larger ones a row is drawn when it comes near the screen. */
+  const DRAWN_AT_ONCE = 10000;
+
+  /**
+   * The grid of a table's cells, each coloured by its value, with its remoteness; one listener for all clicks. The
+   * cells stand in rows of their own, which the browser neither lays out nor paints while they are off the screen
+   * (`content-visibility`), and a change in one cell lays out only its row. On a large board a row is not even
+   * laid out once until it comes near the screen (class `shown`); focusing a cell shows its row.
+   */
+  const buildGrid = (t) => {
+    const element = PP.el('div', { class: 'board rows', id: 'gg-board', style: `${PP.boardStyle(t.cols)}; --cols: ${t.cols}` });
+    const cells = [];
+    const rows = [];
+    const shown = t.rows * t.cols <= DRAWN_AT_ONCE;
     for (let r = 0; r < t.rows; r++) {
+      const values = t.values[r];
+      let html = '';
       for (let c = 0; c < t.cols; c++) {
-        const v = t.values[r][c];
-        const wall = v === '#';
+        const v = values[c];
         const x = r + 1, y = c + 1;
-        const move = moveValue(selected?.moves.find((m) => m.to[0] === x && m.to[1] === y));
-        const title = wall ? 'wall' : `(${x}, ${y}): the player to move ${v === 'W' ? 'wins' : 'loses'} in ${t.remoteness[r][c]}; Grundy value ${t.grundy[r][c]}`;
-        const cell = PP.el('button', {
-          type: 'button', class: `cell ${wall ? 'wall' : v === 'W' ? 'win' : 'lose'}${move ? ` move ${move.value}` : ''}`,
-          'data-cell': `${x},${y}`, 'data-value': v, title, 'aria-label': title,
-          'data-move': move ? `${move.value} ${move.remoteness}` : undefined, onclick: () => click(x, y),
-        });
-        // The remoteness, unless a token covers the cell (its value is in the status line and on hover).
-        const token = s.tokens.some((tk) => tk[0] === x && tk[1] === y);
-        if (!wall && !token) cell.append(PP.el('span', { class: 'mark', text: t.remoteness[r][c] }));
-        s.tokens.forEach((tk, i) => {
-          if (tk[0] === x && tk[1] === y) {
-            cell.append(PP.el('span', { class: `token A${i === s.selected ? ' selected' : ''}`, text: String(i + 1) }));
-          }
-        });
-        grid.append(cell);
+        if (v === '#') {
+          html += `<button type="button" class="cell wall" data-cell="${x},${y}" data-value="#" title="wall" aria-label="wall"></button>`;
+        } else {
+          const title = `(${x}, ${y}): the player to move ${v === 'W' ? 'wins' : 'loses'} in ${t.remoteness[r][c]}; Grundy value ${t.grundy[r][c]}`;
+          html += `<button type="button" class="cell ${v === 'W' ? 'win' : 'lose'}" data-cell="${x},${y}" data-value="${v}" title="${title}" `
+            + `aria-label="${title}"><span class="mark">${t.remoteness[r][c]}</span></button>`;
+        }
+      }
+      const row = document.createElement('div');
+      row.className = shown ? 'board-row shown' : 'board-row';
+      row.innerHTML = html;
+      cells.push(...row.children);
+      rows.push(row);
+    }
+    element.append(...rows);
+    element.addEventListener('click', (event) => {
+      const cell = event.target.closest('[data-cell]');
+      if (cell) click(...cell.dataset.cell.split(',').map(Number));
+    });
+    let observer = null;
+    if (!shown) {
+      observer = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          entry.target.classList.add('shown');
+          observer.unobserve(entry.target);
+        }
+      }, { rootMargin: '25% 0px' });
+      for (const row of rows) observer.observe(row);
+    }
+    return { table: t, element, cells, painted: new Map(), observer };
+  };
+
+  const mark = (text) => PP.el('span', { class: 'mark', text });
+
+  /**
+   * Paints on the grid what changes with the play: the tokens (a token covers its cell's remoteness, which is in
+   * the status line and on hover) and the selected token's moves, outlined in their value for you. Only the cells
+   * whose marks differ from the last painting are touched.
+   */
+  const paint = () => {
+    const t = grid.table;
+    const want = new Map();
+    const at = (cell) => {
+      const k = cellKey(cell);
+      if (!want.has(k)) want.set(k, { move: null, tokens: [] });
+      return want.get(k);
+    };
+    const selected = s.moves && !s.over && yourTurn() ? s.moves[s.selected] : null;
+    for (const m of selected?.moves || []) at(m.to).move = moveValue(m);
+    s.tokens.forEach((token, i) => at(token).tokens.push(i));
+    const shown = new Map();
+    for (const [k, marks] of want) {
+      const { move, tokens } = marks;
+      shown.set(k, `${move ? `${move.value} ${move.remoteness}` : ''}|${tokens.map((i) => (i === s.selected ? `*${i}` : i)).join(',')}`);
+    }
+    for (const k of new Set([...grid.painted.keys(), ...shown.keys()])) {
+      if (grid.painted.get(k) === shown.get(k)) continue;
+      const [x, y] = k.split(',').map(Number);
+      const cell = grid.cells[(x - 1) * t.cols + (y - 1)];
+      if (!cell) continue;
+      const v = t.values[x - 1][y - 1];
+      const { move, tokens } = want.get(k) || { move: null, tokens: [] };
+      cell.className = `cell ${v === '#' ? 'wall' : v === 'W' ? 'win' : 'lose'}${move ? ` move ${move.value}` : ''}`;
+      if (move) cell.dataset.move = `${move.value} ${move.remoteness}`;
+      else delete cell.dataset.move;
+      if (tokens.length) {
+        cell.replaceChildren(...tokens.map((i) => PP.el('span', { class: `token A${i === s.selected ? ' selected' : ''}`, text: String(i + 1) })));
+      } else {
+        cell.replaceChildren(...(v === '#' ? [] : [mark(t.remoteness[x - 1][y - 1])]));
       }
     }
-    return grid;
+    grid.painted = shown;
   };
 
   const status = () => {
-    if (!s.tokens.length) return PP.el('p', { class: 'verdict', id: 'gg-status', text: 'Click open cells to put one or more tokens, then move: you move first.' });
+    const failed = (what, again) => PP.el('p', { class: 'verdict', id: 'gg-status', 'data-failed': 'true' },
+      `No answer for ${what} (cancelled, or see the message above). `,
+      PP.el('button', { type: 'button', id: 'gg-again', onclick: again, text: 'Ask again' }));
+    if (s.failed === 'board') return failed('the board', () => solveBoard(s.rows, s.k, { keepTokens: true }));
+    if (s.failed === 'moves') return failed("the tokens' moves", () => askMoves());
+    const [first] = players();
+    if (!s.tokens.length) {
+      return PP.el('p', { class: 'verdict', id: 'gg-status',
+        text: `Click open cells to put one or more tokens, then move: ${first} move${first === 'you' ? '' : 's'} first.` });
+    }
     if (s.over) {
-      const winner = s.over.loser === 'you' ? 'the solver' : 'you';
+      const loser = players()[s.over.moves % 2], winner = players()[(s.over.moves + 1) % 2];
       return PP.el('p', { class: 'verdict', id: 'gg-status', 'data-over': 'true', 'data-moves': s.over.moves, 'data-winner': winner,
-        text: `Game over after ${s.over.moves} moves: ${s.over.loser} cannot move, ${winner} win${winner === 'you' ? '' : 's'}.` });
+        text: `Game over after ${s.over.moves} move${s.over.moves === 1 ? '' : 's'}: ${loser} cannot move, ${winner} win${winner === 'you' ? '' : 's'}.` });
     }
     if (!s.moves) return PP.el('p', { class: 'verdict', id: 'gg-status', text: 'solving…' });
     const g = s.moves.map((t) => t.grundy);
     const total = xor(g);
-    return PP.el('p', { class: 'verdict', id: 'gg-status', 'data-xor': total },
-      `${mover() === 'you' ? 'Your' : "The solver's"} move. Grundy values ${g.join(' ⊕ ')} = ${total}: the player to move `,
+    const who = mover();
+    return PP.el('p', { class: 'verdict', id: 'gg-status', 'data-xor': total, 'data-mover': who },
+      `${who === 'you' ? 'Your' : `${capital(who)}'s`} move. Grundy values ${g.join(' ⊕ ')} = ${total}: the player to move `,
       PP.el('span', { class: `swatch ${total ? 'win' : 'lose'}` }), total ? ' wins' : ' loses',
       s.moves.length === 1 ? ` in ${s.moves[0].remoteness}.` : '.');
   };
 
+  const controls = () => [
+    PP.el('button', { type: 'button', id: 'gg-undo', onclick: undo, disabled: !s.history.length, text: 'Undo (u)' }),
+    PP.el('button', { type: 'button', id: 'gg-redo', onclick: redo, disabled: !s.redo.length, text: 'Redo (y)' }),
+    PP.el('button', { type: 'button', id: 'gg-clear', text: 'Remove tokens', onclick: () => { clearTokens(); save(); draw(); } }),
+    PP.el('label', {}, PP.el('input', { type: 'checkbox', id: 'gg-solver', checked: s.solverPlays,
+      onchange: (e) => { s.solverPlays = e.target.checked; draw(); solverTurn(); } }), ' the solver answers'),
+  ];
+
   const draw = () => {
     if (!root) return;
-    const text = PP.el('textarea', { id: 'gg-input', rows: 6, 'aria-label': 'board rows' });
-    text.value = s.rows.join('\n');
-    const k = PP.el('input', { type: 'number', min: 0, value: s.k, id: 'gg-k' });
-    const load = () => {
-      const rows = text.value.split('\n').map((l) => l.trim()).filter(Boolean);
-      // The API checks the rows; an empty board is not even a question to it.
-      if (!rows.length) return PP.showError('Board: give at least one row of . (open) and # (wall); the board shown is kept.');
-      s.rows = rows;
-      s.k = +k.value;
-      s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null;
-      solveBoard();
-    };
-    root.replaceChildren(PP.el('div', { class: 'row' },
-      PP.el('div', { class: 'panel' }, status(), boardView(),
-        PP.el('div', { class: 'controls' },
-          PP.el('button', { type: 'button', id: 'gg-undo', onclick: undo, disabled: !s.history.length, text: 'Undo (u)' }),
-          PP.el('button', { type: 'button', id: 'gg-redo', onclick: redo, disabled: !s.redo.length, text: 'Redo (y)' }),
-          PP.el('button', { type: 'button', id: 'gg-clear', text: 'Remove tokens', onclick: () => { s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null; save(); draw(); } }),
-          PP.el('label', {}, PP.el('input', { type: 'checkbox', id: 'gg-solver', checked: s.solverPlays,
-            onchange: (e) => { s.solverPlays = e.target.checked; solverTurn(); } }), ' the solver answers')),
-        PP.el('p', { text: 'Arrows move the selected token down or right, 1–9 diagonally; click a token to select it. '
-          + 'Colours: who wins with that cell\'s token alone; outlined cells are the selected token\'s moves, coloured by their value for you.' })),
-      PP.el('div', { class: 'panel' },
-        PP.el('h2', { text: 'Board (# wall, . open)' }), text,
-        PP.el('div', { class: 'controls' }, PP.el('label', {}, 'K (diagonal reach) ', k),
-          PP.el('button', { type: 'button', id: 'gg-load', onclick: load, text: 'Solve' })))));
+    PP.render(parts.status, status());
+    if (s.table && grid?.table !== s.table) {
+      grid?.observer?.disconnect();
+      grid = buildGrid(s.table);
+      PP.render(parts.board, grid.element);
+    }
+    if (grid) {
+      paint();
+      PP.follow(parts.board, moved);
+    }
+    PP.render(parts.controls, controls());
+    moved = null;
+  };
+
+  /** The Solve button: the rows typed (blank lines left out) and K, checked by the API. */
+  const load = () => {
+    const rows = [], typed = [];
+    parts.text.value.split('\n').forEach((line, i) => {
+      const row = line.trim();
+      if (!row) return;
+      rows.push(row);
+      typed.push({ line: i + 1, indent: line.length - line.trimStart().length });
+    });
+    // The API checks the rows; an empty board is not even a question to it.
+    if (!rows.length) return PP.showError('Board: give at least one row of . (open) and # (wall); the board shown is kept.');
+    const k = parts.k.value.trim();
+    if (!k) return PP.showError('K (diagonal reach) box: give a whole number from 0; the board shown is kept.');
+    solveBoard(rows, k, { explain: explainer(rows, typed) });
   };
 
   const mount = (main, params) => {
-    root = PP.el('div', { id: 'gridgame' });
-    main.append(root);
     if (params.get('board')) {
       s.rows = params.get('board').split('/');
       s.k = +params.get('k') || 0;
@@ -240,8 +386,28 @@
     s.tokens = (params.get('tokens') || '').split('-').filter(Boolean).map((t) => t.split('.').map(Number));
     s.history = [];
     s.redo = [];
-    draw();
-    solveBoard().then(() => replay((params.get('moves') || '').split('-').filter(Boolean)));
+    s.moves = null;
+    s.over = null;
+    s.failed = null;
+    s.table = null;
+    grid = null;
+    const text = PP.el('textarea', { id: 'gg-input', rows: 6, 'aria-label': 'board rows' });
+    text.value = s.rows.join('\n');
+    const k = PP.el('input', { type: 'number', min: 0, value: s.k, id: 'gg-k' });
+    parts = { status: PP.el('div'), board: PP.el('div'), controls: PP.el('div', { class: 'controls' }), text, k };
+    root = PP.el('div', { id: 'gridgame' }, PP.el('div', { class: 'row' },
+      PP.el('div', { class: 'panel' }, parts.status, parts.board, parts.controls,
+        PP.el('p', { text: 'Arrows move the selected token down or right, 1–9 diagonally; click a token to select it. '
+          + 'Colours: who wins with that cell\'s token alone; outlined cells are the selected token\'s moves, coloured by their value for you.' })),
+      PP.el('div', { class: 'panel' },
+        PP.el('h2', { text: 'Board (# wall, . open)' }), text,
+        PP.el('div', { class: 'controls' }, PP.el('label', {}, 'K (diagonal reach) ', k),
+          PP.el('button', { type: 'button', id: 'gg-load', onclick: load, text: 'Solve' })))));
+    main.append(root);
+    const fromLink = s.rows.map((_, i) => ({ line: i + 1, indent: 0 }));
+    const explain = (message) => explainer(s.rows, fromLink)(message)
+      .replace(/^Board, line (\d+), column/, "The link's board, row $1, column").replace(/^K \(diagonal reach\) box/, "The link's k");
+    solveBoard(s.rows, s.k, { explain, keepTokens: true }).then(() => replay((params.get('moves') || '').split('-').filter(Boolean)));
   };
 
   /** A link's moves (`token.x.y`), each played only when the API lists it among the legal moves of its position. */

@@ -11,6 +11,7 @@
     square: 1, rolls: [], // the game being played: where the token is and the rolls so far
     here: null, // the distribution from the token's square
     within: 20,
+    failed: null, // what got no answer (cancelled, or an error): 'board' or 'odds'
   };
   let root;
 
@@ -39,11 +40,27 @@
 
   const solve = async () => {
     save();
+    s.failed = null;
     const answer = byRoll(await PP.ask('/api/snakes', { ...options(), start: s.start, expected: true, distribution: true }));
     s.solved = answer;
     s.square = s.start;
     s.rolls = [];
     s.here = answer ? answer.distribution : null;
+    if (!answer && !PP.job) s.failed = 'board';
+    draw();
+  };
+
+  /** The distribution from the token's square, for the chance to finish within t rolls from where it stands. */
+  const askOdds = async () => {
+    s.here = null;
+    if (s.failed === 'odds') s.failed = null;
+    if (s.square === s.size) return draw();
+    draw();
+    const square = s.square, played = s.rolls.length;
+    const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: square, distribution: true }));
+    if (square !== s.square || played !== s.rolls.length) return;
+    s.here = odds ? odds.distribution : null;
+    if (!odds && !PP.job) s.failed = 'odds';
     draw();
   };
 
@@ -57,14 +74,8 @@
       if (!answer) return;
       s.rolls.push({ die, from: s.square, roll: answer.roll });
       if (answer.roll) s.square = answer.roll.square;
-      s.here = null;
       save();
-      draw();
-      if (s.square !== s.size) {
-        const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: s.square, distribution: true }));
-        s.here = odds ? odds.distribution : null;
-      }
-      draw();
+      await askOdds();
     } finally {
       rolling = false;
     }
@@ -74,6 +85,7 @@
     s.square = s.start;
     s.rolls = [];
     s.here = s.solved ? s.solved.distribution : null;
+    if (s.failed === 'odds') s.failed = null;
     save();
     draw();
   };
@@ -207,8 +219,13 @@
           + (done ? `Finished in ${played} rolls.` : `Token on ${s.square || 'the start, off the board'}.`) }),
       chance === null ? null : PP.el('p', { id: 'sn-chance', 'data-chance': chance,
         text: `P(finish within ${s.within} rolls in all) = ${(100 * chance).toFixed(2)}%` }),
-      done ? null : distributionChart(here, 'From the token now: P(ends on roll t) and P(ended by roll t), counting the rolls so far', played)) : null;
-    root.replaceChildren(PP.el('div', { class: 'row' },
+      done || s.failed === 'odds' ? null : distributionChart(here, 'From the token now: P(ends on roll t) and P(ended by roll t), counting the rolls so far', played),
+      s.failed === 'odds' ? PP.el('p', { id: 'sn-failed', 'data-failed': 'odds' }, 'No odds from the token now (cancelled, or see the message above). ',
+        PP.el('button', { type: 'button', id: 'sn-again', onclick: askOdds, text: 'Ask again' })) : null) : null;
+    const failed = s.failed === 'board' ? PP.el('p', { class: 'verdict', id: 'sn-failed', 'data-failed': 'board' },
+      'No answer for the board (cancelled, or see the message above). ',
+      PP.el('button', { type: 'button', id: 'sn-again', onclick: () => solve(), text: 'Solve again' })) : null;
+    PP.render(root, PP.el('div', { class: 'row' },
       PP.el('div', { class: 'panel' },
         PP.el('h2', { text: 'Board (BOJ 16928: N M, ladders x y, snakes u v)' }), text,
         PP.el('div', { class: 'controls' },
@@ -217,7 +234,7 @@
             ['stay', 'bounce', 'win'].map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
           PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })),
         boardView()),
-      PP.el('div', { class: 'panel' }, summary, game)));
+      PP.el('div', { class: 'panel' }, failed, summary, game)));
   };
 
   const mount = (main, params) => {
