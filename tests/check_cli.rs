@@ -625,3 +625,34 @@ fn a_stack_overflow_says_so_though_its_message_is_far_above_the_tail() {
     assert_eq!(detail, "exit code 1; the stack overflowed (StackOverflowError): the recursion is too deep");
     assert!(!json["stderr"].as_str().unwrap().contains("StackOverflowError"), "the tail holds only frames");
 }
+
+#[test]
+fn the_end_of_a_long_stderr_is_kept_and_read() {
+    // Three MiB of debug lines, then the error: the report's tail is the error, and it tells the memory limit.
+    let script = "cat >/dev/null; i=0; while [ $i -lt 3000 ]; do printf 'debug %01020d\\n' $i; i=$((i+1)); done >&2; \
+                  echo 'MemoryError: out of memory at last' >&2; exit 1";
+    let (_, json) = one_case(&["--memory-limit", "64M"], &["sh", "-c", script]);
+    assert_eq!(json["verdict"], "runtime error", "{json:#}");
+    let stderr = json["stderr"].as_str().unwrap();
+    assert!(stderr.ends_with("MemoryError: out of memory at last"), "{stderr}");
+    assert!(stderr.contains("debug 0000"), "the lines before it too: {stderr}");
+    assert!(json["detail"].as_str().unwrap().contains("the memory limit is 64 MiB"), "{json:#}");
+}
+
+#[test]
+fn threads_past_the_cpu_limit_are_a_time_limit_exceeded() {
+    if !have("g++", "the CPU limit test") {
+        return;
+    }
+    // Four spinning threads spend CPU time up to twice as fast as the wall clock on two cores: the CPU limit (a
+    // second above the wall clock's) may come first, and that is a time limit exceeded too, not a crash.
+    let output = perfectplay()
+        .args(["check", "footholds", "--cases", "1", "--seed", "1", "--json", "--time-limit", "2"])
+        .args(["--solution", "tests/check/solutions/footholds/busy_threads.cpp"])
+        .output()
+        .unwrap();
+    let json = json_of(&output);
+    assert_eq!(json["verdict"], "time limit exceeded", "{json:#}");
+    assert_eq!(json["detail"], "over 2 s");
+    assert_eq!(output.status.code(), Some(1));
+}

@@ -221,11 +221,15 @@ fn snakes_right_solutions_are_accepted() {
     if have("g++") {
         accepted("snakes", "right.cpp", "1000", &[]);
         accepted("snakes", "debug_stderr.cpp", "300", &[]);
-        // A million calls deep: the stack is as large as the memory limit, as on BOJ.
+        // A million calls deep: the stack may grow to the memory limit, as on BOJ.
         accepted("snakes", "deep_stack.cpp", "20", &[]);
+        // A thread gets the usual stack, not one as large as the memory limit, which would not fit under it.
+        accepted("snakes", "thread.cpp", "20", &[]);
     }
     if have("python3") {
         accepted("snakes", "right.py", "200", &[]);
+        accepted("snakes", "deep_stack.py", "5", &[]);
+        accepted("snakes", "thread.py", "20", &[]);
     }
     if have("node") {
         // 40 000 calls deep: past V8's default stack, within the one judges give Node.

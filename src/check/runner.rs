@@ -2,12 +2,18 @@
 //! a memory limit enforced by the operating system, and its own process group, killed with every child it left.
 //!
 //! The limits are set by the shell that starts the solution (`ulimit` in `sh -c`, then `exec`), so no code runs
-//! between `fork` and `exec` in perfectplay: CPU seconds (`-t`), memory (`-v`, address space, or `-d`, data, for the
-//! JVM, which reserves far more address space than it uses), output file size (`-f`), and for programs under the
-//! address-space limit the stack (`-s`) as large as the memory limit, as BOJ gives it (a recursion a judge takes must
-//! not overflow the usual 8 MiB here); and first the bound on tasks (see [`super::tasks`]: the shell joins its
-//! folder's pids cgroup, or sets `ulimit -u`). The wall-clock limit is perfectplay's own: past it the whole process
-//! group gets `SIGKILL`.
+//! between `fork` and `exec` in perfectplay: CPU seconds (`-t`: the soft limit, whose `SIGXCPU` is a time limit
+//! exceeded, a second under the hard one, whose `SIGKILL` would read as a crash), memory (`-v`, address space, or
+//! `-d`, data, for the JVM, which reserves far more address space than it uses), output file size (`-f`), and for
+//! programs under the address-space limit an unlimited stack (`-s`): the main thread's stack may then grow as far
+//! as the memory limit allows, as BOJ gives it (a recursion a judge takes must not overflow the usual 8 MiB here),
+//! while glibc gives each new thread its own default of 2 MiB (a stack limit as large as the memory limit would be
+//! every thread's size, and no thread would fit under the address-space limit); and first the bound on tasks (see
+//! [`super::tasks`]: the shell joins its folder's pids cgroup, or sets `ulimit -u`). The wall-clock limit is
+//! perfectplay's own: past it the whole process group gets `SIGKILL`.
+//!
+//! Standard output is kept from its start (the answer); standard error by its start and its end, since a
+//! traceback or an out-of-memory message comes last, after any amount of debug output.
 //!
 //! This is not a sandbox: the solution can read and write the user's files and use the network.
 
@@ -23,8 +29,12 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
-/// The most output kept from a solution (more is read and dropped).
+/// The most output kept from a solution (more is read and dropped): the start of standard output, the end of
+/// standard error.
 const KEEP_OUTPUT: u64 = 1 << 20;
+
+/// The start of standard error kept besides its end (a compiler's first errors, a message above a long trace).
+const KEEP_ERROR_START: usize = 64 << 10;
 
 /// Files the solution writes may not grow past this (the shell's `ulimit -f`, in KiB): 64 MiB.
 const OUTPUT_LIMIT_KIB: u64 = 64 << 10;
@@ -133,20 +143,25 @@ impl Program {
             MemoryLimit::AddressSpace => "-v",
             MemoryLimit::Data => "-d",
         };
-        // CPU seconds: a second more than the wall-clock limit, so the wall clock normally decides.
+        // CPU seconds: a second more than the wall-clock limit, so the wall clock normally decides (threads on
+        // several cores may spend CPU time faster). The soft limit sends SIGXCPU, a time limit exceeded; the hard
+        // one, a second later, SIGKILL, for a program that ignores SIGXCPU.
         let cpu = limits.time.as_secs_f64().ceil() as u64 + 1;
-        // A deep stack only under the address-space limit: threads take the stack limit as their default size, and
-        // the JVM, Node and compilers start many threads under a data limit that counts every stack reserved. The
-        // stack may be refused where the hard limit is lower: then the run keeps the one it has.
+        // An unlimited stack only under the address-space limit, which then bounds the main thread's stack; under a
+        // data limit (the JVM, Node, compilers) the stack limit stays as it is. Where the hard limit forbids
+        // unlimited, the memory limit's size, else the stack the run has.
         let stack = match self.memory {
-            MemoryLimit::AddressSpace => {
-                format!("{{ ulimit -s {} 2>/dev/null || :; }} && ", limits.memory.div_ceil(1024))
-            }
+            MemoryLimit::AddressSpace => format!(
+                "{{ ulimit -s unlimited 2>/dev/null || ulimit -s {} 2>/dev/null || :; }} && ",
+                limits.memory.div_ceil(1024)
+            ),
             MemoryLimit::Data => String::new(),
         };
         let tasks = limits.tasks.shell_prefix(dir);
         let script = format!(
-            "{tasks}ulimit -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && {stack}exec \"$@\""
+            "{tasks}ulimit -t {} && ulimit -S -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && \
+             {stack}exec \"$@\"",
+            cpu + 1
         );
         let mut command = Command::new("/bin/sh");
         command.arg("-c").arg(script).arg("sh").args(&self.argv);
@@ -220,9 +235,78 @@ impl Program {
     }
 }
 
-/// A pipe read to its end on a thread: the first [`KEEP_OUTPUT`] bytes, and word when the end is reached.
+/// What is kept of a pipe: its first bytes, and for standard error its last ones too.
+#[derive(Default)]
+struct Kept {
+    /// The first bytes, up to the start's share.
+    start: Vec<u8>,
+    /// The last bytes after the start, up to twice [`KEEP_OUTPUT`] before they are cut back to it.
+    end: Vec<u8>,
+    /// Bytes read and dropped between the start and the end.
+    dropped: u64,
+}
+
+/// Which part of a pipe is kept.
+#[derive(Clone, Copy)]
+enum Keep {
+    /// The first [`KEEP_OUTPUT`] bytes (standard output: the answer comes first).
+    Start,
+    /// The first [`KEEP_ERROR_START`] bytes and the last [`KEEP_OUTPUT`] (standard error: the traceback or the
+    /// out-of-memory message comes last, a compiler's first error first).
+    StartAndEnd,
+}
+
+impl Kept {
+    fn push(&mut self, bytes: &[u8], keep: Keep) {
+        let start_room = match keep {
+            Keep::Start => KEEP_OUTPUT as usize,
+            Keep::StartAndEnd => KEEP_ERROR_START,
+        };
+        let into_start = bytes.len().min(start_room.saturating_sub(self.start.len()));
+        self.start.extend_from_slice(&bytes[..into_start]);
+        let rest = &bytes[into_start..];
+        match keep {
+            Keep::Start => self.dropped += rest.len() as u64,
+            Keep::StartAndEnd => {
+                self.end.extend_from_slice(rest);
+                // Cut back only when twice the share, so that each byte is moved at most once on average.
+                if self.end.len() > 2 * KEEP_OUTPUT as usize {
+                    let cut = self.end.len() - KEEP_OUTPUT as usize;
+                    self.end.drain(..cut);
+                    self.dropped += cut as u64;
+                }
+            }
+        }
+    }
+
+    /// The text kept: the start, then, when bytes were dropped before the end, a line saying how many.
+    fn text(&self) -> String {
+        let mut end: &[u8] = &self.end;
+        let mut dropped = self.dropped;
+        if end.len() > KEEP_OUTPUT as usize {
+            let cut = end.len() - KEEP_OUTPUT as usize;
+            end = &end[cut..];
+            dropped += cut as u64;
+        }
+        let mut text = String::from_utf8_lossy(&self.start).into_owned();
+        if dropped > 0 && !end.is_empty() {
+            // The end starts at a line's start where one is near, not in the middle of a character.
+            if let Some(newline) = end.iter().take(4096).position(|&b| b == b'\n') {
+                dropped += newline as u64 + 1;
+                end = &end[newline + 1..];
+            }
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text += &format!("[perfectplay: {dropped} bytes left out here]\n");
+        }
+        text + &String::from_utf8_lossy(end)
+    }
+}
+
+/// A pipe read to its end on a thread: what is kept of it, and word when the end is reached.
 struct Drained {
-    kept: Arc<Mutex<Vec<u8>>>,
+    kept: Arc<Mutex<Kept>>,
     done: mpsc::Receiver<()>,
 }
 
@@ -238,16 +322,19 @@ fn serve_pipes(child: &mut std::process::Child, input: &str) -> std::io::Result<
         // A solution that stops reading early closes the pipe: not an error of perfectplay's.
         let _ = stdin.write_all(&input);
     })?;
-    Ok((drain(child.stdout.take().expect("piped"))?, drain(child.stderr.take().expect("piped"))?))
+    Ok((
+        drain(child.stdout.take().expect("piped"), Keep::Start)?,
+        drain(child.stderr.take().expect("piped"), Keep::StartAndEnd)?,
+    ))
 }
 
-/// Reads a pipe to its end on a thread, keeping the first [`KEEP_OUTPUT`] bytes.
+/// Reads a pipe to its end on a thread, keeping the part `keep` says.
 ///
 /// # Errors
 /// When the thread cannot be started.
-fn drain(mut pipe: impl Read + Send + 'static) -> std::io::Result<Drained> {
+fn drain(mut pipe: impl Read + Send + 'static, keep: Keep) -> std::io::Result<Drained> {
     let (send, done) = mpsc::channel();
-    let kept = Arc::new(Mutex::new(Vec::new()));
+    let kept = Arc::new(Mutex::new(Kept::default()));
     let shared = Arc::clone(&kept);
     std::thread::Builder::new().spawn(move || {
         let mut buffer = [0u8; 1 << 16];
@@ -255,9 +342,7 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::io::Result<Drained> {
             if n == 0 {
                 break;
             }
-            let mut kept = shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let room = (KEEP_OUTPUT as usize).saturating_sub(kept.len());
-            kept.extend_from_slice(&buffer[..n.min(room)]);
+            shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(&buffer[..n], keep);
         }
         let _ = send.send(());
     })?;
@@ -268,8 +353,7 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::io::Result<Drained> {
 /// what it had read by then.
 fn collect(drained: &Drained, closed_by: Instant) -> String {
     let _ = drained.done.recv_timeout(closed_by.saturating_duration_since(Instant::now()));
-    let kept = drained.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    String::from_utf8_lossy(&kept).into_owned()
+    drained.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner).text()
 }
 
 /// How an exit status reads: success, a failure described, or the CPU limit (a time limit exceeded).
@@ -336,5 +420,33 @@ mod tests {
         assert_eq!(lines[1], format!("{}…", "é".repeat(TAIL_LINE_CHARS)));
         assert_eq!(lines[2], "last");
         assert_eq!(tail("short\n", 12), "short");
+    }
+
+    #[test]
+    fn standard_error_keeps_its_start_and_its_end_in_bounded_memory() {
+        let mut kept = Kept::default();
+        let line = |i: usize| format!("debug line {i:07}\n");
+        let mut written = 0;
+        for i in 0..300_000 {
+            kept.push(line(i).as_bytes(), Keep::StartAndEnd);
+            written += line(i).len();
+            assert!(kept.start.len() + kept.end.len() <= KEEP_ERROR_START + 2 * KEEP_OUTPUT as usize);
+        }
+        kept.push(b"Traceback (most recent call last):\nMemoryError\n", Keep::StartAndEnd);
+        let text = kept.text();
+        assert!(written > 4 * KEEP_OUTPUT as usize);
+        assert!(text.starts_with(&line(0)), "the start is kept");
+        assert!(text.ends_with("Traceback (most recent call last):\nMemoryError\n"), "the end is kept");
+        assert!(text.contains(" bytes left out here]\ndebug line "), "the gap is told, the end starts at a line");
+        assert!(text.len() <= KEEP_ERROR_START + KEEP_OUTPUT as usize + 100);
+        assert_eq!(tail(&text, 2), "Traceback (most recent call last):\nMemoryError");
+        // Standard output keeps only its start, and says nothing of the rest.
+        let mut out = Kept::default();
+        for i in 0..300_000 {
+            out.push(line(i).as_bytes(), Keep::Start);
+        }
+        let text = out.text();
+        assert_eq!(text.len(), KEEP_OUTPUT as usize);
+        assert!(text.starts_with(&line(0)) && !text.contains("left out"));
     }
 }
