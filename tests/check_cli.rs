@@ -656,3 +656,103 @@ fn threads_past_the_cpu_limit_are_a_time_limit_exceeded() {
     assert_eq!(json["detail"], "over 2 s");
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn a_numeric_option_refuses_a_negative_value_itself() {
+    for (option, value) in [
+        ("--memory-limit", "-5M"),
+        ("--memory-limit", "-5"),
+        ("--time-limit", "-1s"),
+        ("--time-limit", "-0.5"),
+        ("--cases", "-3x"),
+        ("--cases", "-3"),
+        ("--seed", "-1x"),
+        ("--jobs", "-2j"),
+        ("--jobs", "-2"),
+    ] {
+        let output = perfectplay().args(["check", "snakes", option, value, "--", "cat"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{option} {value}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(&format!("invalid value '{value}' for '{option} ")), "{option} {value}: {stderr}");
+        assert!(!stderr.contains("tip:"), "{stderr}");
+    }
+}
+
+#[test]
+fn the_help_says_how_answers_are_compared() {
+    let output = perfectplay().args(["check", "--help"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("compared word by word: the same words in the same order pass"), "{help}");
+    assert!(!help.contains("as BOJ does"), "{help}");
+    // And so it is: spaces, tabs and line ends between the words do not count; the words do.
+    let (_, json) = one_case(&[], &["sh", "-c", &format!("{} snakes | tr '\\n' '\\t'; printf '  \\n\\n'", binary())]);
+    assert_eq!(json["verdict"], "accepted", "{json:#}");
+}
+
+#[test]
+fn a_footholds_solution_in_a_language_programmers_does_not_take_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["solution.kt", "solution.rs"] {
+        let file = dir.path().join(name);
+        std::fs::write(&file, "fun main() {}\n").unwrap();
+        // Whether or not its compiler is installed: the language is the problem, not the compiler.
+        let output = perfectplay()
+            .args(["check", "footholds", "--solution", &file.display().to_string()])
+            .env("PATH", dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("footholds takes a function in Python, C++, Java or JavaScript"), "{stderr}");
+        assert!(!stderr.contains("install"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_cpp_footholds_file_in_a_folder_named_with_quotes_compiles() {
+    if !have("g++", "the quoted folder test") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("q\"uote \\ back");
+    std::fs::create_dir(&folder).unwrap();
+    let right = folder.join("right.cpp");
+    std::fs::copy("tests/check/solutions/footholds/right.cpp", &right).unwrap();
+    let output = perfectplay()
+        .args(["check", "footholds", "--cases", "30", "--seed", "2", "--json", "--solution"])
+        .arg(&right)
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&output)["verdict"], "accepted", "{}", String::from_utf8_lossy(&output.stderr));
+    // A compile error there names the user's file and line.
+    let broken = folder.join("broken.cpp");
+    std::fs::write(
+        &broken,
+        "int solution(std::vector<std::vector<int>> b, std::vector<int> a, std::vector<int> c) {\n  return x;\n}\n",
+    )
+    .unwrap();
+    let output = perfectplay().args(["check", "footholds", "--solution"]).arg(&broken).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains(&format!("{}:2:", broken.display())), "{stderr}");
+}
+
+#[test]
+fn a_java_footholds_class_misnamed_says_programmers_calls_solution() {
+    if !have("javac", "the Java footholds class name test") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("Sol.java");
+    std::fs::write(&file, "class Sol {\n    public int solution(int[][] b, int[] a, int[] c) { return 0; }\n}\n")
+        .unwrap();
+    let output = perfectplay().args(["check", "footholds", "--solution"]).arg(&file).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("Programmers calls `class Solution` (not public, without `main`): rename the class"),
+        "{stderr}"
+    );
+    // Nothing about files the user never made.
+    assert!(!stderr.contains("Solution.java") && !stderr.contains("duplicate class"), "{stderr}");
+}

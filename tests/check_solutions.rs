@@ -135,6 +135,25 @@ fn footholds_loser_taking_the_shortest_line_is_found() {
 }
 
 #[test]
+fn footholds_a_value_returned_as_text_is_a_wrong_answer() {
+    for (tool, file, got) in [
+        ("python3", "returns_text.py", "a string '0'"),
+        ("g++", "returns_text.cpp", "a string \"0\""),
+        ("node", "returns_text.js", "a string \"0\""),
+        ("javac", "ReturnsText.java", "a string \"0\""),
+    ] {
+        if have(tool) {
+            // The first case is the 1×1 board, whose answer is 0: the text "0" reads the same, and must not pass.
+            let json = rejected("footholds", file, "wrong answer", &["--seed", "1", "--cases", "5"]);
+            assert_eq!(text(&json, "input"), "[[1]]\n[0, 0]\n[0, 0]\n", "{file}");
+            assert_eq!(text(&json, "expected"), "0\n");
+            assert_eq!(text(&json, "got"), format!("{got}, not an integer\n"), "{file}");
+            assert_eq!(text(&json, "detail"), format!("exit code 0; returned {got}, not an integer"), "{file}");
+        }
+    }
+}
+
+#[test]
 fn footholds_square_board_assumption_is_found() {
     if have("node") {
         let json = rejected("footholds", "square_board.js", "wrong answer", &["--seed", "3", "--cases", "200"]);

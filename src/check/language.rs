@@ -117,6 +117,9 @@ const CPP_HARNESS: &str = include_str!("harness/footholds.cpp");
 const JAVA_HARNESS: &str = include_str!("harness/PerfectplayHarness.java");
 const JS_HARNESS: &str = include_str!("harness/footholds.js");
 
+/// The languages a footholds function may be written in: Programmers' own, those with a harness here.
+const FUNCTION_LANGUAGES: [Language; 4] = [Language::Python, Language::Cpp, Language::Java, Language::JavaScript];
+
 /// The JVM's options: the heap at the memory limit, a deep stack for the main thread, one GC thread (BOJ runs Java
 /// much the same way). `-Xss` alone would give every thread of the JVM's own (a dozen) a 64 MiB stack, which the
 /// data limit counts: 700 MiB and more, so that a correct solution using 300 MiB of a 512 MiB limit died in
@@ -170,6 +173,10 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
     };
     let compile = |compiler: &str, args: &[String], dir: &Path| compile(compiler, args, dir, &compile_limits);
     let language = Language::of(source)?;
+    // Before the tools: a language the judge does not take is the error, not a compiler missing for it.
+    if interface == Interface::FootholdsFunction && !FUNCTION_LANGUAGES.contains(&language) {
+        return Err(not_a_function_language(language));
+    }
     for (tool, package) in language.tools() {
         if find_in_path(tool).is_none() {
             return Err(Error::Usage(format!(
@@ -219,9 +226,16 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
                 ["-O2", "-std=gnu++17", "-DONLINE_JUDGE", "-DBOJ", "-o"].map(String::from).to_vec();
             args.push(path_text(&binary));
             if function {
+                // The harness includes a copy of the solution beside it (a path in an `#include` takes no escapes,
+                // so a folder named with `"` or `\` could not be named there), whose `#line` gives the compiler's
+                // messages the user's file and lines back; `-iquote` keeps the user's own headers in reach. A
+                // byte-order mark is only taken at a file's start, above the `#line`.
+                let body = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&text);
+                write("solution.cpp", &[&line_directive(&source)[..], body, b"\n"].concat())?;
                 let harness = write("harness.cpp", CPP_HARNESS.as_bytes())?;
-                // The solution is included by its own path, so that compile errors name the user's file and lines.
-                args.push(format!("-DPERFECTPLAY_SOLUTION=\"{}\"", path_text(&source).replace('"', "\\\"")));
+                if let Some(folder) = source.parent() {
+                    args.extend(["-iquote".into(), path_text(folder)]);
+                }
                 args.push(path_text(&harness));
             } else {
                 args.push(path_text(&source));
@@ -232,7 +246,13 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
         (Language::Java, _) => {
             let (class, main) = if function { ("Solution", "PerfectplayHarness") } else { ("Main", "Main") };
             let copy = write(&format!("{class}.java"), &text)?;
+            // An empty source path: else javac, missing the class, finds the copy again by its name and reports a
+            // "duplicate class" and a "bad source file" the user never made.
+            let sources = build.join("no-sources");
+            std::fs::create_dir_all(&sources)
+                .map_err(|e| Error::Usage(format!("cannot make {}: {e}", sources.display())))?;
             let mut args = vec!["-encoding".to_string(), "UTF-8".into(), "-d".into(), path_text(build)];
+            args.extend(["-sourcepath".into(), path_text(&sources)]);
             args.push(path_text(&copy));
             if function {
                 args.push(path_text(&write("PerfectplayHarness.java", JAVA_HARNESS.as_bytes())?));
@@ -269,14 +289,35 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
             compile("kotlinc", &[path_text(&source), "-include-runtime".into(), "-d".into(), path_text(&jar)], build)?;
             jvm(vec!["-jar".into(), path_text(&jar)])
         }
-        (language, Interface::FootholdsFunction) => {
-            return Err(Error::Usage(format!(
-                "footholds takes a function in Python, C++, Java or JavaScript, as Programmers does, not {} (or run \
-                 a program that reads the three arrays with `-- COMMAND`)",
-                language.name()
-            )));
+        (language @ (Language::Rust | Language::Kotlin), Interface::FootholdsFunction) => {
+            return Err(not_a_function_language(language));
         }
     })
+}
+
+/// The error of a footholds solution in a language Programmers does not take for it.
+fn not_a_function_language(language: Language) -> Error {
+    Error::Usage(format!(
+        "footholds takes a function in Python, C++, Java or JavaScript, as Programmers does, not {} (or run a program \
+         that reads the three arrays with `-- COMMAND`)",
+        language.name()
+    ))
+}
+
+/// A C++ `#line 1 "PATH"` line naming `path`: the file name is a string literal there, so `"`, `\` and control
+/// characters are escaped (in octal, which ends after three digits whatever follows).
+fn line_directive(path: &Path) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    let mut line = b"#line 1 \"".to_vec();
+    for &byte in path.as_os_str().as_bytes() {
+        match byte {
+            b'"' | b'\\' => line.extend([b'\\', byte]),
+            0..=0x1f | 0x7f => line.extend(format!("\\{byte:03o}").bytes()),
+            _ => line.push(byte),
+        }
+    }
+    line.extend(b"\"\n");
+    line
 }
 
 /// The arguments of `python3` that compile a file without running it or writing a `__pycache__` (a syntax error
@@ -291,7 +332,10 @@ fn python_syntax_check(source: &Path) -> Vec<String> {
 fn java_class_hint(error: Error, function: bool) -> Error {
     match error {
         Error::Usage(message)
-            if message.contains("should be declared in a file named") || message.contains("no class") =>
+            if message.contains("should be declared in a file named")
+                || message.contains("no class")
+                || message.contains("symbol:   class Solution")
+                || message.contains("does not contain class") =>
         {
             let needs = if function {
                 "Programmers calls `class Solution` (not public, without `main`)"
@@ -304,11 +348,17 @@ fn java_class_hint(error: Error, function: bool) -> Error {
     }
 }
 
-/// Points a compile error about the copy made for `javac` back at the user's file.
+/// Points a compile error about the copy made for `javac` back at the user's file (named by its full path, or, where
+/// javac found it again on its source path, as `./Solution.java`).
 fn name_copy(error: Error, copy: &Path, source: &Path) -> Error {
     match error {
         Error::Usage(message) => {
-            Error::Usage(message.replace(&copy.display().to_string(), &source.display().to_string()))
+            let source = source.display().to_string();
+            let mut message = message.replace(&copy.display().to_string(), &source);
+            if let Some(name) = copy.file_name().and_then(|name| name.to_str()) {
+                message = message.replace(&format!("./{name}"), &source);
+            }
+            Error::Usage(message)
         }
         other => other,
     }

@@ -169,6 +169,7 @@ impl<G: CheckedGame> Bench<'_, G> {
         let verdict = match &run.ending {
             Ending::TimedOut => Verdict::TimeLimitExceeded,
             Ending::Failed(_) => Verdict::RuntimeError,
+            Ending::Success if self.function && not_an_integer(&run.answer).is_some() => Verdict::WrongAnswer,
             Ending::Success if same_tokens(&run.answer, &expected) => Verdict::Accepted,
             Ending::Success => Verdict::WrongAnswer,
         };
@@ -178,10 +179,21 @@ impl<G: CheckedGame> Bench<'_, G> {
     }
 }
 
-/// Whether two outputs agree as BOJ compares them: the same words, whatever the spaces and line ends.
+/// Whether two outputs agree word by word: the same words in the same order, whatever spaces, tabs and line ends
+/// separate them (more lenient than a judge that compares lines).
 pub fn same_tokens(a: &str, b: &str) -> bool {
     a.split_whitespace().eq(b.split_whitespace())
 }
+
+/// What a footholds harness wrote for a returned value that is not an integer ("a string '5'"), or `None` for an
+/// integer (or any other answer): Programmers' function returns an `int`, and the text of another value must not
+/// pass for it.
+pub fn not_an_integer(answer: &str) -> Option<&str> {
+    answer.strip_prefix(NOT_AN_INTEGER).map(str::trim_end)
+}
+
+/// How the harnesses (`harness/`) start the answer line of a value that is not an integer.
+const NOT_AN_INTEGER: &str = "perfectplay: not an integer: ";
 
 /// The random generator of case `index` under `seed`: each case has its own, so a run gives the same cases
 /// whatever the number of jobs.
@@ -358,7 +370,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tokens_compare_as_boj_does() {
+    fn outputs_compare_word_by_word() {
         assert!(same_tokens("First\nSecond\n", "First \r\nSecond"));
         assert!(same_tokens("5", "  5\n\n"));
         assert!(!same_tokens("5", "5 0"));

@@ -3,7 +3,7 @@
 //! object with the same facts.
 
 use super::runner::{Ending, tail};
-use super::{Outcome, Verdict};
+use super::{Outcome, Verdict, not_an_integer};
 use serde_json::json;
 
 /// Lines of the solution's standard error shown for a runtime error.
@@ -88,6 +88,10 @@ pub fn text(outcome: &Outcome) -> String {
             format!(" ({})", failure_detail(how, &trial.run.stderr, outcome))
         }
         (Verdict::TimeLimitExceeded, _) => format!(" (over {})", limit(outcome.time_limit)),
+        (Verdict::WrongAnswer, _) => match not_an_integer(&trial.run.answer) {
+            Some(what) => format!(" (returned {what}, not an integer)"),
+            None => String::new(),
+        },
         _ => String::new(),
     };
     let mut out = format!(
@@ -111,7 +115,10 @@ pub fn text(outcome: &Outcome) -> String {
     out += &format!("\n{}\n", failure.input.trim_end());
     out += &format!("\nexpected: {}\n", shown(&trial.expected));
     match trial.verdict {
-        Verdict::WrongAnswer => out += &format!("got:      {}\n", shown(&trial.run.answer)),
+        Verdict::WrongAnswer => match not_an_integer(&trial.run.answer) {
+            Some(what) => out += &format!("got:      {what}, not an integer\n"),
+            None => out += &format!("got:      {}\n", shown(&trial.run.answer)),
+        },
         Verdict::RuntimeError => {
             let stderr = tail(&trial.run.stderr, STDERR_LINES);
             if stderr.is_empty() {
@@ -148,7 +155,10 @@ pub fn json(outcome: &Outcome) -> String {
         let run = &failure.trial.run;
         object["input"] = json!(failure.input);
         object["expected"] = json!(failure.trial.expected);
-        object["got"] = json!(run.answer);
+        object["got"] = json!(match not_an_integer(&run.answer) {
+            Some(what) => format!("{what}, not an integer\n"),
+            None => run.answer.clone(),
+        });
         object["original_input"] = json!(failure.original_input);
         object["case"] = json!(failure.case_number);
         object["size"] = json!(failure.size);
@@ -156,7 +166,10 @@ pub fn json(outcome: &Outcome) -> String {
         object["detail"] = json!(match &run.ending {
             Ending::Failed(how) => failure_detail(how, &run.stderr, outcome),
             Ending::TimedOut => format!("over {}", limit(outcome.time_limit)),
-            Ending::Success => "exit code 0".into(),
+            Ending::Success => match not_an_integer(&run.answer) {
+                Some(what) => format!("exit code 0; returned {what}, not an integer"),
+                None => "exit code 0".into(),
+            },
         });
         object["stderr"] = json!(tail(&run.stderr, STDERR_LINES));
         object["explanation"] = json!(failure.explanation);

@@ -28,8 +28,10 @@ enum Game {
 /// footholds takes the Programmers function (Python `def solution(board, aloc, bloc)`, C++ `int
 /// solution(vector<vector<int>> board, vector<int> aloc, vector<int> bloc)`, Java `class Solution { public int
 /// solution(int[][] board, int[] aloc, int[] bloc) }`, JavaScript `function solution(board, aloc, bloc)`): a harness
-/// calls it and keeps the value it returns, so what it prints does not count. snakes and gridgame take a program
-/// that reads the case on stdin and answers on stdout, compared word by word as BOJ does.
+/// calls it and keeps the value it returns, so what it prints does not count, and a value that is not an integer
+/// (a string "5", say) is a wrong answer. snakes and gridgame take a program that reads the case on stdin and
+/// answers on stdout, compared word by word: the same words in the same order pass, whatever spaces and line ends
+/// separate them (a judge that compares lines may be stricter).
 ///
 /// After `--`, any command instead: it reads one case in the game's input format on stdin (for footholds, the
 /// three arrays as `perfectplay footholds` reads them) and prints its answer.
@@ -56,19 +58,19 @@ pub struct Args {
     #[arg(long, value_name = "FILE", required_unless_present = "command", conflicts_with = "command")]
     solution: Option<PathBuf>,
     /// How many cases to run.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<u32>(1, 10_000_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<u32>(1, 10_000_000), allow_hyphen_values = true)]
     cases: u32,
     /// The seed of the cases (random when absent; always printed, so a run can be repeated exactly).
-    #[arg(long, value_name = "S", value_parser = whole::<u64>(0, u64::MAX), allow_negative_numbers = true)]
+    #[arg(long, value_name = "S", value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Seconds per case (default: the judge's: 10 for footholds, 1 for snakes and gridgame).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_hyphen_values = true)]
     time_limit: Option<f64>,
     /// Memory per case, e.g. 256M, at least 16M (default: the judge's: 512M for snakes, 1G for the others).
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_hyphen_values = true)]
     memory_limit: Option<usize>,
     /// Cases run at once (default: the cores).
-    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_hyphen_values = true)]
     jobs: Option<u16>,
     /// Lift the judge's constraints to perfectplay's own: footholds boards up to 128 cells, snakes with 0 to 49
     /// jumps, gridgame boards up to 5000×5000 without the judge's guarantees on walls and queries.

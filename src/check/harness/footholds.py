@@ -1,5 +1,6 @@
 # perfectplay check: calls `solution(board, aloc, bloc)` as Programmers does and writes the value it returns to the
-# file named by the last argument. What the solution prints is not its answer.
+# file named by the last argument. What the solution prints is not its answer. A value that is not an int (a str,
+# a float, a bool, None) is written as "perfectplay: not an integer: " and what it is.
 # Arguments: the solution's path, the answer file. Standard input: "R C", R rows of C values, "ar ac br bc".
 import runpy
 import sys
@@ -19,7 +20,22 @@ def main():
         sys.exit("perfectplay check: the file defines no function solution(board, aloc, bloc)")
     answer = namespace["solution"](board, aloc, bloc)
     with open(answer_path, "w") as out:
-        out.write(f"{answer}\n")
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            out.write(f"{int(answer)}\n")
+        else:
+            out.write(f"perfectplay: not an integer: {describe(answer)}\n")
+
+
+def describe(value):
+    """What a returned value is, in a few words on one line: "a string '5'", "a float 5.0", "None"."""
+    if value is None:
+        return "None"
+    text = repr(value).replace("\n", " ")
+    if len(text) > 100:
+        text = text[:100] + "..."
+    kind = "string" if isinstance(value, str) else type(value).__name__
+    article = "an" if kind[0] in "aeiou" else "a"
+    return f"{article} {kind} {text}"
 
 
 main()
