@@ -1,6 +1,7 @@
 //! The cases `perfectplay check` generates, and the ones shrinking proposes, are cases the judge could give:
 //! checked against independent checkers of each judge's guarantees written here (not the games' own `check`).
 
+use perfectplay::check::games::{self, CheckedGame};
 use perfectplay::games::{footholds, gridgame, snakes};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -161,6 +162,49 @@ proptest! {
             for smaller in gridgame::cases::shrink(&case) {
                 // The game's own check and the independent one agree on every candidate.
                 prop_assert_eq!(gridgame::cases::check(&smaller, false).is_ok(), gridgame_valid(&smaller).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn every_candidate_check_shrinks_to_is_a_judge_case_and_smaller(
+        (seed, index, total) in position(),
+        beyond in any::<bool>(),
+    ) {
+        // What `check` really tries: the game's candidates and the further ones (the starts moved), filtered.
+        let rng = || StdRng::seed_from_u64(seed);
+        let game = games::Footholds { beyond };
+        let case = game.generate(&mut rng(), index, total);
+        let index_of = |(r, c): (usize, usize), cols: usize| r * cols + c;
+        let measure = |i: &footholds::Instance| {
+            (i.rows * i.cols, i.footholds.iter().filter(|&&f| f).count(), index_of(i.a, i.cols) + index_of(i.b, i.cols))
+        };
+        for smaller in game.shrink(&case) {
+            prop_assert_eq!(footholds_valid(&smaller, beyond), Ok(()));
+            prop_assert!(measure(&smaller) < measure(&case), "{:?} -> {:?}", measure(&case), measure(&smaller));
+        }
+        let game = games::Snakes { beyond };
+        let case = game.generate(&mut rng(), index, total);
+        let span = |i: &snakes::Instance| {
+            let jumps: Vec<(u32, u32)> = i.ladders().chain(i.snakes()).collect();
+            (jumps.len(), jumps.iter().map(|&(a, b)| a.abs_diff(b)).sum::<u32>())
+        };
+        for smaller in game.shrink(&case) {
+            prop_assert_eq!(snakes_valid(&smaller, beyond), Ok(()));
+            prop_assert!(span(&smaller) < span(&case));
+        }
+        let game = games::Gridgame { beyond: false };
+        let case = game.generate(&mut rng(), index, total);
+        if case.board.rows() * case.board.cols() <= 400 {
+            let measure = |i: &gridgame::Instance| {
+                let b = &i.board;
+                let open = b.open_cells().iter().filter(|&&o| o).count();
+                let at: usize = i.queries().map(|q| b.index(q[0])).sum();
+                (b.rows() * b.cols(), open, b.k(), i.query_count(), at)
+            };
+            for smaller in game.shrink(&case) {
+                prop_assert_eq!(gridgame_valid(&smaller), Ok(()));
+                prop_assert!(measure(&smaller) < measure(&case), "{:?} -> {:?}", measure(&case), measure(&smaller));
             }
         }
     }

@@ -125,12 +125,102 @@ fn footholds_debug_lines_and_a_call_at_the_bottom_do_not_count() {
     }
 }
 
+/// The textbook search with a planted bug: the winner takes the longest win (`winner_longest`), or the loser the
+/// shortest loss (`loser_shortest`). (whether the player to move wins, the moves left.)
+fn planted(
+    board: &mut Vec<Vec<bool>>,
+    me: (usize, usize),
+    other: (usize, usize),
+    winner_longest: bool,
+    loser_shortest: bool,
+) -> (bool, u32) {
+    if !board[me.0][me.1] {
+        return (false, 0);
+    }
+    let (rows, cols) = (board.len() as isize, board[0].len() as isize);
+    let (mut wins, mut losses) = (Vec::new(), Vec::new());
+    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+        let (r, c) = (me.0 as isize + dr, me.1 as isize + dc);
+        if r < 0 || c < 0 || r >= rows || c >= cols || !board[r as usize][c as usize] {
+            continue;
+        }
+        board[me.0][me.1] = false;
+        let (they_win, moves) = planted(board, other, (r as usize, c as usize), winner_longest, loser_shortest);
+        board[me.0][me.1] = true;
+        if they_win { losses.push(moves + 1) } else { wins.push(moves + 1) }
+    }
+    let pick = |moves: &[u32], longest: bool| if longest { moves.iter().max() } else { moves.iter().min() }.copied();
+    match (pick(&wins, winner_longest), pick(&losses, !loser_shortest)) {
+        (Some(moves), _) => (true, moves),
+        (None, Some(moves)) => (false, moves),
+        (None, None) => (false, 0),
+    }
+}
+
+/// A footholds board as booleans, and the starts of A and B.
+type Board = (Vec<Vec<bool>>, (usize, usize), (usize, usize));
+
+/// The footholds board of a judge's input, as booleans.
+fn footholds_board(input: &str) -> Board {
+    let instance = footholds::Instance::parse(input).unwrap();
+    let board = instance.board_rows().iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect();
+    (board, instance.a, instance.b)
+}
+
+/// The (cells, footholds) of the smallest judge cases on which `wrong` and the textbook search differ, by trying
+/// every board of at most `most` cells (sides 1 to 5) and every pair of starts: the fewest cells first, then the
+/// fewest footholds.
+fn smallest_failing(
+    most: usize,
+    wrong: impl Fn(&mut Vec<Vec<bool>>, (usize, usize), (usize, usize)) -> u32,
+) -> (usize, usize) {
+    let mut smallest: Option<(usize, usize)> = None;
+    for rows in 1..=5 {
+        for cols in (1..=5).filter(|cols| rows * cols <= most) {
+            let cells = rows * cols;
+            for bits in 0u32..1 << cells {
+                let mut board: Vec<Vec<bool>> =
+                    (0..rows).map(|r| (0..cols).map(|c| bits >> (r * cols + c) & 1 == 1).collect()).collect();
+                let feet: Vec<(usize, usize)> =
+                    (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).filter(|&(r, c)| board[r][c]).collect();
+                for &a in &feet {
+                    for &b in &feet {
+                        let size = (cells, feet.len());
+                        let fails = references::reference(&mut board, a, b).1 != wrong(&mut board, a, b);
+                        if fails && smallest.is_none_or(|least| size < least) {
+                            smallest = Some(size);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    smallest.expect("a failing case within the cells tried")
+}
+
 #[test]
 fn footholds_loser_taking_the_shortest_line_is_found() {
     if have("python3") {
         let json = rejected("footholds", "loser_shortest.py", "wrong answer", &["--seed", "1", "--cases", "200"]);
-        let (cells, feet) = footholds_failure(&json);
-        assert!(cells <= 9 && feet <= 8, "shrunk to {cells} cells, {feet} footholds");
+        let (board, a, b) = footholds_board(&text(&json, "input"));
+        assert_eq!(text(&json, "got").trim(), planted(&mut board.clone(), a, b, false, true).1.to_string());
+        // As small as a failing case can be: found by trying every board of up to 6 cells.
+        let smallest = smallest_failing(6, |board, a, b| planted(board, a, b, false, true).1);
+        assert_eq!(footholds_failure(&json), smallest, "{json:#}");
+    }
+}
+
+#[test]
+fn footholds_shrinking_moves_the_players_to_the_smallest_failing_case() {
+    if have("g++") {
+        // The smallest failing case needs the players elsewhere than where the first failing case had them.
+        let smallest = smallest_failing(6, |board, a, b| planted(board, a, b, true, false).1);
+        for seed in ["1", "6"] {
+            let json = rejected("footholds", "winner_longest.cpp", "wrong answer", &["--seed", seed, "--cases", "300"]);
+            let (board, a, b) = footholds_board(&text(&json, "input"));
+            assert_eq!(text(&json, "got").trim(), planted(&mut board.clone(), a, b, true, false).1.to_string());
+            assert_eq!(footholds_failure(&json), smallest, "seed {seed}: {json:#}");
+        }
     }
 }
 

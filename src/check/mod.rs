@@ -4,8 +4,9 @@
 //! The pieces: [`language`] builds a solution file (and, for a judge that calls a function, the harness that calls
 //! it); [`runner`] runs it on one case with OS-enforced limits in its own process group; [`games`] gives each game's
 //! cases, answers and explanations (all from the game's own folder); [`shrink`](mod@shrink) makes a failing case
-//! smaller; [`report`] tells the result as text or JSON; [`reaper`] reaps and kills what got out of the process
-//! groups; [`tasks`] bounds the processes and threads of a run.
+//! smaller, with the game's candidates and those of [`smaller`] (the starts moved); [`report`] tells the result as
+//! text or JSON; [`reaper`] reaps and kills what got out of the process groups; [`tasks`] bounds the processes and
+//! threads of a run.
 //!
 //! Not a sandbox: the solution runs with the user's rights and can read and write their files.
 
@@ -15,6 +16,7 @@ pub mod reaper;
 pub mod report;
 pub mod runner;
 pub mod shrink;
+pub mod smaller;
 pub mod tasks;
 
 use crate::error::Error;
