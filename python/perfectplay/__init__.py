@@ -50,7 +50,8 @@ Errors and limits
 -----------------
 Bad input raises ``ValueError`` with the command line's message, naming what is wrong and where (for text, the
 line and column). Every solve releases the GIL and stops with ``KeyboardInterrupt`` on Ctrl-C. The analysis
-objects' solves take ``time_limit=`` seconds (``TimeoutError`` when passed), and footholds' also ``memory=`` (bytes
+objects' solves take ``time_limit=`` seconds (``TimeLimitExceeded``, a ``TimeoutError``, when passed, with what was
+known by then as its attributes), and footholds' also ``memory=`` (bytes
 of transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core); the judge
 functions keep the judges' exact signatures, so they take none of these. Footholds boards
 have at most 128 cells; snakes boards at most 10 000 000 squares and dice of at most 1000 faces (the expectation and
@@ -69,6 +70,7 @@ from ._perfectplay import (
     Roll,
     RollDistribution,
     Snakes,
+    TimeLimitExceeded,
     __version__,
     footholds,
     gridgame,
@@ -86,6 +88,7 @@ __all__ = [
     "Roll",
     "RollDistribution",
     "Snakes",
+    "TimeLimitExceeded",
     "__version__",
     "footholds",
     "gridgame",

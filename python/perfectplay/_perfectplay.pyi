@@ -29,6 +29,7 @@ __all__ = [
     "Roll",
     "RollDistribution",
     "Snakes",
+    "TimeLimitExceeded",
     "footholds",
     "gridgame",
     "snakes",
@@ -116,6 +117,15 @@ class FootholdsTablebase:
     def moves(self) -> npt.NDArray[np.int32]: ...
     def outcome(self, a: _Cell, b: _Cell) -> Optional[Tuple[Literal["A", "B"], int]]: ...
     def _repr_svg_(self) -> str: ...
+
+class TimeLimitExceeded(TimeoutError):
+    """A solve stopped by its ``time_limit``: what was known by then (``None`` when nothing was)."""
+
+    winner: Optional[str]
+    answer_at_least: Optional[int]
+    answer_at_most: Optional[int]
+    pairs_solved: Optional[int]
+    pairs: Optional[int]
 
 @final
 class Snakes:

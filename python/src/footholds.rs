@@ -9,7 +9,7 @@ use perfectplay::format::{TextFormat, counted};
 use perfectplay::games::footholds::{
     self as core, Argument, Instance, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers, report,
 };
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// The transposition table's default size, as on the command line (`--memory 2G`); it grows only as needed.
@@ -46,9 +46,9 @@ pub fn footholds(
 /// and quote the integers as given, whatever their size.
 /// Any integers are taken (numpy's and bools too, so that a position's own `board` array can be passed back).
 fn instance_of(board: &Bound<'_, PyAny>, aloc: &Bound<'_, PyAny>, bloc: &Bound<'_, PyAny>) -> PyResult<Instance> {
-    let board: Vec<Vec<Int>> = run::argument("board", "a list of rows of integers", board)?;
-    let aloc: Vec<Int> = run::argument("aloc", "[row, column]", aloc)?;
-    let bloc: Vec<Int> = run::argument("bloc", "[row, column]", bloc)?;
+    let board = run::integer_rows("board", board)?;
+    let aloc = run::integers("aloc", "[row, column]", aloc)?;
+    let bloc = run::integers("bloc", "[row, column]", bloc)?;
     let list = |values: &[Int]| {
         Argument::List(values.iter().map(|n| Argument::Value(n.0.to_string().into(), None)).collect(), None)
     };
@@ -395,8 +395,17 @@ impl FootholdsTablebase {
 
     /// `(winner, total moves)` when A starts on `a` and B on `b`, or `None` when either has no foothold. Raises
     /// `ValueError` for a cell off the board.
-    fn outcome(&self, a: (Int, Int), b: (Int, Int)) -> PyResult<Option<(&'static str, u32)>> {
+    fn outcome(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<(&'static str, u32)>> {
         let (rows, cols) = (self.table.rows, self.table.cols);
+        // `[row, column]` as a list, a tuple or a numpy array, as `aloc` and `bloc` are taken.
+        let pair = |name: &str, obj: &Bound<'_, PyAny>| -> PyResult<(Int, Int)> {
+            let values = run::integers(name, "[row, column]", obj)?;
+            let count = values.len();
+            <[Int; 2]>::try_from(values).map(|[r, c]| (r, c)).map_err(|_| {
+                PyTypeError::new_err(format!("{name}: expected [row, column], found {}", counted(count as u64, "item")))
+            })
+        };
+        let (a, b) = (pair("a", a)?, pair("b", b)?);
         let cell = |name: &str, (row, col): (Int, Int)| -> PyResult<(usize, usize)> {
             match (row.get::<usize>(), col.get::<usize>()) {
                 (Some(r), Some(c)) if r < rows && c < cols => Ok((r, c)),

@@ -86,7 +86,7 @@ impl GridGame {
     #[new]
     #[pyo3(signature = (grid, k, queries=None))]
     fn new(grid: &Bound<'_, PyAny>, k: &Bound<'_, PyAny>, queries: Option<Bound<'_, PyAny>>) -> PyResult<GridGame> {
-        let grid: Vec<String> = run::argument("grid", "a list of rows of '.' and '#'", grid)?;
+        let grid = run::string_rows("grid", grid)?;
         let k: Int = run::argument("k", "an integer", k)?;
         let board = board_of(&grid, &k)?;
         let queries = match queries {

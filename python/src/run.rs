@@ -126,13 +126,23 @@ impl Stopped for perfectplay::games::footholds::UnfinishedTablebase {
     }
 }
 
-/// The exception for a solve stopped by its time limit: a `TimeoutError` whose attributes `winner`,
+pyo3::create_exception!(
+    perfectplay,
+    TimeLimitExceeded,
+    PyTimeoutError,
+    "A solve stopped by its `time_limit` (a `TimeoutError`). `winner`, `answer_at_least` and `answer_at_most` say \
+     what was known (`None` when nothing was), as the command line's `--json` does; `pairs_solved` and `pairs`, how \
+     far a tablebase got (`None` for other solves)."
+);
+
+/// The exception for a solve stopped by its time limit: a [`TimeLimitExceeded`], whose attributes `winner`,
 /// `answer_at_least` and `answer_at_most` say what was known (`None` when nothing was), as the command line's
-/// `--json` does; a tablebase's also `pairs_solved` and `pairs`, how far it got.
+/// `--json` does; a tablebase's also `pairs_solved` and `pairs`, how far it got. Every attribute is set on every
+/// such exception, so that code (and a type checker) can read them without asking whether they exist.
 fn timed_out(py: Python<'_>, seconds: f64, stopped: &impl Stopped) -> PyErr {
     let known = stopped.what_was_known();
     let pairs = stopped.pairs_solved();
-    let error = PyTimeoutError::new_err(match (&known, pairs) {
+    let error = TimeLimitExceeded::new_err(match (&known, pairs) {
         (_, Some((solved, total))) => format!(
             "no tablebase within the time limit of {seconds} s: it stopped after {solved} of {total} start pairs, up to the board's symmetries (raise time_limit to let it finish)"
         ),
@@ -152,10 +162,8 @@ fn timed_out(py: Python<'_>, seconds: f64, stopped: &impl Stopped) -> PyErr {
     let _ = value.setattr("winner", winner);
     let _ = value.setattr("answer_at_least", fewest);
     let _ = value.setattr("answer_at_most", most);
-    if let Some((solved, total)) = pairs {
-        let _ = value.setattr("pairs_solved", solved);
-        let _ = value.setattr("pairs", total);
-    }
+    let _ = value.setattr("pairs_solved", pairs.map(|(solved, _)| solved));
+    let _ = value.setattr("pairs", pairs.map(|(_, total)| total));
     error
 }
 
@@ -219,10 +227,13 @@ where
     T: for<'a> FromPyObject<'a, 'py>,
     for<'a> <T as FromPyObject<'a, 'py>>::Error: Into<PyErr>,
 {
-    let type_name = obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
     obj.extract::<T>().map_err(|error| {
         let error: PyErr = error.into();
-        PyTypeError::new_err(format!("{name}: expected {expected}, found {type_name} ({error})"))
+        if obj.is_instance_of::<pyo3::types::PyString>() && obj.extract::<String>().is_err() {
+            // A `str` with a lone surrogate (`"\\ud800"`): the right type, but no text.
+            return PyValueError::new_err(format!("{name}: the string holds a lone surrogate, which is not text"));
+        }
+        PyTypeError::new_err(format!("{name}: expected {expected}, found {} ({error})", type_name(obj)))
     })
 }
 
@@ -243,6 +254,22 @@ pub mod keyword {
         )*};
     }
 
+    /// The `time_limit` argument: a number of seconds or None. An integer too large for a float is a value out of
+    /// range (`ValueError`, as `1e10` is), not a wrong type.
+    pub fn time_limit(obj: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+        if !obj.is_instance_of::<pyo3::types::PyFloat>()
+            && let Ok(whole) = obj.extract::<num_bigint::BigInt>()
+            && whole.to_string().len() > 20
+        {
+            let why = perfectplay::engine::limits::time_limit(f64::MAX).unwrap_err();
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "time_limit: {} {why}",
+                perfectplay::format::cut(&whole.to_string())
+            )));
+        }
+        argument("time_limit", "a number of seconds or None", obj)
+    }
+
     keywords! {
         size: Int, "an integer";
         faces: Int, "an integer";
@@ -251,7 +278,6 @@ pub mod keyword {
         overshoot: String, "'stay', 'bounce' or 'win'";
         tail: f64, "a probability";
         text: String, "a string";
-        time_limit: Option<f64>, "a number of seconds or None";
         memory: Option<Int>, "a number of bytes or None";
         threads: Option<Int>, "an integer or None";
         moves: bool, "True or False";
@@ -263,15 +289,52 @@ pub mod keyword {
     }
 }
 
+/// The name of an object's type, for messages.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
+/// The items of a sequence (a list, a tuple, a numpy array; not a string), or a `TypeError` that says where
+/// (`place`) the sequence was expected and what it should be (`expected`).
+fn items<'py>(place: &str, expected: &str, obj: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    obj.extract().map_err(|_| PyTypeError::new_err(format!("{place}: expected {expected}, found {}", type_name(obj))))
+}
+
+/// An integer at `place`, or a `TypeError` naming the place and what was found there (`board row 0, column 1:
+/// expected an integer, found float 1.0`).
+fn integer_at(place: &str, obj: &Bound<'_, PyAny>) -> PyResult<Int> {
+    obj.extract().map_err(|_: PyErr| {
+        let shown =
+            obj.repr().map_or_else(|_| String::new(), |r| format!(" {}", perfectplay::format::cut(&r.to_string())));
+        PyTypeError::new_err(format!("{place}: expected an integer, found {}{shown}", type_name(obj)))
+    })
+}
+
+/// A board of integers, as Programmers gives it: a sequence of rows, each a sequence of integers (lists, tuples,
+/// a 2-D numpy array of integers or bools). A `TypeError` names the row and column of the first value that is not
+/// an integer.
+pub fn integer_rows(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Int>>> {
+    let rows = items(name, "a list of rows of integers", obj)?;
+    let row = |r: usize, row: &Bound<'_, PyAny>| {
+        let cells = items(&format!("{name} row {r}"), "a list of integers", row)?;
+        cells.iter().enumerate().map(|(c, cell)| integer_at(&format!("{name} row {r}, column {c}"), cell)).collect()
+    };
+    rows.iter().enumerate().map(|(r, cells)| row(r, cells)).collect()
+}
+
+/// A sequence of integers (`expected` describes it: a cell's `[row, column]`, say), each checked as
+/// [`integer_at`] does.
+pub fn integers(name: &str, expected: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<Int>> {
+    let values = items(name, expected, obj)?;
+    values.iter().enumerate().map(|(i, value)| integer_at(&format!("{name}[{i}]"), value)).collect()
+}
+
 /// Pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple, an `(N, 2)` numpy
 /// array) of sequences of two. A `TypeError` names the argument and the item that is not a pair.
 pub fn pairs(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Int, Int)>> {
-    let type_name = |obj: &Bound<'_, PyAny>| obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
-    let items: Vec<Bound<'_, PyAny>> = obj.extract().map_err(|_| {
-        PyTypeError::new_err(format!("{name}: expected a sequence of pairs of integers, found {}", type_name(obj)))
-    })?;
+    let items = items(name, "a sequence of pairs of integers", obj)?;
     let pair = |i: usize, item: &Bound<'_, PyAny>| {
-        let values: Vec<Int> = item.extract().map_err(|e| PyTypeError::new_err(format!("{name}[{i}]: {e}")))?;
+        let values = integers(&format!("{name}[{i}]"), "a pair of integers", item)?;
         let count = values.len();
         <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| {
             PyTypeError::new_err(format!(
@@ -281,4 +344,15 @@ pub fn pairs(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Int, Int)>> {
         })
     };
     items.iter().enumerate().map(|(i, item)| pair(i, item)).collect()
+}
+
+/// Strings, one per row (a grid game's board): a `TypeError` names the row that is not a string.
+pub fn string_rows(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let rows = items(name, "a list of rows of '.' and '#'", obj)?;
+    let row = |i: usize, row: &Bound<'_, PyAny>| {
+        row.extract::<String>().map_err(|_| {
+            PyTypeError::new_err(format!("{name}[{i}]: expected a string of '.' and '#', found {}", type_name(row)))
+        })
+    };
+    rows.iter().enumerate().map(|(i, r)| row(i, r)).collect()
 }

@@ -268,7 +268,8 @@ impl Snakes {
     }
 
     /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail` is
-    /// left in play, or `max_rolls` rolls. Raises `ValueError` when `size` × `faces` is over 20 000 000.
+    /// left in play, or `max_rolls` rolls (at most 10 000 000, as the command line's `--max-rolls`). Raises
+    /// `ValueError` when `size` × `faces` is over 20 000 000.
     #[pyo3(
         signature = (*, tail=1e-12, max_rolls=Int::of(100_000), time_limit=None),
         text_signature = "($self, *, tail=1e-12, max_rolls=100000, time_limit=None)"
@@ -284,7 +285,7 @@ impl Snakes {
         if !(tail.is_finite() && tail > 0.0 && tail < 1.0) {
             return Err(PyValueError::new_err(format!("tail: {tail} is not a probability between 0 and 1")));
         }
-        let max_rolls = max_rolls.within("max_rolls", 1, 100_000_000)?;
+        let max_rolls = max_rolls.within("max_rolls", 1, core::MAX_DISTRIBUTION_ROLLS as usize)?;
         let (distribution, expectation) = run::solve(py, time_limit, |limits| {
             // One reading of the board into a chain for both.
             let odds = core::Odds::new(&self.board);

@@ -2,6 +2,7 @@
 
 import time
 
+import numpy as np
 import pytest
 
 import perfectplay
@@ -97,6 +98,12 @@ def test_time_limit_raises_timeout_error():
         perfectplay.Footholds([[1] * 8] * 8, [0, 0], [7, 7]).tablebase(time_limit=0.3, threads=1)
     assert stopped.value.pairs == 528 and 0 <= stopped.value.pairs_solved < 528
     assert f"after {stopped.value.pairs_solved} of 528" in str(stopped.value)
+    # A TimeoutError of its own type, every attribute there (None when unknown), so that code can read them.
+    assert type(stopped.value) is perfectplay.TimeLimitExceeded and isinstance(stopped.value, TimeoutError)
+    assert stopped.value.winner is None
+    with pytest.raises(perfectplay.TimeLimitExceeded) as stopped:
+        game.solve(time_limit=0.2, threads=1)
+    assert (stopped.value.pairs_solved, stopped.value.pairs) == (None, None)
     # A small memory cap is slower, never wrong.
     small = perfectplay.Footholds([[1] * 5] * 5, [2, 2], [2, 3])
     assert small.solve(memory=1 << 12, threads=1).remoteness == small.solve(threads=1).remoteness
@@ -134,7 +141,8 @@ def test_snakes_chain_over_the_memory_cap_is_refused(call):
         (lambda: perfectplay.snakes([(10**30, 5)], []), "ladder 1: square 1000000000000000000000000000000 is not on"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(memory=-1), "memory: must be between 1 and"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(threads=-1), "threads: must be between 1 and 256, found -1"),
-        (lambda: perfectplay.Snakes([], []).distribution(max_rolls=-1), "max_rolls: must be between 1 and 100000000"),
+        (lambda: perfectplay.Snakes([], []).distribution(max_rolls=-1), "max_rolls: must be between 1 and 10000000"),
+        (lambda: perfectplay.Snakes([], []).distribution(max_rolls=10**7 + 1), "max_rolls: must be between 1 and 10000000"),
         (lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome((-1, 0), (0, 0)), "a: (-1, 0) is outside"),
         (lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome((0, 0), (0, 3)), "b: (0, 3) is outside the 1×3"),
         (lambda: perfectplay.GridGame([".."], 0).solve().line(2**70, 1), "x: must be between 1 and 1, found 1180591"),
@@ -153,10 +161,10 @@ def test_out_of_range_integers_are_value_errors(call, message):
     "call, message",
     [
         (lambda: perfectplay.footholds("abc", [0, 0], [0, 0]), "board: expected a list of rows of integers, found str"),
-        (lambda: perfectplay.footholds([["x"]], [0, 0], [0, 0]), "board: expected a list of rows of integers, found list"),
+        (lambda: perfectplay.footholds([["x"]], [0, 0], [0, 0]), "board row 0, column 0: expected an integer, found str 'x'"),
         (lambda: perfectplay.footholds([[1, 1]], "ab", [0, 0]), "aloc: expected [row, column], found str"),
         (lambda: perfectplay.footholds([[1, 1]], [0, 0], None), "bloc: expected [row, column], found NoneType"),
-        (lambda: perfectplay.Footholds([[1.5]], [0, 0], [0, 0]), "board: expected a list of rows of integers, found list"),
+        (lambda: perfectplay.Footholds([[1.5]], [0, 0], [0, 0]), "board row 0, column 0: expected an integer, found float 1.5"),
         (lambda: perfectplay.gridgame("..", 0, [(1, 1)]), "grid: expected a list of rows of '.' and '#', found str"),
         (lambda: perfectplay.GridGame([".."], "1"), "k: expected an integer, found str"),
     ],
@@ -227,3 +235,39 @@ def test_a_stopped_solve_that_knew_the_winner_says_so():
         assert stop.winner == exact.winner
         assert stop.answer_at_least <= exact.remoteness <= stop.answer_at_most
         assert stop.answer_at_least > 1, "the loser surely holds out a few moves"
+
+
+@pytest.mark.parametrize(
+    "call, kind, message",
+    [
+        # A value of the wrong type inside a board names its row and column, and what was found there.
+        (lambda: perfectplay.footholds([[1, 1], [1, 1.0]], [0, 0], [0, 1]), TypeError,
+         "board row 1, column 1: expected an integer, found float 1.0"),
+        (lambda: perfectplay.footholds(np.ones((2, 2)), [0, 0], [0, 1]), TypeError,
+         "board row 0, column 0: expected an integer, found float64"),
+        (lambda: perfectplay.footholds([[1, 1], 5], [0, 0], [0, 1]), TypeError,
+         "board row 1: expected a list of integers, found int"),
+        (lambda: perfectplay.footholds([[1, 1]], [0, "0"], [0, 1]), TypeError, "aloc[1]: expected an integer, found str"),
+        (lambda: perfectplay.gridgame(["..", None], 0, [(1, 1)]), TypeError, "grid[1]: expected a string of '.' and '#', found NoneType"),
+        (lambda: perfectplay.snakes([(2, 5), (3, 4.0)], []), TypeError, "ladders[1][1]: expected an integer, found float 4.0"),
+        # Rows are counted in cells, and a character that is no cell is named first.
+        (lambda: perfectplay.gridgame(["..", "\uff0e."], 0, [(1, 1)]), ValueError, "board row 2, cell 1: '\uff0e' is not"),
+        # A time limit too large for a float is a value out of range, as 1e10 is; a lone surrogate is no text.
+        (lambda: perfectplay.Footholds.parse("A#B").solve(time_limit=10**400), ValueError, "is more seconds than the most taken"),
+        (lambda: perfectplay.Footholds.parse("A#\ud800"), ValueError, "text: the string holds a lone surrogate"),
+        # The bounds of the command line hold here too.
+        (lambda: perfectplay.gridgame(["."], 0, [(1, 1)] * 1_000_001), ValueError, "at most 1000000 queries"),
+    ],
+)
+def test_wrong_values_inside_arguments_say_where(call, kind, message):
+    with pytest.raises(kind) as error:
+        call()
+    assert message in str(error.value)
+
+
+def test_tablebase_outcome_takes_cells_as_aloc_and_bloc_are_taken():
+    table = perfectplay.Footholds.parse("A#B").tablebase()
+    expected = table.outcome((0, 0), (0, 2))
+    assert table.outcome([0, 0], [0, 2]) == expected == table.outcome(np.array([0, 0]), (np.int64(0), 2))
+    with pytest.raises(TypeError, match=r"a: expected \[row, column\], found 3 items"):
+        table.outcome([0, 0, 0], [0, 2])

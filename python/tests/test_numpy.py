@@ -118,7 +118,7 @@ def test_pairs_are_any_two_item_sequences():
     assert str(error.value) == "ladders[1]: expected a pair of integers, found 3 items"
     with pytest.raises(TypeError, match="snakes: expected a sequence of pairs of integers, found int"):
         perfectplay.Snakes([], 5)
-    with pytest.raises(TypeError, match=r"queries\[0\]: "):
+    with pytest.raises(TypeError, match=r"queries\[0\]\[0\]: expected an integer, found str 'a'"):
         perfectplay.gridgame([".."], 0, [("a", 1)])
 
 

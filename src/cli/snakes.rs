@@ -63,7 +63,7 @@ pub struct Args {
     /// The most rolls --distribution computes (and --simulate plays in one game); at most 10 000 000, so that the
     /// table stays within 80 MB.
     #[arg(long, value_name = "ROLLS", default_value_t = 100_000, allow_negative_numbers = true,
-          value_parser = whole::<u64>(1, 10_000_000))]
+          value_parser = whole::<u64>(1, snakes::MAX_DISTRIBUTION_ROLLS))]
     max_rolls: u64,
 
     /// Draw the distribution as an SVG histogram, with P(ended by roll t) as a curve on a second axis, the

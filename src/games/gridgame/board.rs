@@ -109,19 +109,19 @@ impl Board {
     /// # Errors
     /// As [`Board::new`], and for ragged rows or other characters.
     pub fn from_rows(rows: &[&str], k: usize) -> Result<Board, InputError> {
+        // A character that is no cell is named first: a row's length is only counted in cells.
+        for (r, row) in rows.iter().enumerate() {
+            if let Some((column, other)) = row.chars().enumerate().find(|&(_, c)| c != '.' && c != '#') {
+                return Err(InputError::new(bad_cell(r + 1, column + 1, other)));
+            }
+        }
         let cols = rows.first().map_or(0, |r| r.len());
         let mut open = Vec::with_capacity(rows.len() * cols);
         for (r, row) in rows.iter().enumerate() {
             if row.len() != cols {
                 return Err(InputError::new(format!("board row {}: {} cells, expected {cols}", r + 1, row.len())));
             }
-            for (column, c) in row.chars().enumerate() {
-                match c {
-                    '.' => open.push(true),
-                    '#' => open.push(false),
-                    other => return Err(InputError::new(bad_cell(r + 1, column + 1, other))),
-                }
-            }
+            open.extend(row.bytes().map(|b| b == b'.'));
         }
         Board::new(rows.len(), cols, k, open)
     }

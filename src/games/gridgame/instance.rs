@@ -31,11 +31,13 @@ pub struct Instance {
 }
 
 impl Instance {
-    /// A checked instance: every query has at least one cell and every cell is open.
+    /// A checked instance: at most [`MAX_QUERIES`] queries, every query has at least one cell and every cell is
+    /// open.
     ///
     /// # Errors
-    /// When a query is empty or a cell is off the board or on a wall.
+    /// When there are too many queries, a query is empty or a cell is off the board or on a wall.
     pub fn new(board: Board, queries: &[Vec<Cell>]) -> Result<Instance, InputError> {
+        check_query_count(queries.len())?;
         let mut instance = Instance { board, cells: Vec::new(), ends: Vec::new() };
         for (i, query) in queries.iter().enumerate() {
             if query.is_empty() {
@@ -56,7 +58,8 @@ impl Instance {
     /// the column (for programs that hold the judge's arguments, such as the Python package).
     ///
     /// # Errors
-    /// As the judge reader words them: a coordinate off the board, or a query on a wall.
+    /// As the judge reader words them: more than [`MAX_QUERIES`] queries, a coordinate off the board, or a query on
+    /// a wall.
     ///
     /// # Examples
     /// ```
@@ -67,6 +70,7 @@ impl Instance {
     /// assert_eq!(error.to_string(), "query 1: (1, 2) is a wall");
     /// ```
     pub fn from_judge_queries(board: Board, queries: &[(i64, i64)]) -> Result<Instance, InputError> {
+        check_query_count(queries.len())?;
         let mut instance = Instance { board, cells: Vec::with_capacity(queries.len()), ends: Vec::new() };
         for (i, &(x, y)) in queries.iter().enumerate() {
             let i = i + 1;
@@ -303,6 +307,16 @@ impl<'a> Scanner<'a> {
     fn error_here(&self, message: impl Into<String>) -> InputError {
         self.error_at(self.pos, message)
     }
+}
+
+/// The judge's bound on Q, for queries given other than as judge text.
+fn check_query_count(count: usize) -> Result<(), InputError> {
+    if count > MAX_QUERIES {
+        return Err(InputError::new(format!(
+            "at most {MAX_QUERIES} queries are taken (the judge's bound on Q), found {count}"
+        )));
+    }
+    Ok(())
 }
 
 /// "1 cell", "3 cells".

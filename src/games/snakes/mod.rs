@@ -73,6 +73,10 @@ pub const MAX_CHAIN_STEPS: u64 = 20_000_000;
 /// What is left in play when the distribution of the number of rolls stops.
 pub const DISTRIBUTION_TAIL: f64 = 1e-12;
 
+/// The most rolls a distribution is computed for (the command line's `--max-rolls`, the Python package's
+/// `max_rolls`): its table of 8-byte chances then stays within 80 MB, and the work of a run within 1 GiB.
+pub const MAX_DISTRIBUTION_ROLLS: u64 = 10_000_000;
+
 /// One shortest game from the board's start to its last square, roll by roll; or why there is none.
 ///
 /// # Errors
