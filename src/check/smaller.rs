@@ -3,10 +3,11 @@
 //! A game's shrinker cuts what the start does not stand on: footholds cuts no row or column a player stands on and
 //! never moves a player, gridgame drops a query on a row it cuts, snakes takes one jump away at a time. Then a
 //! smaller failing case that needs the players (or the query) elsewhere, or two jumps gone at once, is never
-//! reached, and shrinking ends early at a case far from the smallest. So here, after the game's cuts of the board:
-//! every cut of a row or a column with the starts anywhere on what is left (on small boards every placing, on larger
-//! ones the cells beside where they stood); and after the game's other candidates: a start moved to an earlier cell
-//! of the same board (row-major), and for snakes one ladder and one snake alone.
+//! reached, and shrinking ends early at a case far from the smallest. So here, after the game's own candidates
+//! (tried first: these are more, and where a bug needs a large board none of them fails): every cut of a row or a
+//! column with the starts anywhere on what is left (on small boards every placing, on larger ones the cells beside
+//! where they stood); then a start moved to an earlier cell of the same board (row-major); for snakes one ladder
+//! and one snake alone, each jump alone, and none.
 //!
 //! Every candidate has fewer cells, or the same cells and fewer footholds, open cells or jumps, or the same board
 //! with its starts earlier: shrinking still ends.
@@ -15,25 +16,18 @@ use crate::games::{footholds, gridgame, snakes};
 use std::collections::HashSet;
 
 /// Boards with at most this many footholds (open cells) after a cut get every placing of the starts; larger ones
-/// the cells beside where the starts stood (the placings grow as the square of the footholds).
-const EVERY_PLACING: usize = 16;
+/// the cells beside where the starts stood (the placings grow as the square of the footholds, and each is a run).
+const EVERY_PLACING: usize = 8;
 
 /// Boards with at most this many cells get a start moved to each earlier cell.
 const MOVE_CELLS: usize = 100;
 
-/// The game's candidates, then the others, each once, the cuts of the board first: `own` in its order but those
-/// with fewer cells than `cells` before `cuts`, then the rest of `own`, then `moves`.
-fn ordered<C: Clone, K: std::hash::Hash + Eq>(
-    own: Vec<C>,
-    cuts: Vec<C>,
-    moves: Vec<C>,
-    cells: usize,
-    size: impl Fn(&C) -> usize,
-    key: impl Fn(&C) -> K,
-) -> Vec<C> {
-    let (own_cuts, own_rest): (Vec<C>, Vec<C>) = own.into_iter().partition(|c| size(c) < cells);
+/// The game's candidates first, in its order (the candidates here are tried only where none of them fails: they
+/// are many, and on a case whose bug needs a large board none of them fails), then `cuts`, then `moves`, each
+/// candidate once.
+fn ordered<C, K: std::hash::Hash + Eq>(own: Vec<C>, cuts: Vec<C>, moves: Vec<C>, key: impl Fn(&C) -> K) -> Vec<C> {
     let mut seen = HashSet::new();
-    own_cuts.into_iter().chain(cuts).chain(own_rest).chain(moves).filter(|c| seen.insert(key(c))).collect()
+    own.into_iter().chain(cuts).chain(moves).filter(|c| seen.insert(key(c))).collect()
 }
 
 /// Where a start at `at` (a row or column index) may go when line `cut` is taken away: the same index shifted, or,
@@ -107,8 +101,7 @@ pub fn footholds(case: &footholds::Instance) -> Vec<footholds::Instance> {
     }
     let key = |c: &Instance| (c.rows, c.cols, c.footholds.clone(), c.a, c.b);
     let original = key(case);
-    let mut out =
-        ordered(footholds::cases::shrink(case), cuts, moves, rows * cols, |c: &Instance| c.rows * c.cols, key);
+    let mut out = ordered(footholds::cases::shrink(case), cuts, moves, key);
     out.retain(|c| key(c) != original);
     out
 }
@@ -176,8 +169,7 @@ pub fn gridgame(case: &gridgame::Instance) -> Vec<gridgame::Instance> {
         (b.rows(), b.cols(), b.k(), b.open_cells().to_vec(), queries(c))
     };
     let original = key(case);
-    let size = |c: &Instance| c.board.rows() * c.board.cols();
-    let mut out = ordered(own, cuts, moves, n * m, size, key);
+    let mut out = ordered(own, cuts, moves, key);
     out.retain(|c| key(c) != original);
     out
 }
@@ -206,7 +198,7 @@ pub fn snakes(case: &snakes::Instance) -> Vec<snakes::Instance> {
     }
     let key = |c: &Instance| (c.ladders().collect::<Vec<_>>(), c.snakes().collect::<Vec<_>>());
     let original = key(case);
-    let mut out = ordered(own, Vec::new(), fewer, 0, |_| 0, key);
+    let mut out = ordered(own, Vec::new(), fewer, key);
     out.retain(|c| key(c) != original);
     out
 }
@@ -233,9 +225,9 @@ mod tests {
             (c.rows * c.cols, c.footholds.iter().filter(|&&f| f).count(), index(c.a, c.cols) + index(c.b, c.cols))
         };
         assert!(out.iter().all(|c| measure(c) < measure(&case)));
-        // The cuts of the board come before a foothold fewer.
-        let first_same_size = out.iter().position(|c| c.rows * c.cols == 9).unwrap();
-        assert!(out[..first_same_size].iter().all(|c| c.rows * c.cols < 9));
+        // The game's own candidates come first, in its order.
+        let own = footholds::cases::shrink(&case);
+        assert_eq!(out[..own.len()], own[..]);
     }
 
     #[test]
