@@ -17,12 +17,27 @@ fn negative_numbers_are_values_of_their_option() {
         .map(|o| ("footholds", "examples/footholds/example1.txt", o))
         .chain(snakes.iter().map(|o| ("snakes", "examples/snakes/boj-sample1.txt", o)));
     for (game, example, option) in cases.chain([("gridgame", "examples/gridgame/sample1.txt", &"--time-limit")]) {
-        for value in ["-1", "-0.5", "-99999999999999999999999"] {
+        // "-5M" is no number, so only an option that takes any hyphenated value reads it as its own.
+        for value in ["-1", "-0.5", "-99999999999999999999999", "-5M"] {
             let output = perfectplay(&[game, option, value, example]).code(2).stdout("").get_output().clone();
             let stderr = String::from_utf8(output.stderr).unwrap();
             let expected = format!("invalid value '{value}' for '{option} ");
             assert!(stderr.starts_with(&format!("error: {expected}")), "{game} {option} {value}: {stderr}");
         }
+    }
+}
+
+#[test]
+fn negative_sizes_are_values_of_their_option_in_every_command() {
+    let runs: [(&[&str], &str, &str); 3] = [
+        (&["serve", "--max-body", "-2M"], "--max-body", "-2M"),
+        (&["census", "run", "--full", "2x2", "--out", "unused", "--memory", "-1G"], "--memory", "-1G"),
+        (&["check", "snakes", "--memory-limit", "-5M", "--", "true"], "--memory-limit", "-5M"),
+    ];
+    for (args, option, value) in runs {
+        let output = perfectplay(args).code(2).stdout("").get_output().clone();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with(&format!("error: invalid value '{value}' for '{option} ")), "{args:?}: {stderr}");
     }
 }
 

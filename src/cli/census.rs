@@ -46,13 +46,13 @@ struct RunArgs {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
     /// Worker threads (default: one per core). Each solves its own start pairs; the files do not depend on it.
-    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_hyphen_values = true)]
     threads: Option<u16>,
     /// Memory for the transposition tables of all workers together (e.g. 512M, 4G).
-    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory, allow_hyphen_values = true)]
     memory: usize,
     /// Stop with exit code 3 after this many seconds; the next run resumes from what was solved.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_hyphen_values = true)]
     time_limit: Option<f64>,
     /// Run as one rank of an MPI job (`mpirun -np N perfectplay census run --mpi ...`): rank 0 hands out start
     /// pairs one at a time and writes the files, the other ranks solve. Needs a build with `--features mpi`.
@@ -66,16 +66,16 @@ struct VerifyArgs {
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
     /// Records per file solved again, picked at random.
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = whole::<usize>(0, u32::MAX.into()), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = whole::<usize>(0, u32::MAX.into()), allow_hyphen_values = true)]
     sample: usize,
     /// Seed of the random sample (default: from the clock, printed so a run can be repeated).
-    #[arg(long, value_name = "N", value_parser = whole::<u64>(0, u64::MAX), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Search threads of each solve (default: one per core).
-    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_hyphen_values = true)]
     threads: Option<u16>,
     /// Memory for the transposition table of each solve (e.g. 512M, 4G).
-    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory, allow_hyphen_values = true)]
     memory: usize,
     #[command(flatten)]
     time_limit: TimeLimitArg,

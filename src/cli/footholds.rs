@@ -53,10 +53,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE.svg")]
     map: Option<std::path::PathBuf>,
     /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
-    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory, allow_hyphen_values = true)]
     memory: usize,
     /// Search threads (default: one per core). The answers do not depend on it.
-    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_hyphen_values = true)]
     threads: Option<u16>,
     /// After the answer (once it is written), print search statistics on stderr: positions searched and settled
     /// without search, table use, time.

@@ -152,7 +152,7 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 struct TimeLimitArg {
     /// Stop with exit code 3 if the answer is not found and written within this many seconds (counted from the
     /// start of the run: with several input files, for all of them together).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_hyphen_values = true)]
     time_limit: Option<f64>,
 }
 

@@ -19,13 +19,11 @@ use std::time::Duration;
 /// once by --max-connections and --max-body-buffer; bad input gets 400 with the command line's message. Stops on
 /// Ctrl-C.
 #[derive(clap::Args, Debug)]
-// A negative number is a value out of range (named in the message), not an unknown option.
-#[command(allow_negative_numbers = true)]
 #[command(after_help = "Examples:\n  perfectplay serve --open\n  \
                   curl --data-binary @examples/footholds/example1.txt localhost:8000/api/footholds")]
 pub struct Args {
     /// The port to listen on (0: any free port; the address is printed on stderr).
-    #[arg(long, default_value_t = 8000, value_parser = whole::<u16>(0, u16::MAX.into()), allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 8000, value_parser = whole::<u16>(0, u16::MAX.into()), allow_hyphen_values = true)]
     port: u16,
     /// The address to listen on (0.0.0.0 to let other machines in).
     #[arg(long, default_value = "127.0.0.1")]
@@ -35,43 +33,43 @@ pub struct Args {
     open: bool,
     /// The longest a request may take once its body is read (parsing its input, waiting for a solve slot, the
     /// solve); past it the request gets HTTP 504 (503 if it was still waiting for a slot).
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, allow_hyphen_values = true)]
     request_time_limit: f64,
     /// Solves running at once (default: one per core).
-    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 1024), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 1024), allow_hyphen_values = true)]
     max_solves: Option<u16>,
     /// Requests waiting for a solve slot; past them the server answers HTTP 503 at once.
-    #[arg(long, value_name = "N", default_value_t = 64, value_parser = whole::<u32>(0, 1_000_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = whole::<u32>(0, 1_000_000), allow_hyphen_values = true)]
     max_queued: u32,
     /// The largest request body (e.g. 2M, at most 64M: no valid input is longer than 40 MiB); a larger one gets
     /// HTTP 413.
-    #[arg(long, value_name = "SIZE", default_value = "2M", value_parser = parse_body_size, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", default_value = "2M", value_parser = parse_body_size, allow_hyphen_values = true)]
     max_body: usize,
     /// The most bytes of request bodies being read at once, over all requests (each counted by its
     /// Content-Length, or as --max-body without one); past it a request gets HTTP 503 at once. At least --max-body
     /// [default: 32M, or --max-body if larger]
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_hyphen_values = true)]
     max_body_buffer: Option<usize>,
     /// The longest a client may take to send a request's headers (else the connection is closed), and again its
     /// body (else HTTP 408).
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds, allow_hyphen_values = true)]
     read_time_limit: f64,
     /// The longest a client may keep an answer waiting, in all, by not reading it (the time spent solving does not
     /// count); past it the connection is closed.
-    #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", default_value = "30", value_parser = parse_seconds, allow_hyphen_values = true)]
     send_time_limit: f64,
     /// The largest answer (at least 1K); a request whose answer would be larger gets HTTP 400 naming the limit.
-    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_answer_size, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = parse_answer_size, allow_hyphen_values = true)]
     max_answer: usize,
     /// The most bytes of finished answers held at once while their clients take them; past it a request gets HTTP
     /// 503 instead of its answer. At least --max-answer
-    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory, allow_hyphen_values = true)]
     max_answers_held: usize,
     /// Connections open at once; more wait in the system's listen queue until one closes.
-    #[arg(long, value_name = "N", default_value_t = 256, value_parser = whole::<u32>(1, 65536), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = whole::<u32>(1, 65536), allow_hyphen_values = true)]
     max_connections: u32,
     /// The most memory one footholds solve's transposition table may take.
-    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory, allow_hyphen_values = true)]
     solve_memory: usize,
 }
 

@@ -19,18 +19,18 @@ pub struct Args {
     input: InputArg,
 
     /// The last square (the board is squares 1 to SIZE).
-    #[arg(long, value_name = "SIZE", default_value_t = 100, allow_negative_numbers = true,
+    #[arg(long, value_name = "SIZE", default_value_t = 100, allow_hyphen_values = true,
           value_parser = whole::<u32>(1, MAX_SIZE.into()))]
     size: u32,
 
     /// The die shows 1 to FACES.
-    #[arg(long, value_name = "FACES", default_value_t = 6, allow_negative_numbers = true,
+    #[arg(long, value_name = "FACES", default_value_t = 6, allow_hyphen_values = true,
           value_parser = whole::<u32>(1, MAX_FACES.into()))]
     faces: u32,
 
     /// The start square; 0 starts off the board, as on commercial boards (a first roll of 1 can then take a
     /// ladder from square 1). A token never takes the ladder or snake of the square it starts on.
-    #[arg(long, value_name = "SQUARE", default_value_t = 1, allow_negative_numbers = true,
+    #[arg(long, value_name = "SQUARE", default_value_t = 1, allow_hyphen_values = true,
           value_parser = whole::<u32>(0, MAX_SIZE.into()))]
     start: u32,
 
@@ -62,7 +62,7 @@ pub struct Args {
 
     /// The most rolls --distribution computes (and --simulate plays in one game); at most 10 000 000, so that the
     /// table stays within 80 MB.
-    #[arg(long, value_name = "ROLLS", default_value_t = 100_000, allow_negative_numbers = true,
+    #[arg(long, value_name = "ROLLS", default_value_t = 100_000, allow_hyphen_values = true,
           value_parser = whole::<u64>(1, snakes::MAX_DISTRIBUTION_ROLLS))]
     max_rolls: u64,
 
@@ -76,11 +76,11 @@ pub struct Args {
     /// (--time-limit and Ctrl-C stop it). When some games do not end within --max-rolls, the mean is unknown: how
     /// many did not end and a lower bound are printed instead (and that the expectation is infinite, when it is).
     #[arg(long, value_name = "GAMES", value_parser = whole::<u64>(1, 1_000_000_000),
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true)]
     simulate: Option<u64>,
 
     /// The seed of --simulate.
-    #[arg(long, value_name = "SEED", default_value_t = 1, allow_negative_numbers = true,
+    #[arg(long, value_name = "SEED", default_value_t = 1, allow_hyphen_values = true,
           value_parser = whole::<u64>(0, u64::MAX))]
     seed: u64,
 
