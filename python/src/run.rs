@@ -257,17 +257,13 @@ pub mod keyword {
     /// The `time_limit` argument: a number of seconds or None. An integer too large for a float is a value out of
     /// range (`ValueError`, as `1e10` is), not a wrong type.
     pub fn time_limit(obj: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        if !obj.is_instance_of::<pyo3::types::PyFloat>()
-            && let Ok(whole) = obj.extract::<num_bigint::BigInt>()
-            && whole.to_string().len() > 20
-        {
+        argument("time_limit", "a number of seconds or None", obj).map_err(|error| {
+            // Only an integer past every float fails to convert; any other value is of the wrong type.
+            let Ok(whole) = obj.extract::<num_bigint::BigInt>() else { return error };
             let why = perfectplay::engine::limits::time_limit(f64::MAX).unwrap_err();
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "time_limit: {} {why}",
-                perfectplay::format::cut(&whole.to_string())
-            )));
-        }
-        argument("time_limit", "a number of seconds or None", obj)
+            let shown = perfectplay::format::cut(&whole.to_string());
+            pyo3::exceptions::PyValueError::new_err(format!("time_limit: {shown} {why}"))
+        })
     }
 
     keywords! {
