@@ -1,7 +1,6 @@
 //! What `check` needs from a game, and the three built-in games behind it. Every piece comes from the game's own
-//! folder: the case generator, corners and shrinking from its `cases` module (shrinking with the further
-//! candidates of [`super::smaller`]), the expected answer from its solver,
-//! the explanation from its report code, the text from its judge format.
+//! folder: the case generator, corners and shrinking from its `cases` module, the expected answer from
+//! its solver, the explanation from its report code, the text from its judge format.
 
 use super::language::Interface;
 use crate::engine::Limits;
@@ -81,10 +80,7 @@ impl CheckedGame for Footholds {
         footholds::cases::corners()
     }
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case> {
-        super::smaller::footholds(case)
-            .into_iter()
-            .filter(|c| footholds::cases::check(c, self.beyond).is_ok())
-            .collect()
+        footholds::cases::shrink(case).into_iter().filter(|c| footholds::cases::check(c, self.beyond).is_ok()).collect()
     }
     fn input(&self, case: &Self::Case) -> String {
         case.to_text()
@@ -157,7 +153,7 @@ impl CheckedGame for Snakes {
         snakes::cases::corners()
     }
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case> {
-        super::smaller::snakes(case).into_iter().filter(|c| snakes::cases::check(c, self.beyond).is_ok()).collect()
+        snakes::cases::shrink(case).into_iter().filter(|c| snakes::cases::check(c, self.beyond).is_ok()).collect()
     }
     fn input(&self, case: &Self::Case) -> String {
         case.to_text()
@@ -223,7 +219,7 @@ impl CheckedGame for Gridgame {
         gridgame::cases::corners()
     }
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case> {
-        super::smaller::gridgame(case).into_iter().filter(|c| gridgame::cases::check(c, self.beyond).is_ok()).collect()
+        gridgame::cases::shrink(case).into_iter().filter(|c| gridgame::cases::check(c, self.beyond).is_ok()).collect()
     }
     fn input(&self, case: &Self::Case) -> String {
         case.to_text()

@@ -4,7 +4,7 @@
 //! The pieces: [`language`] builds a solution file (and, for a judge that calls a function, the harness that calls
 //! it); [`runner`] runs it on one case with OS-enforced limits in its own process group; [`games`] gives each game's
 //! cases, answers and explanations (all from the game's own folder); [`shrink`](mod@shrink) makes a failing case
-//! smaller, with the game's candidates and those of [`smaller`] (the starts moved); [`report`] tells the result as
+//! smaller, with the candidates of the game's own `cases::shrink`; [`report`] tells the result as
 //! text or JSON; [`reaper`] reaps and kills what got out of the process groups; [`tasks`] bounds the processes and
 //! threads of a run.
 //!
@@ -16,7 +16,6 @@ pub mod reaper;
 pub mod report;
 pub mod runner;
 pub mod shrink;
-pub mod smaller;
 pub mod tasks;
 
 use crate::error::Error;

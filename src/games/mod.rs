@@ -2,4 +2,5 @@
 
 pub mod footholds;
 pub mod gridgame;
+mod shrinking;
 pub mod snakes;

@@ -6,6 +6,7 @@
 
 use super::instance::{Instance, MAX_CELLS};
 use super::rules::Cell;
+use crate::games::shrinking::{EVERY_PLACING, MOVE_CELLS, beside, in_tiers};
 use rand::RngExt;
 use rand::rngs::StdRng;
 
@@ -89,15 +90,33 @@ pub fn corners() -> Vec<Instance> {
     ]
 }
 
-/// Smaller instances to try in place of a failing one, the biggest cuts first: a row or a column fewer (when
-/// neither player stands on it), then one foothold fewer.
+/// Smaller instances to try in place of a failing one, each once, in three tiers (see [`crate::games::shrinking`]):
+/// the plain cuts, the biggest first (a row or a column fewer where neither player stands on it, then one foothold
+/// fewer); then every cut of a row or a column with the players placed anywhere on what is left (on boards of a few
+/// footholds every placing, on larger ones the cells beside where they stood); then a player moved to an earlier
+/// foothold (row-major) of the same board. Every candidate has fewer cells, or as many and fewer footholds, or the
+/// same board with the players earlier, so shrinking ends.
+///
+/// # Examples
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, cases};
+///
+/// let case = Instance::parse("[[1,1,1],[1,1,1],[1,1,0]] [1,0] [2,1]").unwrap();
+/// let full_2x3 = Instance::parse("[[1,1,1],[1,1,1]] [0,1] [0,0]").unwrap();
+/// assert!(cases::shrink(&case).contains(&full_2x3)); // both players' rows were cut
+/// ```
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
+    let key = |c: &Instance| (c.rows, c.cols, c.footholds.clone(), c.a, c.b);
+    in_tiers(instance, [plain_cuts(instance), cuts_moving_the_players(instance), players_moved(instance)], key)
+}
+
+/// A row or a column fewer where neither player stands, then one foothold fewer: the players stay where they are.
+fn plain_cuts(instance: &Instance) -> Vec<Instance> {
     let rows = instance.board_rows();
     let (a, b) = (instance.a, instance.b);
     let mut out = Vec::new();
     let build = |board: Vec<Vec<bool>>, a: Cell, b: Cell| Instance::new(board, a, b).ok();
-    let as_bool =
-        |rows: &[Vec<u8>]| -> Vec<Vec<bool>> { rows.iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect() };
     for r in (0..instance.rows).filter(|&r| r != a.0 && r != b.0) {
         let mut board = as_bool(&rows);
         board.remove(r);
@@ -124,8 +143,106 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
     out
 }
 
+/// Every cut of a row or a column, with the players placed anywhere on what is left (a board of at most
+/// [`EVERY_PLACING`] footholds) or on the cells beside where they stood.
+fn cuts_moving_the_players(case: &Instance) -> Vec<Instance> {
+    let board = as_bool(&case.board_rows());
+    let (rows, cols) = (case.rows, case.cols);
+    let mut out = Vec::new();
+    // (true, r): row r cut; (false, c): column c.
+    let lines = (0..rows).map(|r| (true, r)).chain((0..cols).map(|c| (false, c)));
+    for (is_row, cut) in lines {
+        if (is_row && rows == 1) || (!is_row && cols == 1) {
+            continue;
+        }
+        let mut smaller = board.clone();
+        if is_row {
+            smaller.remove(cut);
+        } else {
+            smaller.iter_mut().for_each(|row| {
+                row.remove(cut);
+            });
+        }
+        let footholds: Vec<Cell> = (0..smaller.len())
+            .flat_map(|r| (0..smaller[0].len()).map(move |c| (r, c)))
+            .filter(|&(r, c)| smaller[r][c])
+            .collect();
+        let places = |(r, c): Cell| -> Vec<Cell> {
+            let spots: Vec<Cell> = if is_row {
+                beside(r, cut, rows).into_iter().map(|r| (r, c)).collect()
+            } else {
+                beside(c, cut, cols).into_iter().map(|c| (r, c)).collect()
+            };
+            spots.into_iter().filter(|&(r, c)| smaller[r][c]).collect()
+        };
+        let (starts_a, starts_b) = if footholds.len() <= EVERY_PLACING {
+            (footholds.clone(), footholds)
+        } else {
+            (places(case.a), places(case.b))
+        };
+        for &a in &starts_a {
+            for &b in &starts_b {
+                out.extend(Instance::new(smaller.clone(), a, b).ok());
+            }
+        }
+    }
+    out
+}
+
+/// One player moved to an earlier foothold (row-major) of the same board, on boards of at most [`MOVE_CELLS`]
+/// cells.
+fn players_moved(case: &Instance) -> Vec<Instance> {
+    let cols = case.cols;
+    if case.rows * cols > MOVE_CELLS {
+        return Vec::new();
+    }
+    let board = as_bool(&case.board_rows());
+    let earlier = |(r, c): Cell| (0..r * cols + c).map(|i| (i / cols, i % cols)).filter(|&at| case.has_foothold(at));
+    let a_moved = earlier(case.a).filter_map(|a| Instance::new(board.clone(), a, case.b).ok());
+    let b_moved = earlier(case.b).filter_map(|b| Instance::new(board.clone(), case.a, b).ok());
+    a_moved.chain(b_moved).collect()
+}
+
+/// The board's rows as footholds (`true`) and holes.
+fn as_bool(rows: &[Vec<u8>]) -> Vec<Vec<bool>> {
+    rows.iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect()
+}
+
 /// The size of an instance in words: "3×4 board, 9 footholds".
 pub fn describe(instance: &Instance) -> String {
     let footholds = instance.footholds.iter().filter(|&&f| f).count();
     format!("{}×{} board, {}", instance.rows, instance.cols, crate::format::counted(footholds as u64, "foothold"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::TextFormat;
+
+    #[test]
+    fn shrinking_cuts_the_rows_the_players_stand_on_and_moves_them() {
+        let case = Instance::parse("[[1,1,1],[1,1,1],[1,1,0]] [1,0] [2,1]").unwrap();
+        let out = shrink(&case);
+        let full_2x3 = Instance::parse("[[1,1,1],[1,1,1]] [0,1] [0,0]").unwrap();
+        assert!(out.contains(&full_2x3), "a row with a player cut, the players anywhere");
+        let moved = Instance::parse("[[1,1,1],[1,1,1],[1,1,0]] [0,0] [2,1]").unwrap();
+        assert!(out.contains(&moved), "A moved to an earlier foothold");
+        let later = Instance::parse("[[1,1,1],[1,1,1],[1,1,0]] [1,0] [2,0]").unwrap();
+        assert!(out.contains(&later));
+        assert!(!out.contains(&case));
+        // Every candidate is smaller: fewer cells, or fewer footholds, or the starts earlier.
+        let measure = |c: &Instance| {
+            let index = |(r, c): Cell, cols: usize| r * cols + c;
+            (c.rows * c.cols, c.footholds.iter().filter(|&&f| f).count(), index(c.a, c.cols) + index(c.b, c.cols))
+        };
+        assert!(out.iter().all(|c| measure(c) < measure(&case)));
+        // The plain cuts come first, in their order, each once.
+        let mut plain = Vec::new();
+        for c in plain_cuts(&case) {
+            if !plain.contains(&c) && c != case {
+                plain.push(c);
+            }
+        }
+        assert_eq!(out[..plain.len()], plain[..]);
+    }
 }

@@ -7,6 +7,7 @@
 
 use super::board::{Board, Cell};
 use super::instance::Instance;
+use crate::games::shrinking::{EVERY_PLACING, MOVE_CELLS, beside, in_tiers};
 use rand::RngExt;
 use rand::rngs::StdRng;
 
@@ -185,13 +186,38 @@ fn on_walled_board(board: &Board, queries: impl Iterator<Item = Vec<Cell>>) -> O
     Instance::new(walled, &queries).ok()
 }
 
-/// Smaller instances to try in place of a failing one: the board first, the biggest cuts first, while every query
-/// is still there to keep one that fails (half the rows or columns, from the top or left, which leaves the paths to
-/// the corner as they were; one row or column fewer; a smaller K); then, on small boards, each query alone and one
-/// wall more; then half the queries and one query fewer. Every step makes the cells, the queries, K or the open
-/// cells fewer and none more, so shrinking ends. Candidates may break the judge's guarantees; the caller keeps
-/// those that [`check`] accepts.
+/// Smaller instances to try in place of a failing one, each once, in three tiers (see [`crate::games::shrinking`]):
+/// the plain cuts (the board first, the biggest cuts first, while every query is still there to keep one that
+/// fails: half the rows or columns, from the top or left, which leaves the paths to the corner as they were; one
+/// row or column fewer; a smaller K; then, on small boards, each query alone and one wall more; then half the
+/// queries and one query fewer); then, for a case of one query, every cut of a row or a column with the query
+/// placed anywhere on what is left (walled as the judge's boards are); then that query moved to an earlier cell.
+/// Every step makes the cells, the queries, K or the open cells fewer and none more, or moves the query earlier,
+/// so shrinking ends. Candidates may break the judge's guarantees; the caller keeps those that [`check`] accepts.
+///
+/// # Examples
+/// ```
+/// use perfectplay::games::gridgame::{Instance, cases};
+///
+/// let case = Instance::parse_judge("3 3 0\n...\n...\n...\n1\n1 1\n", false).unwrap();
+/// let moved = Instance::parse_judge("2 3 0\n...\n...\n1\n1 2\n", false).unwrap();
+/// assert!(cases::shrink(&case).contains(&moved)); // the query's row cut, the query beside it
+/// ```
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
+    let queries = |c: &Instance| c.queries().map(<[Cell]>::to_vec).collect::<Vec<_>>();
+    let key = |c: &Instance| {
+        let b = &c.board;
+        (b.rows(), b.cols(), b.k(), b.open_cells().to_vec(), queries(c))
+    };
+    let tiers = match single_query(instance) {
+        Some(query) => [plain_cuts(instance), cuts_moving_the_query(instance, query), query_moved(instance, query)],
+        None => [plain_cuts(instance), Vec::new(), Vec::new()],
+    };
+    in_tiers(instance, tiers, key)
+}
+
+/// The board cut and the queries dropped, the query cells kept where they are.
+fn plain_cuts(instance: &Instance) -> Vec<Instance> {
     let board = &instance.board;
     let (n, m, k) = (board.rows(), board.cols(), board.k());
     let rows: Vec<usize> = (0..n).collect();
@@ -247,9 +273,89 @@ fn with_wall(instance: &Instance, i: usize) -> Option<Instance> {
     on_walled_board(&fewer_open, instance.queries().map(<[Cell]>::to_vec)).filter(|smaller| smaller.query_count() > 0)
 }
 
+/// The one cell asked about, when the case has a single query of a single cell.
+fn single_query(instance: &Instance) -> Option<Cell> {
+    match instance.queries().collect::<Vec<_>>().as_slice() {
+        [query] if query.len() == 1 => Some(query[0]),
+        _ => None,
+    }
+}
+
+/// The open cells of `board` a query may be on: all but the corner.
+fn query_cells(board: &Board) -> Vec<Cell> {
+    let last = board.rows() * board.cols() - 1;
+    (0..last).map(|i| board.cell(i)).filter(|&c| board.is_open(c)).collect()
+}
+
+/// Every cut of a row or a column (the dead ends walled), with the query on any cell of what is left (a board of at
+/// most [`EVERY_PLACING`] open cells) or beside where it stood.
+fn cuts_moving_the_query(instance: &Instance, query: Cell) -> Vec<Instance> {
+    let board = &instance.board;
+    let (n, m, k) = (board.rows(), board.cols(), board.k());
+    let mut out = Vec::new();
+    let lines = (0..n).map(|r| (true, r)).chain((0..m).map(|c| (false, c)));
+    for (is_row, cut) in lines {
+        let (rows, cols) = if is_row { (n - 1, m) } else { (n, m - 1) };
+        if rows == 0 || cols == 0 {
+            continue;
+        }
+        let open: Vec<bool> = (0..n * m)
+            .filter(|&i| if is_row { i / m != cut } else { i % m != cut })
+            .map(|i| board.open_cells()[i])
+            .collect();
+        let Ok(cut_board) = Board::new(rows, cols, k.min(rows.min(cols) - 1), open) else { continue };
+        let walled = wall_dead_ends(&cut_board);
+        let cells = query_cells(&walled);
+        let (r, c) = (query.row as usize, query.col as usize);
+        let spots: Vec<Cell> = if cells.len() <= EVERY_PLACING {
+            cells
+        } else if is_row {
+            beside(r, cut, n).into_iter().map(|r| Cell::new(r as u32, c as u32)).filter(|x| cells.contains(x)).collect()
+        } else {
+            beside(c, cut, m).into_iter().map(|c| Cell::new(r as u32, c as u32)).filter(|x| cells.contains(x)).collect()
+        };
+        out.extend(spots.into_iter().filter_map(|cell| Instance::new(walled.clone(), &[vec![cell]]).ok()));
+    }
+    out
+}
+
+/// The query moved to an earlier open cell (row-major) of the same board, on boards of at most [`MOVE_CELLS`]
+/// cells.
+fn query_moved(instance: &Instance, query: Cell) -> Vec<Instance> {
+    let board = &instance.board;
+    if board.rows() * board.cols() > MOVE_CELLS {
+        return Vec::new();
+    }
+    let at = board.index(query);
+    let earlier = query_cells(board).into_iter().filter(|&c| board.index(c) < at);
+    earlier.filter_map(|cell| Instance::new(board.clone(), &[vec![cell]]).ok()).collect()
+}
+
 /// The size of an instance in words: "3×4 board, K = 1, 2 queries".
 pub fn describe(instance: &Instance) -> String {
     let b = &instance.board;
     let q = instance.query_count();
     format!("{}×{} board, K = {}, {q} quer{}", b.rows(), b.cols(), b.k(), if q == 1 { "y" } else { "ies" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_moves_the_query_off_a_cut_row() {
+        let case = Instance::parse_judge("3 3 0\n...\n...\n...\n1\n1 1\n", false).unwrap();
+        let out = shrink(&case);
+        let wanted = Instance::parse_judge("2 3 0\n...\n...\n1\n1 2\n", false).unwrap();
+        assert!(out.contains(&wanted), "the query's row cut, the query elsewhere");
+        assert!(out.iter().all(|c| c.board.rows() * c.board.cols() <= 9 && c != &case));
+        // The plain cuts come first, in their order, each once.
+        let mut plain = Vec::new();
+        for c in plain_cuts(&case) {
+            if !plain.contains(&c) && c != case {
+                plain.push(c);
+            }
+        }
+        assert_eq!(out[..plain.len()], plain[..]);
+    }
 }

@@ -9,6 +9,7 @@
 use super::instance::Instance;
 use super::{Rules, fewest_rolls};
 use crate::engine::Limits;
+use crate::games::shrinking::in_tiers;
 use rand::RngExt;
 use rand::rngs::StdRng;
 
@@ -106,9 +107,48 @@ pub fn corners() -> Vec<Instance> {
     cases.iter().filter_map(|(l, s)| Instance::new(l, s).ok()).filter(|i| check(i, false).is_ok()).collect()
 }
 
-/// Smaller instances to try in place of a failing one: a ladder or a snake fewer, then each jump made shorter
-/// (half way, then one square).
+/// Smaller instances to try in place of a failing one, each once: a ladder or a snake fewer, then each jump made
+/// shorter (half way, then one square); then one ladder and one snake of the case alone, and (for `--beyond`, which
+/// allows fewer; the caller keeps those that [`check`] accepts) each jump alone and none: a smaller failing set
+/// need not be reached one jump at a time. Every candidate has fewer jumps, or as many and shorter ones.
+///
+/// # Examples
+/// ```
+/// use perfectplay::games::snakes::{Instance, cases};
+///
+/// let case = Instance::new(&[(2, 30), (40, 60), (70, 80)], &[(99, 10)]).unwrap();
+/// let pair = Instance::new(&[(40, 60)], &[(99, 10)]).unwrap();
+/// assert!(cases::shrink(&case).contains(&pair));
+/// ```
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
+    let key = |c: &Instance| (c.ladders().collect::<Vec<_>>(), c.snakes().collect::<Vec<_>>());
+    in_tiers(instance, [plain_cuts(instance), Vec::new(), fewer_at_once(instance)], key)
+}
+
+/// Jumps alone: one ladder and one snake (when there are more), each jump alone, none.
+fn fewer_at_once(case: &Instance) -> Vec<Instance> {
+    let ladders: Vec<(u32, u32)> = case.ladders().collect();
+    let snakes: Vec<(u32, u32)> = case.snakes().collect();
+    let mut fewer = Vec::new();
+    if ladders.len() + snakes.len() > 2 {
+        for &ladder in &ladders {
+            for &snake in &snakes {
+                fewer.extend(Instance::new(&[ladder], &[snake]).ok());
+            }
+        }
+    }
+    if ladders.len() + snakes.len() > 1 {
+        fewer.extend(ladders.iter().filter_map(|&ladder| Instance::new(&[ladder], &[]).ok()));
+        fewer.extend(snakes.iter().filter_map(|&snake| Instance::new(&[], &[snake]).ok()));
+    }
+    if !ladders.is_empty() || !snakes.is_empty() {
+        fewer.extend(Instance::new(&[], &[]).ok());
+    }
+    fewer
+}
+
+/// A ladder or a snake fewer, then each jump made shorter.
+fn plain_cuts(instance: &Instance) -> Vec<Instance> {
     let ladders: Vec<(u32, u32)> = instance.ladders().collect();
     let snakes: Vec<(u32, u32)> = instance.snakes().collect();
     let mut out = Vec::new();
@@ -149,4 +189,18 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
 pub fn describe(instance: &Instance) -> String {
     let (n, m) = (instance.ladders().count(), instance.snakes().count());
     format!("{}, {}", crate::format::counted(n as u64, "ladder"), crate::format::counted(m as u64, "snake"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_tries_one_ladder_and_one_snake_at_once() {
+        let case = Instance::new(&[(2, 30), (40, 60), (70, 80)], &[(99, 10)]).unwrap();
+        let out = shrink(&case);
+        let pair = |l: (u32, u32), s: (u32, u32)| out.iter().any(|c| c.ladders().eq([l]) && c.snakes().eq([s]));
+        assert!(pair((40, 60), (99, 10)) && pair((70, 80), (99, 10)));
+        assert!(!out.contains(&case));
+    }
 }
