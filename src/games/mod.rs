@@ -2,5 +2,5 @@
 
 pub mod footholds;
 pub mod gridgame;
-mod shrinking;
+pub mod shrinking;
 pub mod snakes;

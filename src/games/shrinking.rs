@@ -12,20 +12,27 @@ use std::hash::Hash;
 
 /// Boards with at most this many footholds (open cells) after a cut get every placing of the starts; larger ones
 /// the cells beside where the starts stood (the placings grow as the square of the footholds, and each is a run).
-pub(crate) const EVERY_PLACING: usize = 8;
+pub const EVERY_PLACING: usize = 8;
 
 /// Boards with at most this many cells get a start moved to each earlier cell.
-pub(crate) const MOVE_CELLS: usize = 100;
+pub const MOVE_CELLS: usize = 100;
 
 /// The candidates of every tier in order, each once (by `key`), without `case` itself.
-pub(crate) fn in_tiers<C, K: Hash + Eq>(case: &C, tiers: [Vec<C>; 3], key: impl Fn(&C) -> K) -> Vec<C> {
+///
+/// # Examples
+/// ```
+/// use perfectplay::games::shrinking::in_tiers;
+///
+/// assert_eq!(in_tiers(&0, [vec![3, 1, 3], vec![0, 2], vec![1, 4]], |&c| c), [3, 1, 2, 4]);
+/// ```
+pub fn in_tiers<C, K: Hash + Eq>(case: &C, tiers: [Vec<C>; 3], key: impl Fn(&C) -> K) -> Vec<C> {
     let mut seen = HashSet::from([key(case)]);
     tiers.into_iter().flatten().filter(|c| seen.insert(key(c))).collect()
 }
 
 /// Where a start at `at` (a row or column index) may go when line `cut` of `lines` is taken away: the same index
 /// shifted, or, when it stood on the cut, the lines on either side of it (shifted).
-pub(crate) fn beside(at: usize, cut: usize, lines: usize) -> Vec<usize> {
+pub fn beside(at: usize, cut: usize, lines: usize) -> Vec<usize> {
     match at.cmp(&cut) {
         std::cmp::Ordering::Less => vec![at],
         std::cmp::Ordering::Greater => vec![at - 1],
