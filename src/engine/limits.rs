@@ -99,6 +99,8 @@ pub struct Progress {
     pub stage: String,
     /// Time since the solve began.
     pub elapsed: Duration,
+    /// Items of the stage done, and their total, where the stage counts items (the games of a simulation).
+    pub count: Option<(u64, u64)>,
 }
 
 /// The solve ran out of time before it finished.
@@ -114,12 +116,26 @@ pub(crate) struct Watch<'l> {
     started: Instant,
     last: Instant,
     ticks: u64,
+    /// Items done and the total, when the loop knows them ([`Progress::count`]).
+    count: Option<(u64, u64)>,
 }
 
 impl<'l> Watch<'l> {
     pub(crate) fn new(limits: &'l Limits, stage: &'static str) -> Self {
         let now = Instant::now();
-        Watch { limits, stage, started: now, last: now, ticks: 0 }
+        Watch { limits, stage, started: now, last: now, ticks: 0, count: None }
+    }
+
+    /// A watch whose reports also say how many of `total` items are done (see [`Watch::done`]).
+    pub(crate) fn counting(limits: &'l Limits, stage: &'static str, total: u64) -> Self {
+        Watch { count: Some((0, total)), ..Watch::new(limits, stage) }
+    }
+
+    /// Sets the items done, for the next report of a [`Watch::counting`] watch.
+    pub(crate) fn done(&mut self, items: u64) {
+        if let Some((done, _)) = &mut self.count {
+            *done = items;
+        }
     }
 
     /// Counts `work` units; every so often checks the deadline and reports progress.
@@ -133,6 +149,7 @@ impl<'l> Watch<'l> {
                 self.last = now;
                 self.limits.report(&Progress {
                     stage: self.stage.into(),
+                    count: self.count,
                     elapsed: now - self.started,
                     ..Progress::default()
                 });
@@ -164,4 +181,27 @@ pub fn kept<T, E>(lock: &OnceLock<T>, make: impl FnOnce() -> Result<T, E>) -> Re
     }
     let value = make()?;
     Ok(lock.get_or_init(|| value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[test]
+    fn a_counting_watch_reports_how_many_items_are_done() {
+        let reports = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&reports);
+        let limits = Limits {
+            progress: Some(Box::new(move |p: &Progress| sink.lock().unwrap().push(p.clone()))),
+            ..Limits::default()
+        };
+        let mut watch = Watch::counting(&limits, "games simulated", 1_000);
+        watch.done(250);
+        std::thread::sleep(Duration::from_millis(210));
+        watch.tick(1 << 16).unwrap();
+        let reports = reports.lock().unwrap();
+        assert_eq!(reports.len(), 1);
+        assert_eq!((reports[0].stage.as_str(), reports[0].count), ("games simulated", Some((250, 1_000))));
+    }
 }

@@ -500,6 +500,7 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
             table_capacity: shared.table.capacity(),
             stage: self.question.clone(),
             elapsed,
+            ..Progress::default()
         });
     }
 

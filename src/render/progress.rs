@@ -3,7 +3,7 @@
 use crate::engine::{Progress, ProgressHook};
 use std::io::IsTerminal;
 
-/// A progress hook that draws a spinner on stderr (time, positions searched, table fill, the current stage), or
+/// A progress hook that draws a spinner on stderr (time, positions searched, items done of their total, table fill, the current stage), or
 /// `None` when stderr is not a terminal (a pipe, a file, a notebook, a captured test). The spinner is cleared when
 /// the hook is dropped, so only the answer or the error message stays on the terminal.
 pub fn terminal_spinner() -> Option<ProgressHook> {
@@ -16,6 +16,9 @@ pub fn terminal_spinner() -> Option<ProgressHook> {
         let mut message = format!("{:>6.1}s  ", p.elapsed.as_secs_f64());
         if p.nodes > 0 {
             message += &format!("{} positions  ", indicatif::HumanCount(p.nodes));
+        }
+        if let Some((done, total)) = p.count {
+            message += &format!("{} of {} ", indicatif::HumanCount(done), indicatif::HumanCount(total));
         }
         if p.table_capacity > 0 {
             message += &format!("table {:.0}% full  ", 100.0 * p.table_used as f64 / p.table_capacity as f64);

@@ -406,7 +406,10 @@ fn progress_hook(sender: watch::Sender<Option<ProgressEvent>>) -> crate::engine:
             nodes: p.nodes,
             table_used: p.table_used,
             table_capacity: p.table_capacity,
-            stage: p.stage.clone(),
+            stage: match p.count {
+                Some((done, total)) => format!("{}: {done} of {total}", p.stage),
+                None => p.stage.clone(),
+            },
             elapsed: p.elapsed.as_secs_f64(),
         }));
     })

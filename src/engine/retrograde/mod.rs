@@ -126,6 +126,7 @@ pub fn solve<R: Rule, O: Ordered<R> + ?Sized>(
                 table_capacity: len as u64,
                 stage: "backward induction".into(),
                 elapsed: started.elapsed(),
+                ..Progress::default()
             });
         }
         if positions.is_position(index) {

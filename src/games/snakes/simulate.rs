@@ -106,8 +106,9 @@ pub fn simulate_within(
     let rules = board.rules();
     let mut rng = SplitMix64::new(seed);
     let (mut finished, mut sum, mut sum_squares) = (0u64, 0f64, 0f64);
-    let mut watch = Watch::new(limits, "simulating games");
-    for _ in 0..games {
+    let mut watch = Watch::counting(limits, "games simulated", games);
+    for game in 0..games {
+        watch.done(game);
         let mut square = rules.start;
         let mut rolls = 0u64;
         while square != rules.size && rolls < max_rolls {
