@@ -221,7 +221,21 @@ fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
     let first = run(&stopped, Some("0.1"));
     assert_eq!(first.status.code(), Some(3), "{}", String::from_utf8_lossy(&first.stderr));
     assert!(first.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&first.stderr).contains("time limit"), "a message says why");
+    // One line says why, how far the census got and how to go on.
+    let message = String::from_utf8_lossy(&first.stderr).into_owned();
+    let counts = message
+        .strip_prefix("perfectplay: the time limit of 0.1 s passed with ")
+        .and_then(|rest| rest.split_once(" start pairs solved, "))
+        .and_then(|(done_of_pairs, rest)| {
+            let (done, pairs) = done_of_pairs.split_once(" of ")?;
+            let solved = rest.split_once(" of them by this run; they are kept in ")?.0;
+            Some((done.parse::<usize>().ok()?, pairs.parse::<usize>().ok()?, solved.parse::<usize>().ok()?))
+        });
+    let Some((done, pairs, solved)) = counts else { panic!("{message}") };
+    assert_eq!(solved, done, "a new folder: every pair solved by this run; {message}");
+    assert!(done < pairs, "{message}");
+    let ending = format!("kept in {}: run the same command again to go on\n", stopped.display());
+    assert!(message.ends_with(&ending), "{message}");
     let second = run(&stopped, None);
     assert!(second.status.success());
     let found: usize = String::from_utf8_lossy(&second.stdout)
@@ -229,6 +243,12 @@ fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
         .find_map(|part| part.strip_suffix(" found solved")?.parse().ok())
         .expect("the summary says how many pairs were found solved");
     assert!(found > 0, "the stopped run's work is kept");
+    assert_eq!(found, done, "every pair the message counted is kept");
+    let all_pairs: usize = String::from_utf8_lossy(&second.stdout)
+        .split_once(" boards, ")
+        .and_then(|(_, rest)| rest.split_once(" start pairs up to symmetry")?.0.parse().ok())
+        .expect("the summary counts the start pairs");
+    assert_eq!(pairs, all_pairs, "{message}");
     assert!(run(&whole, None).status.success());
     for board in perfectplay::census::full_boards(7, 7) {
         let name = board.file_name();

@@ -241,8 +241,8 @@ pub fn work_through(
 /// `options.dir`.
 ///
 /// # Errors
-/// [`Error::TimeLimit`] when the deadline passes first (what is solved stays in the journals, and the next run
-/// resumes from there), or an error of [`Ledger::open`] and of writing the files.
+/// [`Error::TimeLimitCensus`] when the deadline passes first (what is solved stays in the journals, and the next
+/// run resumes from there), or an error of [`Ledger::open`] and of writing the files.
 pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summary, Error> {
     let mut ledger = Ledger::open(boards, &options.dir)?;
     let todo = ledger.todo();
@@ -292,7 +292,14 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
     });
     outcome?;
     if interrupted {
-        return Err(Error::TimeLimit { seconds: options.time_limit.unwrap_or_default().as_secs_f64() });
+        let summary = ledger.summary();
+        return Err(Error::TimeLimitCensus {
+            seconds: options.time_limit.unwrap_or_default().as_secs_f64(),
+            done: summary.resumed + summary.solved,
+            pairs: summary.pairs,
+            solved: summary.solved,
+            dir: options.dir.display().to_string(),
+        });
     }
     Ok(ledger.summary())
 }
