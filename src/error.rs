@@ -84,22 +84,17 @@ pub enum Error {
         known: crate::games::footholds::Known,
     },
     /// The time limit passed before a census was finished; what it solved is kept for the next run (exit code 3).
-    #[error(
-        "the time limit of {seconds} s passed with {done} of {pairs} start pairs solved, {solved} of them by this run; \
-         they are kept in {dir}: run the same command again to go on"
-    )]
+    #[error("the time limit of {seconds} s passed with {stopped}")]
     TimeLimitCensus {
         /// The limit that was set.
         seconds: f64,
-        /// Start pairs solved, by this run and earlier ones.
-        done: usize,
-        /// Start pairs of all the boards, up to symmetry.
-        pairs: usize,
-        /// Start pairs solved by this run.
-        solved: usize,
-        /// The census folder, as given.
-        dir: String,
+        /// How far the census got.
+        stopped: crate::census::Stopped,
     },
+    /// Ctrl-C (or SIGTERM, SIGHUP) stopped a census; what it solved is kept for the next run (exit code 128 + the
+    /// signal's number).
+    #[error("interrupted with {0}")]
+    InterruptedCensus(crate::census::Stopped),
     /// The time limit passed after the board's own answer was found, before its whole tablebase was (exit code 3).
     #[error("{0} (raise --time-limit to let it finish)")]
     TimeLimitTablebase(crate::games::footholds::StoppedTablebase),
@@ -116,7 +111,7 @@ impl Error {
             | Error::TimeLimitWinnerKnown { .. }
             | Error::TimeLimitCensus { .. }
             | Error::TimeLimitTablebase(_) => 3,
-            Error::Interrupted => 130,
+            Error::Interrupted | Error::InterruptedCensus(_) => 130,
             Error::OutputClosed => 0,
             _ => 2,
         }

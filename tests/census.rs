@@ -85,8 +85,14 @@ fn check_records(board: &Board, file: &CensusFile) -> Result<(), TestCaseError> 
 }
 
 fn census(boards: Vec<Board>, dir: &Path, threads: usize) {
-    let options =
-        CensusOptions { dir: dir.to_path_buf(), threads, table_bytes: 16 << 20, time_limit: None, progress: None };
+    let options = CensusOptions {
+        dir: dir.to_path_buf(),
+        threads,
+        table_bytes: 16 << 20,
+        time_limit: None,
+        progress: None,
+        cancel: None,
+    };
     run_threaded(boards, options).unwrap();
 }
 
@@ -223,19 +229,10 @@ fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
     assert!(first.stdout.is_empty());
     // One line says why, how far the census got and how to go on.
     let message = String::from_utf8_lossy(&first.stderr).into_owned();
-    let counts = message
-        .strip_prefix("perfectplay: the time limit of 0.1 s passed with ")
-        .and_then(|rest| rest.split_once(" start pairs solved, "))
-        .and_then(|(done_of_pairs, rest)| {
-            let (done, pairs) = done_of_pairs.split_once(" of ")?;
-            let solved = rest.split_once(" of them by this run; they are kept in ")?.0;
-            Some((done.parse::<usize>().ok()?, pairs.parse::<usize>().ok()?, solved.parse::<usize>().ok()?))
-        });
-    let Some((done, pairs, solved)) = counts else { panic!("{message}") };
+    assert!(message.starts_with("perfectplay: the time limit of 0.1 s passed with "), "{message}");
+    let (done, pairs, solved) = stopped_counts(&message, &stopped);
     assert_eq!(solved, done, "a new folder: every pair solved by this run; {message}");
     assert!(done < pairs, "{message}");
-    let ending = format!("kept in {}: run the same command again to go on\n", stopped.display());
-    assert!(message.ends_with(&ending), "{message}");
     let second = run(&stopped, None);
     assert!(second.status.success());
     let found: usize = String::from_utf8_lossy(&second.stdout)
@@ -255,6 +252,56 @@ fn a_run_stopped_by_its_time_limit_resumes_to_the_same_files() {
         assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(stopped.join(&name)).unwrap(), "{name}");
     }
     remove(&[whole, stopped]);
+}
+
+/// The counts of a stopped census's message, "… with DONE of PAIRS start pairs solved, SOLVED of them by this run;
+/// they are kept in DIR: run the same command again to go on".
+fn stopped_counts(message: &str, dir: &Path) -> (usize, usize, usize) {
+    let counts = message.split_once(" with ").and_then(|(_, rest)| {
+        let (done_of_pairs, rest) = rest.split_once(" start pairs solved, ")?;
+        let (done, pairs) = done_of_pairs.split_once(" of ")?;
+        let solved = rest.split_once(" of them by this run; they are kept in ")?.0;
+        Some((done.parse().ok()?, pairs.parse().ok()?, solved.parse().ok()?))
+    });
+    let ending = format!("kept in {}: run the same command again to go on\n", dir.display());
+    assert!(message.ends_with(&ending), "{message}");
+    counts.unwrap_or_else(|| panic!("{message}"))
+}
+
+#[test]
+fn a_run_stopped_by_ctrl_c_says_how_far_it_got_and_the_next_run_goes_on_from_there() {
+    let dir = scratch("ctrl-c");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+        .args(["census", "run", "--full", "9x9", "--threads", "2", "--out"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let started = std::time::Instant::now();
+    assert!(std::process::Command::new("kill").arg("-INT").arg(child.id().to_string()).status().unwrap().success());
+    let out = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "stopped {:?} after Ctrl-C", started.elapsed());
+    let message = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(130), "{message}");
+    assert!(out.stdout.is_empty());
+    assert!(message.starts_with("perfectplay: interrupted with "), "{message}");
+    let (done, pairs, solved) = stopped_counts(&message, &dir);
+    assert_eq!(solved, done, "a new folder: {message}");
+    assert!(done > 0 && done < pairs, "{message}");
+    // The next run (stopped at once by its time limit) finds every pair the message counted.
+    let again = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--full", "9x9", "--threads", "2", "--time-limit", "0.2", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let message = String::from_utf8_lossy(&again.stderr).into_owned();
+    assert_eq!(again.status.code(), Some(3), "{message}");
+    let (done_now, pairs_now, solved_now) = stopped_counts(&message, &dir);
+    assert_eq!((done_now - solved_now, pairs_now), (done, pairs), "{message}");
+    remove(&[dir]);
 }
 
 #[test]

@@ -247,7 +247,6 @@ fn parsing_a_large_input_stops_at_the_time_limit() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Sends SIGINT to a running child after `after`, as Ctrl-C would.
 /// Starts `perfectplay args` reading `input` (a file), its stdout a pipe that nobody reads (kept open in the
 /// returned handle) and stderr piped.
 fn spawn_unread(args: &[&str], input: &std::path::Path) -> (Child, std::process::ChildStdout) {

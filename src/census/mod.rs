@@ -17,5 +17,5 @@ pub mod verify;
 
 pub use boards::{Board, full_boards, parse_boards};
 pub use file::{CensusFile, Record};
-pub use run::{CensusOptions, Summary, run_threaded};
+pub use run::{CensusOptions, Stopped, Summary, run_threaded};
 pub use verify::{Verified, VerifyOptions, verify_file};

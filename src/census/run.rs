@@ -38,6 +38,36 @@ pub struct CensusOptions {
     pub time_limit: Option<Duration>,
     /// Told after every start pair solved.
     pub progress: Option<CensusProgress>,
+    /// The run stops (with [`Error::InterruptedCensus`]) once this flag is raised, as by Ctrl-C; what is solved
+    /// stays in the journals.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// How far a stopped census got; the journals in `dir` keep it for the next run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Start pairs solved, by this run and earlier ones.
+    pub done: usize,
+    /// Start pairs of all the boards, up to symmetry.
+    pub pairs: usize,
+    /// Start pairs solved by this run.
+    pub solved: usize,
+    /// The census folder.
+    pub dir: PathBuf,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} of {} start pairs solved, {} of them by this run; they are kept in {}: run the same command again \
+             to go on",
+            self.done,
+            self.pairs,
+            self.solved,
+            self.dir.display()
+        )
+    }
 }
 
 /// What a census run did.
@@ -241,8 +271,8 @@ pub fn work_through(
 /// `options.dir`.
 ///
 /// # Errors
-/// [`Error::TimeLimitCensus`] when the deadline passes first (what is solved stays in the journals, and the next
-/// run resumes from there), or an error of [`Ledger::open`] and of writing the files.
+/// [`Error::TimeLimitCensus`] when the deadline passes first, [`Error::InterruptedCensus`] when the cancel flag is
+/// raised (what is solved stays in the journals either way, and the next run resumes from there), or an error of [`Ledger::open`] and of writing the files.
 pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summary, Error> {
     let mut ledger = Ledger::open(boards, &options.dir)?;
     let todo = ledger.todo();
@@ -276,7 +306,18 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
             })
             .collect();
         drop(sender);
-        for (board, solved) in receiver {
+        loop {
+            // Woken now and then to pass a raised cancel flag on to the workers' own stop flag.
+            let (board, solved) = match receiver.recv_timeout(Duration::from_millis(50)) {
+                Ok(found) => found,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             if outcome.is_ok() {
                 outcome = ledger.record(board, solved);
                 if outcome.is_err() {
@@ -293,13 +334,17 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
     outcome?;
     if interrupted {
         let summary = ledger.summary();
-        return Err(Error::TimeLimitCensus {
-            seconds: options.time_limit.unwrap_or_default().as_secs_f64(),
+        let stopped = Stopped {
             done: summary.resumed + summary.solved,
             pairs: summary.pairs,
             solved: summary.solved,
-            dir: options.dir.display().to_string(),
-        });
+            dir: options.dir.clone(),
+        };
+        if options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(Error::InterruptedCensus(stopped));
+        }
+        let seconds = options.time_limit.unwrap_or_default().as_secs_f64();
+        return Err(Error::TimeLimitCensus { seconds, stopped });
     }
     Ok(ledger.summary())
 }

@@ -135,6 +135,7 @@ fn run_census(args: RunArgs) -> Result<String, Error> {
         table_bytes: args.memory,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         progress: progress_bar(),
+        cancel: Some(super::interrupt::flag()),
     };
     let started = std::time::Instant::now();
     let summary = run_threaded(boards, options)?;

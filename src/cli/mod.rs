@@ -91,8 +91,8 @@ fn finish(result: Result<(), Error>) -> i32 {
         Ok(()) => 0,
         Err(Error::OutputClosed) => Error::OutputClosed.exit_code(),
         // Ctrl-C, or SIGTERM or SIGHUP: 128 + the signal's number.
-        Err(Error::Interrupted) => {
-            eprintln!("perfectplay: {}", Error::Interrupted);
+        Err(error @ (Error::Interrupted | Error::InterruptedCensus(_))) => {
+            eprintln!("perfectplay: {error}");
             interrupt::exit_code()
         }
         Err(error) => {
