@@ -271,7 +271,7 @@ fn stopped_counts(message: &str, dir: &Path) -> (usize, usize, usize) {
 #[test]
 fn a_run_stopped_by_ctrl_c_says_how_far_it_got_and_the_next_run_goes_on_from_there() {
     let dir = scratch("ctrl-c");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay"))
         .args(["census", "run", "--full", "9x9", "--threads", "2", "--out"])
         .arg(&dir)
         .stdout(std::process::Stdio::piped())
