@@ -108,7 +108,7 @@ pub fn corners() -> Vec<Instance> {
 }
 
 /// Smaller instances to try in place of a failing one, each once: a ladder or a snake fewer, then each jump made
-/// shorter (half way, then one square); then one ladder and one snake of the case alone, and (for `--beyond`, which
+/// shorter (either end moved half way to the other, then one square); then one ladder and one snake of the case alone, and (for `--beyond`, which
 /// allows fewer; the caller keeps those that [`check`] accepts) each jump alone and none: a smaller failing set
 /// need not be reached one jump at a time. Every candidate has fewer jumps, or as many and shorter ones.
 ///
@@ -147,7 +147,7 @@ fn fewer_at_once(case: &Instance) -> Vec<Instance> {
     fewer
 }
 
-/// A ladder or a snake fewer, then each jump made shorter.
+/// A ladder or a snake fewer, then each jump made shorter from either end.
 fn plain_cuts(instance: &Instance) -> Vec<Instance> {
     let ladders: Vec<(u32, u32)> = instance.ladders().collect();
     let snakes: Vec<(u32, u32)> = instance.snakes().collect();
@@ -163,25 +163,34 @@ fn plain_cuts(instance: &Instance) -> Vec<Instance> {
         out.extend(Instance::new(&ladders, &fewer).ok());
     }
     for i in 0..ladders.len() {
-        let (x, y) = ladders[i];
-        for to in [x + (y - x) / 2, y - 1] {
-            if to > x && to < y {
-                let mut shorter = ladders.clone();
-                shorter[i] = (x, to);
-                out.extend(Instance::new(&shorter, &snakes).ok());
-            }
+        for jump in shorter(ladders[i]) {
+            let mut shorter = ladders.clone();
+            shorter[i] = jump;
+            out.extend(Instance::new(&shorter, &snakes).ok());
         }
     }
     for i in 0..snakes.len() {
-        let (u, v) = snakes[i];
-        for to in [u - (u - v) / 2, v + 1] {
-            if to < u && to > v {
-                let mut shorter = snakes.clone();
-                shorter[i] = (u, to);
-                out.extend(Instance::new(&ladders, &shorter).ok());
-            }
+        for jump in shorter(snakes[i]) {
+            let mut shorter = snakes.clone();
+            shorter[i] = jump;
+            out.extend(Instance::new(&ladders, &shorter).ok());
         }
     }
+    out
+}
+
+/// A jump (from, to) made shorter: its far end moved half way to its near end, then one square, and the same
+/// for its near end (a bug may need the jump's top, or its foot, where it is).
+fn shorter((from, to): (u32, u32)) -> Vec<(u32, u32)> {
+    let toward = |end: u32, other: u32| {
+        let (half, one) =
+            if end > other { (end - (end - other) / 2, end - 1) } else { (end + (other - end) / 2, end + 1) };
+        [half, one].into_iter().filter(move |&at| at != other && at != end)
+    };
+    let far_moved = toward(to, from).map(|to| (from, to));
+    let near_moved = toward(from, to).map(|from| (from, to));
+    let mut out: Vec<(u32, u32)> = far_moved.chain(near_moved).collect();
+    out.dedup();
     out
 }
 
@@ -202,5 +211,16 @@ mod tests {
         let pair = |l: (u32, u32), s: (u32, u32)| out.iter().any(|c| c.ladders().eq([l]) && c.snakes().eq([s]));
         assert!(pair((40, 60), (99, 10)) && pair((70, 80), (99, 10)));
         assert!(!out.contains(&case));
+        // The foot of a jump moves up to its top as well as the top down to the foot.
+        let ladder = |l: (u32, u32)| out.iter().any(|c| c.ladders().eq([l, (40, 60), (70, 80)]));
+        assert!(ladder((2, 16)) && ladder((2, 29)) && ladder((16, 30)) && ladder((3, 30)));
+    }
+
+    #[test]
+    fn a_jump_gets_shorter_from_either_end() {
+        assert_eq!(shorter((2, 30)), [(2, 16), (2, 29), (16, 30), (3, 30)]);
+        assert_eq!(shorter((99, 10)), [(99, 54), (99, 11), (55, 10), (98, 10)]);
+        assert_eq!(shorter((5, 6)), []);
+        assert_eq!(shorter((5, 7)), [(5, 6), (6, 7)]);
     }
 }
