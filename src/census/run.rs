@@ -307,15 +307,14 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
             .collect();
         drop(sender);
         loop {
-            // Woken now and then to pass a raised cancel flag on to the workers' own stop flag.
-            let (board, solved) = match receiver.recv_timeout(Duration::from_millis(50)) {
+            // Woken at least every 50 ms to pass a raised cancel flag on to the workers' own stop flag.
+            let found = receiver.recv_timeout(Duration::from_millis(50));
+            if options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let (board, solved) = match found {
                 Ok(found) => found,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    continue;
-                }
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
             if outcome.is_ok() {
