@@ -1,0 +1,66 @@
+//! The layout: charts that stay readable, and every game fitting a phone's width.
+
+use crate::browser::*;
+use headless_chrome::Tab;
+use std::time::Duration;
+
+/// The charts stay readable: y labels apart when all values are below the axis (B winning), and small chances'
+/// bars visible on a 0–1 axis with a long x axis.
+pub fn charts(tab: &Tab) {
+    let gaps = eval(
+        tab,
+        "(() => { const svg = PP.chart({ series: [{ points: [[0, -20], [1, -19], [2, -18]], color: '#888' }], xLabel: 'x' }); \
+         const ys = [...svg.querySelectorAll('.y-label')].map(t => +t.getAttribute('y')).sort((a, b) => a - b); \
+         return ys.slice(1).map((y, i) => y - ys[i]); })()",
+    );
+    assert!(gaps.as_array().unwrap().iter().all(|g| g.as_f64().unwrap() >= 12.0), "y labels overlap: {gaps}");
+    let smallest = eval(
+        tab,
+        "(() => { const bars = Array.from({ length: 400 }, (_, i) => [i + 1, 0.002 + (i % 7) * 0.001, '#56B4E9', '']); \
+         const svg = PP.chart({ series: [], bars, yMin: 0, yMax: 1, xLabel: 'rolls' }); \
+         const rects = [...svg.querySelectorAll('rect.bar')]; \
+         return [Math.min(...rects.map(r => +r.getAttribute('width'))), Math.min(...rects.map(r => +r.getAttribute('height')))]; })()",
+    );
+    assert!(
+        smallest[0].as_f64().unwrap() >= 2.0 && smallest[1].as_f64().unwrap() >= 20.0,
+        "bars too small: {smallest}"
+    );
+}
+
+/// On a phone-sized window every game fits the width: nothing sticks out to the right.
+pub fn phone_sized(tab: &Tab, base: &str) {
+    let phone =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(390.0), height: Some(844.0) };
+    tab.set_bounds(phone).unwrap();
+    for (game, ready) in [("footholds", "#fh-verdict"), ("snakes", "#sn-fewest"), ("gridgame", "#gg-board")] {
+        open(tab, base, &format!("game={game}"));
+        wait(tab, &format!("document.querySelector('{ready}')"));
+        let widths = eval(tab, "[document.documentElement.scrollWidth, window.innerWidth]");
+        assert!(widths[1].as_u64().unwrap() <= 420, "the window is phone-sized: {widths}");
+        assert!(widths[0].as_u64() <= widths[1].as_u64(), "{game} is wider than the phone: {widths}");
+    }
+    screenshot(tab, "phone", 390.0, 800.0);
+    // A wide footholds board: a finger pans it (only A and B keep the touch, to be dragged).
+    // (Footholds on the first and last rows only, so it solves at once.)
+    let rows: Vec<Vec<u8>> = (0..8).map(|r| vec![u8::from(r == 0 || r == 7); 16]).collect();
+    let wide = serde_json::json!(rows).to_string();
+    open(tab, base, &format!("game=footholds&board={wide}&a=0,0&b=7,15"));
+    wait(tab, "PP.games.footholds.state().answer");
+    let touch = eval(
+        tab,
+        "[getComputedStyle(document.querySelector('#footholds .board')).touchAction, \
+          getComputedStyle(document.querySelector(\"[data-cell='0,3']\")).touchAction, \
+          getComputedStyle(document.querySelector(\"[data-cell='0,0']\")).touchAction]",
+    );
+    assert_eq!(touch, serde_json::json!(["pan-x pan-y", "auto", "none"]));
+    // On a desktop window, every column of the 8×16 board shows without scrolling.
+    let desktop =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
+    tab.set_bounds(desktop).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let widths = eval(
+        tab,
+        "(() => { const b = document.querySelector('#footholds .board'); return [b.scrollWidth, b.clientWidth]; })()",
+    );
+    assert!(widths[0].as_u64() <= widths[1].as_u64(), "columns hidden: {widths}");
+}
