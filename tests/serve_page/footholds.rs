@@ -196,3 +196,30 @@ pub fn a_pasted_position_is_asked_once(tab: &Tab, base: &str) {
     assert_eq!(eval(tab, "window.asked"), 1);
     assert_eq!(eval(tab, "PP.games.footholds.state().answer.answer"), 4, "the judge's second example");
 }
+
+/// A number of rows or columns that is not a whole number from 1 is refused with a message naming the box; the
+/// board keeps its size (it is not cut to one row).
+pub fn a_size_that_is_not_a_number(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    open(tab, base, "game=footholds&board=[[1,1,1],[1,1,1],[1,1,1]]&a=1,0&b=1,2");
+    wait(tab, "PP.games.footholds.state().answer && !PP.job");
+    for (field, typed, expected) in [
+        ("fh-rows", "0", "rows: '0' is not a whole number from 1; the board keeps its 3 rows."),
+        ("fh-rows", "", "rows: give a whole number from 1; the board keeps its 3 rows."),
+        ("fh-cols", "2.5", "columns: '2.5' is not a whole number from 1; the board keeps its 3 columns."),
+    ] {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const e = document.querySelector('#{field}'); e.value = '{typed}'; e.dispatchEvent(new Event('change')); }})()"
+            ),
+        );
+        assert_eq!(wait(tab, error), expected, "{field} {typed:?}");
+        let size = eval(
+            tab,
+            "[PP.games.footholds.state().start.board.length, PP.games.footholds.state().start.board[0].length]",
+        );
+        assert_eq!(size, serde_json::json!([3, 3]), "{field} {typed:?}");
+        assert_eq!(eval(tab, &format!("document.querySelector('#{field}').value")), "3", "the box shows the size kept");
+    }
+}

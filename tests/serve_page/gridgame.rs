@@ -64,6 +64,20 @@ pub fn gridgame_page(tab: &Tab, base: &str) {
     );
     assert_eq!(status[0], "you");
     assert_eq!(status[1], analysis.remoteness(&board, start).unwrap());
+    // The value history: one point per position reached, you winning (above the axis, in the win colour) at each
+    // with the moves left, the last on the axis.
+    let points = eval(
+        tab,
+        "[...document.querySelectorAll('#gg-history svg.chart circle')].map(c => [c.getAttribute('fill'), c.querySelector('title').textContent])",
+    );
+    let remoteness = analysis.remoteness(&board, start).unwrap() as usize;
+    let points = points.as_array().expect("a value history chart");
+    assert_eq!(points.len(), remoteness + 1, "{points:?}");
+    for (i, point) in points.iter().enumerate() {
+        assert_eq!(point[0], "#0072B2", "position {i}: {point}");
+        let text = point[1].as_str().unwrap();
+        assert!(text.contains(&format!("you win in {}", remoteness - i)), "position {i}: {point}");
+    }
 
     // The remoteness is drawn only on cells without a token: the token would cover it.
     let covered = eval(

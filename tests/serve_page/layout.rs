@@ -64,3 +64,39 @@ pub fn phone_sized(tab: &Tab, base: &str) {
     );
     assert!(widths[0].as_u64() <= widths[1].as_u64(), "columns hidden: {widths}");
 }
+
+/// On a phone, a message is seen wherever the page is scrolled: the bar at the top of the window holds it (a
+/// board typed at the bottom of the page is refused in view), and its × dismisses it. The map of a wide board's
+/// start pairs fits the width too.
+pub fn messages_and_maps_on_a_phone(tab: &Tab, base: &str) {
+    let phone =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(390.0), height: Some(700.0) };
+    tab.set_bounds(phone).unwrap();
+    open(tab, base, "game=gridgame");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    eval(tab, "(() => { document.querySelector('#gg-input').value = '..x\\n...'; })()");
+    tab.find_element("#gg-load").unwrap().scroll_into_view().unwrap();
+    tab.find_element("#gg-load").unwrap().click().unwrap();
+    wait(tab, "!document.getElementById('error').hidden");
+    let place = eval(
+        tab,
+        "(() => { const r = document.getElementById('error').getBoundingClientRect(); return [r.top, r.bottom, innerHeight, scrollY]; })()",
+    );
+    let at = |i: usize| place[i].as_f64().unwrap();
+    assert!(at(3) > 100.0, "the page is scrolled: {place}");
+    assert!(at(0) >= 0.0 && at(1) <= at(2), "the message is in the window: {place}");
+    tab.find_element("#error-close").unwrap().click().unwrap();
+    wait(tab, "document.getElementById('error').hidden && document.getElementById('error-bar').hidden");
+
+    // A footholds board of 2 × 20 (footholds on its first row): each map of B's starts is 20 cells wide.
+    let rows = [vec![1; 20], vec![0; 20]];
+    open(tab, base, &format!("game=footholds&board={}&a=0,0&b=0,19", serde_json::json!(rows)));
+    wait(tab, "PP.games.footholds.state().answer && !PP.job");
+    click(tab, "#fh-map-button");
+    wait(tab, "document.querySelectorAll('#fh-map .minimap button').length === 20 * 40 && !PP.job");
+    let widths = eval(tab, "[document.documentElement.scrollWidth, window.innerWidth]");
+    assert!(widths[0].as_u64() <= widths[1].as_u64(), "the map is wider than the phone: {widths}");
+    let desktop =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
+    tab.set_bounds(desktop).unwrap();
+}

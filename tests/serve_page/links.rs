@@ -87,3 +87,45 @@ pub fn links_with_moves(tab: &Tab, base: &str) {
     wait(tab, "PP.games.gridgame.state().history.length === 0 && PP.games.gridgame.state().moves");
     assert_eq!(state("tokens"), serde_json::json!([[1, 1]]), "undone back to the link's start");
 }
+
+/// Every field of a link that is not what it must be gets a message naming the field and what is used instead
+/// (never a value read as another, nor a message about the judge text the page builds from the link).
+pub fn every_field_of_a_link_is_checked(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    let cases = [
+        ("game=gridgame&board=.../.../...&k=abc", "The link's k 'abc' is not a whole number from 0; k 0 is used."),
+        (
+            "game=gridgame&board=.../.../...&k=0&tokens=a.b&moves=0.1.2",
+            "The link's token 1, 'a.b', is not a cell x.y; the tokens are left off.",
+        ),
+        (
+            "game=gridgame&board=.#./.../...&k=0&tokens=3.3-1.2",
+            "The link's token 2, '1.2', is not an open cell of the board; the tokens are left off.",
+        ),
+        (
+            "game=snakes&overshoot=far",
+            "The link's overshoot 'far' is not one of stay, bounce, win; overshoot stay is used.",
+        ),
+        (
+            "game=snakes&rolls=1.9.2",
+            "The link's roll 2, '9', is not a face of the die (1 to 6); the game stops before it.",
+        ),
+        ("game=footholds&board=[[1,1]]&a=0,0&b=0,1&side=C", "The link's side 'C' is not A or B; you play both sides."),
+    ];
+    for (fragment, expected) in cases {
+        open(tab, base, fragment);
+        assert_eq!(wait(tab, error), expected, "{fragment}");
+        wait(tab, "!PP.job");
+        assert_eq!(wait(tab, error), expected, "{fragment}: the message stays");
+    }
+    // What is used instead: k 0 and no tokens; the board's own overshoot; the rolls before the bad one.
+    open(tab, base, "game=gridgame&board=.../.../...&k=abc&tokens=1.1");
+    wait(tab, "PP.games.gridgame.state().moves && !PP.job");
+    assert_eq!(
+        eval(tab, "[PP.games.gridgame.state().k, PP.games.gridgame.state().tokens]"),
+        serde_json::json!([0, [[1, 1]]])
+    );
+    open(tab, base, "game=snakes&rolls=1.9.2");
+    wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
+    assert_eq!(eval(tab, "PP.games.snakes.state().rolls[0].die"), 1);
+}

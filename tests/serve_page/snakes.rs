@@ -85,3 +85,32 @@ pub fn snakes_page(tab: &Tab, base: &str) {
     }
     panic!("2000 rolls did not end the game");
 }
+
+/// Edits in the board's boxes are a question for Solve: until it is pressed, the die rolls on the board drawn and
+/// solved, and the link keeps that board.
+pub fn rolls_are_on_the_board_solved(tab: &Tab, base: &str) {
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    let link = eval(tab, "location.hash");
+    // An edited board on which every first roll climbs a ladder, and a die of three faces; not solved.
+    eval(
+        tab,
+        "(() => { const t = document.querySelector('#sn-input'); t.value = '6 0\\n2 99\\n3 99\\n4 99\\n5 99\\n6 98\\n7 97\\n'; \
+         t.dispatchEvent(new Event('change')); \
+         const f = document.querySelectorAll('#snakes input[type=number]')[1]; f.value = '3'; f.dispatchEvent(new Event('change')); })()",
+    );
+    click(tab, "#sn-roll");
+    let roll = wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job && PP.games.snakes.state().rolls[0]");
+    let die = roll["die"].as_u64().unwrap();
+    // On the sample board no square from 2 to 7 is the end of a ladder or a snake.
+    assert_eq!(roll["roll"]["square"].as_u64(), Some(1 + die), "{roll}");
+    let link_now = eval(tab, "location.hash").as_str().unwrap().to_string();
+    assert_eq!(link_now, format!("{}&rolls={die}&within=20", link.as_str().unwrap().replace("&within=20", "")));
+    // Solve takes the edits.
+    click(tab, "#sn-solve");
+    wait(
+        tab,
+        "PP.games.snakes.state().board?.faces === 3 && PP.games.snakes.state().solved?.fewest_rolls === 2 && !PP.job",
+    );
+    assert!(eval(tab, "location.hash").as_str().unwrap().contains("faces=3"));
+}

@@ -117,10 +117,19 @@ PP.ask = async (path, body, { explain = (message) => message } = {}) => {
   }
 };
 
+/** Shows `message` in the bar at the top of the window (`null`: hides it). */
 PP.showError = (message) => {
   const box = document.getElementById('error');
   box.hidden = !message;
+  document.getElementById('error-bar').hidden = !message;
   box.textContent = message || '';
+};
+
+/** Adds `messages` (what is wrong with a link, say) after the message shown, if any. */
+PP.addError = (...messages) => {
+  const box = document.getElementById('error');
+  const shown = box.hidden ? [] : [box.textContent];
+  if (messages.length) PP.showError([...shown, ...messages].join(' '));
 };
 
 /**
@@ -312,6 +321,7 @@ PP.show = (name) => {
 };
 
 document.getElementById('busy-cancel').addEventListener('click', () => PP.job?.abort());
+document.getElementById('error-close').addEventListener('click', () => PP.showError(null));
 // The page writes its own hash with `replaceState`, which fires no `hashchange`: this is a link pasted or followed.
 // A link to another game, or to a position, shows it; the bare tab of the game shown keeps its position.
 window.addEventListener('hashchange', () => {

@@ -12,14 +12,23 @@
     here: null, // the distribution from the token's square
     within: 20,
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'odds'
+    board: null, // the board solved (input, size, faces, start, overshoot): the boxes may hold edits not yet solved
   };
   let root;
+  const OVERSHOOTS = ['stay', 'bounce', 'win'];
 
-  const options = () => ({ input: s.input, size: s.size, faces: s.faces, overshoot: s.overshoot });
+  /** The board as the boxes have it: what Solve asks about. */
+  const typed = () => ({ input: s.input, size: s.size, faces: s.faces, start: s.start, overshoot: s.overshoot });
 
+  /** The board the game is played on: the one solved (not edits in the boxes that Solve has not taken yet). */
+  const options = () => {
+    const { input, size, faces, overshoot } = s.board || typed();
+    return { input, size, faces, overshoot };
+  };
+
+  /** The link holds the board played on and the rolls made on it. */
   const save = () => PP.writeHash({
-    input: s.input, size: s.size, faces: s.faces, start: s.start, overshoot: s.overshoot,
-    rolls: s.rolls.map((r) => r.die).join('.'), within: s.within,
+    ...(s.board || typed()), rolls: s.rolls.map((r) => r.die).join('.'), within: s.within,
   });
 
   /**
@@ -38,15 +47,21 @@
     return { ...answer, distribution: { ...d, ends_on_roll: ends, ended_by_roll: ended } };
   };
 
+  /** The server's messages name the API's fields: said of the page's boxes (the board's text, the squares box). */
+  const explain = (message) => message.replace(/^request JSON: (.*) at line \d+ column \d+$/s, '$1')
+    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ').replace(/^size: /, 'squares: ');
+
   const solve = async () => {
-    save();
+    const board = typed();
     s.failed = null;
-    const answer = byRoll(await PP.ask('/api/snakes', { ...options(), start: s.start, expected: true, distribution: true }));
+    const answer = byRoll(await PP.ask('/api/snakes', { ...board, expected: true, distribution: true }, { explain }));
     s.solved = answer;
-    s.square = s.start;
+    s.board = answer ? board : null;
+    s.square = board.start;
     s.rolls = [];
     s.here = answer ? answer.distribution : null;
     if (!answer && !PP.job) s.failed = 'board';
+    save();
     draw();
   };
 
@@ -54,7 +69,7 @@
   const askOdds = async () => {
     s.here = null;
     if (s.failed === 'odds') s.failed = null;
-    if (s.square === s.size) return draw();
+    if (s.square === options().size) return draw();
     draw();
     const square = s.square, played = s.rolls.length;
     const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: square, distribution: true }));
@@ -66,8 +81,8 @@
 
   /** Rolls the die (here) and asks the API where it takes the token, then the odds from there. */
   let rolling = false;
-  const roll = async (die = PP.die(s.faces)) => {
-    if (!s.solved || s.square === s.size || rolling) return;
+  const roll = async (die = PP.die(options().faces)) => {
+    if (!s.solved || s.square === options().size || rolling) return;
     rolling = true;
     try {
       const answer = await PP.ask('/api/snakes/roll', { ...options(), square: s.square, die });
@@ -82,7 +97,7 @@
   };
 
   const newGame = () => {
-    s.square = s.start;
+    s.square = (s.board || typed()).start;
     s.rolls = [];
     s.here = s.solved ? s.solved.distribution : null;
     if (s.failed === 'odds') s.failed = null;
@@ -106,12 +121,13 @@
 
   const boardView = () => {
     if (!s.solved) return null;
-    if (s.size > DRAWN) return PP.el('p', { text: `The board has ${s.size} squares; boards up to ${DRAWN} are drawn.` });
-    const cols = 10, rows = Math.ceil(s.size / cols);
+    const { size } = options();
+    if (size > DRAWN) return PP.el('p', { text: `The board has ${size} squares; boards up to ${DRAWN} are drawn.` });
+    const cols = 10, rows = Math.ceil(size / cols);
     const svg = PP.el('svg', { viewBox: `0 0 ${cols * 40} ${rows * 40}`, class: 'chart', id: 'sn-board', role: 'img',
-      'aria-label': `board of ${s.size} squares`, style: 'max-width: 28rem' }, arrows());
+      'aria-label': `board of ${size} squares`, style: 'max-width: 28rem' }, arrows());
     const shortest = new Set(s.solved.shortest_game.map((r) => r.square));
-    for (let n = 1; n <= s.size; n++) {
+    for (let n = 1; n <= size; n++) {
       const [x, y] = place(n, cols, rows);
       svg.append(PP.el('rect', { x: x - 20, y: y - 20, width: 40, height: 40, fill: shortest.has(n) ? '#dceefa' : (n % 2 ? '#fff' : '#f1f1f1'), stroke: '#ccc' }));
       svg.append(PP.el('text', { x: x - 17, y: y - 9, 'font-size': 9, fill: '#666', text: n }));
@@ -203,7 +219,7 @@
       distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
     ] : [];
     const played = s.rolls.length;
-    const done = s.square === s.size;
+    const done = s.square === options().size;
     const here = s.here;
     const within = Math.max(0, s.within - played);
     const chance = done ? 1 : here ? (here.ended_by_roll[Math.min(within, here.ended_by_roll.length - 1)] ?? 0) : null;
@@ -231,7 +247,7 @@
         PP.el('div', { class: 'controls' },
           field('squares ', 'size', { min: 1 }), field('faces ', 'faces', { min: 1 }), field('start ', 'start', { min: 0 }),
           PP.el('label', {}, 'overshoot ', PP.el('select', { onchange: (e) => { s.overshoot = e.target.value; } },
-            ['stay', 'bounce', 'win'].map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
+            OVERSHOOTS.map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
           PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })),
         boardView()),
       PP.el('div', { class: 'panel' }, failed, summary, game)));
@@ -248,12 +264,24 @@
       else bad.push(`The link's ${name} ${PP.quote(params.get(name))} is not a whole number; ${name} ${s[name]} is used.`);
     }
     if (params.has('input')) s.input = params.get('input');
-    if (params.has('overshoot')) s.overshoot = params.get('overshoot');
-    const dice = (params.get('rolls') || '').split('.').map(Number).filter((d) => d >= 1);
+    if (params.has('overshoot')) {
+      const overshoot = params.get('overshoot');
+      if (OVERSHOOTS.includes(overshoot)) s.overshoot = overshoot;
+      else bad.push(`The link's overshoot ${PP.quote(overshoot)} is not one of ${OVERSHOOTS.join(', ')}; overshoot ${s.overshoot} is used.`);
+    }
+    const dice = (params.get('rolls') || '').split('.').filter(Boolean);
+    s.board = null;
     draw();
     solve().then(async () => {
-      if (bad.length) return PP.showError(bad.join(' '));
-      for (const die of dice) await roll(die);
+      if (bad.length) return PP.addError(...bad);
+      // A link's rolls are replayed on the board solved, each only when it is a face of the die.
+      for (const [i, die] of dice.entries()) {
+        if (!s.solved) return;
+        if (!/^\d{1,9}$/.test(die) || +die < 1 || +die > s.board.faces) {
+          return PP.addError(`The link's roll ${i + 1}, ${PP.quote(die)}, is not a face of the die (1 to ${s.board.faces}); the game stops before it.`);
+        }
+        await roll(+die);
+      }
     });
   };
 
