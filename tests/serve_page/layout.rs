@@ -96,6 +96,32 @@ pub fn messages_and_maps_on_a_phone(tab: &Tab, base: &str) {
     wait(tab, "document.querySelectorAll('#fh-map .minimap button').length === 20 * 40 && !PP.job");
     let widths = eval(tab, "[document.documentElement.scrollWidth, window.innerWidth]");
     assert!(widths[0].as_u64() <= widths[1].as_u64(), "the map is wider than the phone: {widths}");
+
+    // The charts keep their text's size on a phone (a chart is narrower instead), each text inside its chart, and
+    // their titles wrap in the page's width.
+    for (game, ready) in [
+        ("snakes", "PP.games.snakes.state().solved"),
+        ("footholds", "PP.games.footholds.state().answer"),
+        ("gridgame&tokens=1.1", "PP.games.gridgame.state().moves"),
+    ] {
+        open(tab, base, &format!("game={game}"));
+        wait(tab, &format!("{ready} && !PP.job"));
+        let charts = eval(
+            tab,
+            "[...document.querySelectorAll('svg.chart:not(#sn-board)')].map(svg => { const box = svg.getBoundingClientRect(); \
+             const texts = [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect()); \
+             const caption = svg.closest('figure')?.querySelector('figcaption')?.getBoundingClientRect(); \
+             return [Math.min(...texts.map(r => r.height)), texts.filter(r => r.left < box.left - 0.5 || r.right > box.right + 0.5).length, \
+             caption ? caption.right <= innerWidth : false]; })",
+        );
+        let charts = charts.as_array().unwrap();
+        assert!(!charts.is_empty(), "{game}: no chart");
+        for chart in charts {
+            assert!(chart[0].as_f64().unwrap() >= 11.0, "{game}: a chart's text is too small to read: {chart}");
+            assert_eq!(chart[1], 0, "{game}: a text sticks out of its chart: {chart}");
+            assert_eq!(chart[2], true, "{game}: the title is not in the window: {chart}");
+        }
+    }
     let desktop =
         headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
     tab.set_bounds(desktop).unwrap();

@@ -54,4 +54,5 @@ fn the_page_plays_all_three_games_in_chromium() {
     links::every_field_of_a_link_is_checked(&tab, &base);
     footholds::a_size_that_is_not_a_number(&tab, &base);
     snakes::rolls_are_on_the_board_solved(&tab, &base);
+    snakes::large_boards(&tab, &base);
 }

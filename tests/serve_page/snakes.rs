@@ -6,6 +6,7 @@ use headless_chrome::Tab;
 use perfectplay::engine::Limits;
 use perfectplay::format::TextFormat;
 use perfectplay::games::snakes;
+use serde_json::Value;
 
 pub fn snakes_page(tab: &Tab, base: &str) {
     let input = std::fs::read_to_string("examples/snakes/milton-bradley.txt").unwrap();
@@ -113,4 +114,45 @@ pub fn rolls_are_on_the_board_solved(tab: &Tab, base: &str) {
         "PP.games.snakes.state().board?.faces === 3 && PP.games.snakes.state().solved?.fewest_rolls === 2 && !PP.job",
     );
     assert!(eval(tab, "location.hash").as_str().unwrap().contains("faces=3"));
+}
+
+/// A large board (within the API's limits) is shown quickly: its chart draws at most one bar a pixel (a bar then
+/// stands for several rolls, and says which), its shortest game lists its first 1 000 rolls; a board too large for
+/// the chances still shows its fewest rolls, and says why the rest is left out.
+pub fn large_boards(tab: &Tab, base: &str) {
+    // 20 000 squares, no ladders: the chart's axis runs to about roll 6 000, the shortest game has 3 334 rolls.
+    open(tab, base, "game=snakes&input=0%200%0A&size=20000");
+    wait(tab, "PP.games.snakes.state().solved?.distribution && !PP.job");
+    let chart = eval(
+        tab,
+        "(() => { const c = document.querySelector(\"svg.chart[aria-label^='P(the game ends']\"); const bars = [...c.querySelectorAll('rect.bar')]; \
+         return [bars.length, bars.map(b => b.querySelector('title').textContent), [...c.querySelectorAll('.note')].map(n => n.textContent).join('; ')]; })()",
+    );
+    let bars = chart[1].as_array().unwrap();
+    assert!(chart[0].as_u64().unwrap() <= 580, "one bar a pixel at most: {}", chart[0]);
+    let note = chart[2].as_str().unwrap();
+    let (cut, group) = note
+        .strip_prefix("axis cut at roll ")
+        .and_then(|rest| rest.split_once(':'))
+        .map(|(cut, rest)| (cut.parse::<usize>().unwrap(), rest.rsplit_once("a bar: ").unwrap().1))
+        .unwrap_or_else(|| panic!("{note}"));
+    let group: usize = group.trim_end_matches(" rolls").parse().unwrap();
+    assert_eq!(bars.len(), cut.div_ceil(group), "{note}");
+    assert!(bars[0].as_str().unwrap().starts_with(&format!("rolls 1–{group}: ")), "{}", bars[0]);
+    assert!(bars.last().unwrap().as_str().unwrap().contains(&format!("–{cut}: ")), "{}", bars.last().unwrap());
+    assert_eq!(eval(tab, "document.querySelectorAll('#sn-shortest li').length"), 1000);
+    assert_eq!(eval(tab, "document.querySelector('#sn-more').textContent"), "(the first 1000 rolls of 3,334)");
+
+    // 20 001 squares and a die of 1 000 faces: past the API's 20 000 000 steps for the chances.
+    open(tab, base, "game=snakes&input=0%200%0A&size=20001&faces=1000");
+    let fewest = wait(tab, "!PP.job && document.querySelector('#sn-fewest')?.dataset.rolls");
+    assert_eq!(fewest, "20");
+    let message = eval(tab, "document.getElementById('error').textContent");
+    assert!(
+        message.as_str().unwrap().starts_with("This board's fewest rolls only; no expected rolls or chances: expected, exact and distribution are offered while"),
+        "{message}"
+    );
+    click(tab, "#sn-roll");
+    wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
+    assert_eq!(eval(tab, "document.querySelector('#sn-failed')"), Value::Null, "no odds asked, none failed");
 }

@@ -54,7 +54,14 @@
   const solve = async () => {
     const board = typed();
     s.failed = null;
-    const answer = byRoll(await PP.ask('/api/snakes', { ...board, expected: true, distribution: true }, { explain }));
+    let answer = byRoll(await PP.ask('/api/snakes', { ...board, expected: true, distribution: true }, { explain }));
+    // A board too large for the chances in time or memory (400 or 504): its fewest rolls, which take no time, and a
+    // word on what is left out.
+    const refused = PP.refused;
+    if (!answer && refused && (refused.status === 400 || refused.status === 504)) {
+      answer = await PP.ask('/api/snakes', board, { explain });
+      if (answer) PP.showError(`This board's fewest rolls only; no expected rolls or chances: ${refused.message}`);
+    }
     s.solved = answer;
     s.board = answer ? board : null;
     s.square = board.start;
@@ -69,7 +76,8 @@
   const askOdds = async () => {
     s.here = null;
     if (s.failed === 'odds') s.failed = null;
-    if (s.square === options().size) return draw();
+    // No chances from the token when the board's own were refused: they would be too.
+    if (s.square === options().size || !s.solved?.distribution) return draw();
     draw();
     const square = s.square, played = s.rolls.length;
     const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: square, distribution: true }));
@@ -181,6 +189,12 @@
       PP.el('span', {}, PP.el('span', { class: 'swatch piece' }), ' the token'));
   };
 
+  /** The most rolls of the shortest game listed: a board of millions of squares has hundreds of thousands. */
+  const LISTED = 1000;
+
+  /** The most bars a distribution chart draws (its plot is about 580 units wide). */
+  const MAX_BARS = 580;
+
   /** Where the charts' axis of rolls ends: the chance left past it is too small to see. */
   const SHOWN = 0.99;
 
@@ -195,10 +209,22 @@
     let last = cumulative.findIndex((c) => c >= SHOWN);
     if (last < 0) last = cumulative.length - 1;
     const cut = last < cumulative.length - 1 && cumulative[last] < 1;
-    const bars = d.ends_on_roll.slice(1, last + 1).map((p, i) => [i + 1 + offset, p, PP.colors.sky, `roll ${i + 1 + offset}: ${(100 * p).toFixed(2)}%`]);
-    const line = cumulative.slice(0, last + 1).map((c, i) => [i + offset, c]);
+    // Past MAX_BARS rolls (a bar a pixel wide or less) a bar stands for `group` rolls in a row, the chance the game
+    // ends within them: tens of thousands of bars would take seconds to draw at every roll, and could not be seen.
+    const group = Math.ceil(last / MAX_BARS);
+    const bars = [];
+    for (let first = 1; first <= last; first += group) {
+      const end = Math.min(last, first + group - 1);
+      const p = d.ends_on_roll.slice(first, end + 1).reduce((sum, q) => sum + q, 0);
+      const rolls = end > first ? `rolls ${first + offset}–${end + offset}` : `roll ${first + offset}`;
+      bars.push([(first + end) / 2 + offset, p, PP.colors.sky, `${rolls}: ${(100 * p).toFixed(2)}%`]);
+    }
+    const line = [];
+    for (let i = 0; i < last; i += group) line.push([i + offset, cumulative[i]]);
+    line.push([last + offset, cumulative[last]]);
     const left = 100 * (1 - cumulative[last]);
-    const note = cut ? `axis cut at roll ${last + offset}: ${left < 0.01 ? '< 0.01' : left.toFixed(2)}% of games last longer` : null;
+    const note = [cut ? `axis cut at roll ${last + offset}: ${left < 0.01 ? '< 0.01' : left.toFixed(2)}% of games last longer` : null,
+      group > 1 ? `a bar: ${group} rolls` : null].filter(Boolean).join('; ') || null;
     return PP.chart({ title, xLabel: 'rolls', yMin: 0, yMax: 1, bars, note,
       series: [{ points: line, color: PP.colors.win }] });
   };
@@ -213,8 +239,9 @@
     const a = s.solved;
     const summary = a ? [
       PP.el('p', { class: 'verdict', id: 'sn-fewest', 'data-rolls': a.fewest_rolls, text: `Fewest rolls: ${a.fewest_rolls}` }),
-      PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
+      PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.slice(0, LISTED).map((r) => PP.el('li', {
         text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
+      a.shortest_game.length > LISTED ? PP.el('p', { id: 'sn-more', text: `(the first ${LISTED} rolls of ${a.shortest_game.length.toLocaleString('en')})` }) : null,
       a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}; median ${a.distribution.median ?? '—'}` }) : null,
       distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
     ] : [];
