@@ -55,4 +55,5 @@ fn the_page_plays_all_three_games_in_chromium() {
     footholds::a_size_that_is_not_a_number(&tab, &base);
     snakes::rolls_are_on_the_board_solved(&tab, &base);
     snakes::large_boards(&tab, &base);
+    snakes::messages_name_the_boxes(&tab, &base);
 }

@@ -156,3 +156,29 @@ pub fn large_boards(tab: &Tab, base: &str) {
     wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
     assert_eq!(eval(tab, "document.querySelector('#sn-failed')"), Value::Null, "no odds asked, none failed");
 }
+
+/// The server's messages about the boxes name the boxes (squares, not the API's `size` nor the command line's
+/// `--size`; the board's text by its line), never the JSON the page sends.
+pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    for (typed, expected) in [
+        ("", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
+        (
+            "5",
+            "Board, line 2, column 1: ladder 1: square 32 is outside the board (squares 1 to 5; the squares box sets \
+             the last square) (HTTP 400)",
+        ),
+    ] {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const e = document.querySelectorAll('#snakes input[type=number]')[0]; e.value = '{typed}'; \
+                 e.dispatchEvent(new Event('change')); }})()"
+            ),
+        );
+        click(tab, "#sn-solve");
+        assert_eq!(wait(tab, error), expected, "squares {typed:?}");
+    }
+}

@@ -49,7 +49,8 @@
 
   /** The server's messages name the API's fields: said of the page's boxes (the board's text, the squares box). */
   const explain = (message) => message.replace(/^request JSON: (.*) at line \d+ column \d+$/s, '$1')
-    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ').replace(/^size: /, 'squares: ');
+    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ').replace(/^size: /, 'squares: ')
+    .replace(/--size sets/g, 'the squares box sets');
 
   const solve = async () => {
     const board = typed();
