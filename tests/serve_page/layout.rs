@@ -126,3 +126,37 @@ pub fn messages_and_maps_on_a_phone(tab: &Tab, base: &str) {
         headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
     tab.set_bounds(desktop).unwrap();
 }
+
+/// The keyboard focus and the selected token stand out on every cell colour, for colour-blind eyes too: a contrast
+/// of at least 3 : 1 (WCAG's for what is not text) against the win, lose and wall colours of the cell under them.
+pub fn focus_and_selection_stand_out(tab: &Tab, base: &str) {
+    open(tab, base, "game=gridgame&board=.#../..../....&k=0&tokens=1.1-1.3");
+    wait(tab, "PP.games.gridgame.state().moves && !PP.job");
+    // The WCAG contrast of the last colour in a computed style (the outermost ring of a box shadow) on a cell's own.
+    let contrast = |element: &str, property: &str| {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const lum = (css) => {{ const [r, g, b] = css.match(/rgba?\\(([^)]*)\\)/g).pop().match(/[\\d.]+/g).map(Number) \
+                 .map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); \
+                 return 0.2126 * r + 0.7152 * g + 0.0722 * b; }}; \
+                 const e = document.querySelector(\"{element}\"); const cell = e.closest('.cell'); \
+                 const [a, b] = [lum(getComputedStyle(e).{property}), lum(getComputedStyle(cell).backgroundColor)]; \
+                 return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }})()"
+            ),
+        )
+        .as_f64()
+        .unwrap()
+    };
+    let selected = "#gg-board .token.selected";
+    assert!(eval(tab, &format!("!!document.querySelector('{selected}')")).as_bool().unwrap());
+    let ratio = contrast(selected, "boxShadow");
+    assert!(ratio >= 3.0, "the selected token's ring: {ratio:.2} : 1");
+    // The focus on a win, a lose and a wall cell.
+    for cell in ["2,1", "2,2", "1,2"] {
+        focus(tab, &format!("#gg-board [data-cell='{cell}']"));
+        let ratio = contrast(&format!("#gg-board [data-cell='{cell}']"), "outlineColor");
+        let class = eval(tab, &format!("document.querySelector(\"#gg-board [data-cell='{cell}']\").className"));
+        assert!(ratio >= 3.0, "the focus on {cell} ({class}): {ratio:.2} : 1");
+    }
+}

@@ -56,4 +56,5 @@ fn the_page_plays_all_three_games_in_chromium() {
     snakes::rolls_are_on_the_board_solved(&tab, &base);
     snakes::large_boards(&tab, &base);
     snakes::messages_name_the_boxes(&tab, &base);
+    layout::focus_and_selection_stand_out(&tab, &base);
 }
