@@ -4,7 +4,10 @@
 //! gridgame and snakes are played through; the position survives a reload. The keyboard: keys move only by legal
 //! moves, Enter and Space press the focused control, the focus survives every redraw. A cancelled question offers
 //! to ask again; a click right after typing a number lands; a move on a 300 × 300 gridgame board is drawn (and
-//! timed). Screenshots go to `target/`.
+//! timed). Every field of a link and every box is checked, with a message in the bar at the top of the window
+//! (seen when the page is scrolled); gridgame's value history follows the game; large snakes boards show at once;
+//! on a phone the charts' text keeps its size and the maps fit; the focus and the selected token stand out on every
+//! cell colour. Screenshots go to `target/`.
 //!
 //! Without Chromium the test prints a SKIP line and passes, unless `PERFECTPLAY_REQUIRE_ALL=1` (set by CI).
 //!
