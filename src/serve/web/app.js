@@ -78,6 +78,9 @@ PP.api = async (path, body, { signal, onProgress } = {}) => {
   throw new ApiError(0, 'the connection closed before the answer came');
 };
 
+/** The last question the server refused: `{status, message}` (the message as shown, without the status). */
+PP.refused = null;
+
 /**
  * Runs one request with the busy bar: progress after a moment, a Cancel button that aborts it (the server then
  * stops the solve). A newer request cancels an older one. Errors are shown (`explain` may reword the server's
@@ -92,6 +95,7 @@ PP.ask = async (path, body, { explain = (message) => message } = {}) => {
   const shown = setTimeout(() => { busy.hidden = false; }, 300);
   text.textContent = 'solving…';
   PP.showError(null);
+  PP.refused = null;
   try {
     return await PP.api(path, body, {
       signal: controller.signal,
@@ -105,6 +109,7 @@ PP.ask = async (path, body, { explain = (message) => message } = {}) => {
       if (PP.job === controller) PP.showError('cancelled');
     } else {
       const message = error.status ? explain(error.message) : error.message;
+      PP.refused = { status: error.status, message };
       PP.showError(error.status ? `${message} (HTTP ${error.status})` : message);
     }
     return null;
@@ -117,10 +122,19 @@ PP.ask = async (path, body, { explain = (message) => message } = {}) => {
   }
 };
 
+/** Shows `message` in the bar at the top of the window (`null`: hides it). */
 PP.showError = (message) => {
   const box = document.getElementById('error');
   box.hidden = !message;
+  document.getElementById('error-bar').hidden = !message;
   box.textContent = message || '';
+};
+
+/** Adds `messages` (what is wrong with a link, say) after the message shown, if any. */
+PP.addError = (...messages) => {
+  const box = document.getElementById('error');
+  const shown = box.hidden ? [] : [box.textContent];
+  if (messages.length) PP.showError([...shown, ...messages].join(' '));
 };
 
 /**
@@ -163,10 +177,12 @@ PP.die = (faces) => {
 /**
  * A line chart as SVG: `series` = [{points: [[x, y]…], color, label, dots}], axes from the data. `bars` ([x, y,
  * color, label]) are drawn on their own scale, the tallest reaching the top, with that height marked on the right:
- * small chances would otherwise be invisible on a 0–1 axis.
+ * small chances would otherwise be invisible on a 0–1 axis. With a `title`, a figure: the title as its caption, then
+ * the chart.
  */
 PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
-  const W = 640, H = 260, L = 48, R = 12, T = 24, B = 36;
+  // As wide as the window allows, up to 640 units: on a phone the chart is narrower rather than its text smaller.
+  const W = Math.round(Math.max(320, Math.min(640, document.documentElement.clientWidth - 24))), H = 260, L = 48, R = 12, T = 24, B = 36;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat(bars ? bars.map((b) => b[0]) : []);
   const ys = series.flatMap((s) => s.points.map((p) => p[1]));
   const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs);
@@ -174,7 +190,6 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
   const X = (x) => L + ((x - x0) / (x1 - x0 || 1)) * (W - L - R);
   const Y = (y) => H - B - ((y - y0) / (y1 - y0 || 1)) * (H - T - B);
   const svg = PP.el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': title || yLabel });
-  if (title) svg.append(PP.el('text', { x: L, y: 15, 'font-size': 13, text: title }));
   svg.append(PP.el('line', { x1: L, y1: Y(0), x2: W - R, y2: Y(0), stroke: '#999' }));
   svg.append(PP.el('line', { x1: L, y1: T, x2: L, y2: H - B, stroke: '#999' }));
   // The axis's ends and 0, leaving out a label that would overlap one already drawn.
@@ -208,9 +223,10 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
     svg.append(PP.el('text', { x: W - R - 4, y: T + 12, 'text-anchor': 'end', 'font-size': 11, fill: '#555',
       text: `bars: tallest ${+(100 * top).toFixed(2)}%` }));
   }
-  if (note) {
-    svg.append(PP.el('text', { x: W - R - 4, y: T + 26, 'text-anchor': 'end', 'font-size': 11, fill: '#555', class: 'note', text: note }));
-  }
+  // The note's parts (split at '; ') a line each, so that a narrow chart holds them.
+  (note ? note.split('; ') : []).forEach((part, i) => {
+    svg.append(PP.el('text', { x: W - R - 4, y: T + 26 + 14 * i, 'text-anchor': 'end', 'font-size': 11, fill: '#555', class: 'note', text: part }));
+  });
   for (const s of series) {
     if (s.points.length > 1) {
       svg.append(PP.el('polyline', {
@@ -222,7 +238,9 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
         'stroke-width': ring ? 3 : 1 }, PP.el('title', { text: label })));
     }
   }
-  return svg;
+  // The title above the chart, in the page's text: it wraps on a narrow screen.
+  if (!title) return svg;
+  return PP.el('figure', { class: 'chart-figure' }, PP.el('figcaption', { text: title }), svg);
 };
 
 /**
@@ -312,6 +330,7 @@ PP.show = (name) => {
 };
 
 document.getElementById('busy-cancel').addEventListener('click', () => PP.job?.abort());
+document.getElementById('error-close').addEventListener('click', () => PP.showError(null));
 // The page writes its own hash with `replaceState`, which fires no `hashchange`: this is a link pasted or followed.
 // A link to another game, or to a position, shows it; the bare tab of the game shown keeps its position.
 window.addEventListener('hashchange', () => {

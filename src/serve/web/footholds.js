@@ -164,9 +164,20 @@
     reset(start);
   };
 
-  const resize = (rows, cols) => {
-    rows = Math.max(1, rows | 0);
-    cols = Math.max(1, cols | 0);
+  /**
+   * A new size from the rows and columns boxes (their text): a whole number from 1 each, at most MAX_CELLS cells in
+   * all; else the boxes go back to the board's size, with a message.
+   */
+  const resize = (rowsText, colsText) => {
+    const now = { rows: s.start.board.length, columns: s.start.board[0].length };
+    for (const [name, text] of [['rows', rowsText], ['columns', colsText]]) {
+      if (!/^\s*\d{1,9}\s*$/.test(text) || +text < 1) {
+        draw();
+        const what = text.trim() ? `${PP.quote(text)} is not a whole number from 1` : 'give a whole number from 1';
+        return PP.showError(`${name}: ${what}; the board keeps its ${now[name]} ${name}.`);
+      }
+    }
+    const rows = +rowsText, cols = +colsText;
     if (rows * cols > MAX_CELLS) {
       // Refused: the boxes go back to the board's size.
       draw();
@@ -312,7 +323,8 @@
     for (let ar = 0; ar < rows; ar++) {
       for (let ac = 0; ac < cols; ac++) {
         if (!s.start.board[ar][ac]) continue;
-        const grid = PP.el('div', { class: 'minimap', style: `grid-template-columns: repeat(${cols}, 1.3rem)` });
+        const width = `max(0.5rem, min(1.3rem, calc((min(100vw, 72rem) - 3rem - ${cols}px) / ${cols})))`;
+        const grid = PP.el('div', { class: 'minimap', style: `grid-template-columns: repeat(${cols}, ${width})` });
         for (let br = 0; br < rows; br++) {
           for (let bc = 0; bc < cols; bc++) {
             const pair = byPair.get(`${ar},${ac}|${br},${bc}`);
@@ -335,7 +347,7 @@
     if (!root) return;
     const rows = s.start.board.length, cols = s.start.board[0].length;
     const number = (label, id, value, onchange) => PP.el('label', {}, label,
-      PP.el('input', { type: 'number', id, min: 1, max: MAX_CELLS, value, onchange: (e) => onchange(+e.target.value) }));
+      PP.el('input', { type: 'number', id, min: 1, max: MAX_CELLS, value, onchange: (e) => onchange(e.target.value) }));
     const paste = PP.el('textarea', { id: 'fh-paste', rows: 3, 'aria-label': 'Programmers arguments',
       placeholder: '[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]' });
     const line = s.history.map((m, i) => PP.el('li', {
@@ -357,7 +369,7 @@
         PP.el('div', { class: 'panel' },
           PP.el('h2', { text: 'Edit the board (before the first move)' }),
           PP.el('div', { class: 'controls' },
-            number('rows ', 'fh-rows', rows, (v) => resize(v, cols)), number('columns ', 'fh-cols', cols, (v) => resize(rows, v)),
+            number('rows ', 'fh-rows', rows, (v) => resize(v, `${cols}`)), number('columns ', 'fh-cols', cols, (v) => resize(`${rows}`, v)),
             PP.el('label', {}, 'a click puts ', PP.el('select', { id: 'fh-tool', onchange: (e) => { s.edit = e.target.value; } },
               [['foothold', 'or removes a foothold'], ['A', 'A'], ['B', 'B']].map(([v, t]) => PP.el('option', { value: v, selected: s.edit === v, text: t }))))),
           PP.el('p', { text: 'Drag A or B to move them. Or paste the Programmers arguments (board, aloc, bloc):' }),
@@ -374,15 +386,17 @@
     root = PP.el('div', { id: 'footholds' });
     main.append(root);
     const start = params.get('board') ? fromLink(params) : EXAMPLE;
-    s.side = ['A', 'B'].includes(params.get('side')) ? params.get('side') : 'both';
+    const side = params.get('side') ?? '';
+    s.side = ['A', 'B'].includes(side) ? side : 'both';
+    const wrongSide = ['', 'A', 'B', 'both'].includes(side) ? [] : [`The link's side ${PP.quote(side)} is not A or B; you play both sides.`];
     s.map = null;
     if (typeof start === 'string') {
       // The example instead, with the message once its answer has come (asking clears the message).
-      reset(EXAMPLE).then(() => PP.showError(start));
+      reset(EXAMPLE).then(() => PP.addError(start, ...wrongSide));
       return;
     }
     // Moves in the URL are replayed through the API, one position at a time.
-    reset(start).then(() => replay((params.get('moves') || '').split('-').filter(Boolean)));
+    reset(start).then(() => replay((params.get('moves') || '').split('-').filter(Boolean))).then(() => PP.addError(...wrongSide));
   };
 
   /** The start position of a link (`board`, `a`, `b`), or the message saying what is wrong with it. */

@@ -17,6 +17,7 @@
     solverPlays: true, // the solver answers each of your moves
     over: null, // {moves} once the player to move cannot move
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'moves'
+    values: [], // per position reached: {first (the first player wins), remoteness (null with several tokens)}
   };
   let root;
   let parts = null; // the parts of the view redrawn on their own: status, board, controls; the board's input boxes
@@ -63,7 +64,7 @@
   });
 
   const clearTokens = () => {
-    s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null;
+    s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null; s.values = [];
     if (s.failed === 'moves') s.failed = null;
   };
 
@@ -85,6 +86,12 @@
     s.table = answer.table;
     s.failed = null;
     if (!keepTokens) clearTokens();
+    // A link's tokens: on open cells of the board, else none of them (nor the moves from them).
+    const wrong = s.tokens.findIndex(([x, y]) => s.table.values[x - 1]?.[y - 1] === undefined || s.table.values[x - 1][y - 1] === '#');
+    if (wrong >= 0) {
+      linkNotes.push(`The link's token ${wrong + 1}, ${PP.quote(s.tokens[wrong].join('.'))}, is not an open cell of the board; the tokens are left off.`);
+      clearTokens();
+    }
     save();
     draw();
     if (s.tokens.length) await askMoves();
@@ -107,6 +114,10 @@
     }
     s.moves = answer.queries[0];
     if (s.moves.every((t) => t.moves.length === 0)) s.over = { moves: s.history.length };
+    // The value history: who wins from here (the player to move when the Grundy values' XOR is not 0).
+    const moverWins = s.moves.length === 1 ? s.moves[0].value === 'win' : xor(s.moves.map((t) => t.grundy)) !== 0;
+    s.values.length = s.history.length;
+    s.values.push({ first: moverWins === (s.history.length % 2 === 0), remoteness: s.moves.length === 1 ? s.moves[0].remoteness : null });
     draw();
     solverTurn();
   };
@@ -346,9 +357,33 @@
       onchange: (e) => { s.solverPlays = e.target.checked; draw(); solverTurn(); } }), ' the solver answers'),
   ];
 
+  /**
+   * The value history: for each position reached, who wins (the first player above the axis, the second below)
+   * and in how many moves (with several tokens only who wins is known: height 1); a move that threw the game away
+   * rings the position after it.
+   */
+  const historyChart = () => {
+    if (!s.values.length) return null;
+    const [first, second] = players();
+    const dots = s.values.map((v, i) => {
+      const threw = i > 0 && s.values[i - 1].first !== v.first;
+      const winner = v.first ? first : second;
+      const height = v.remoteness ?? 1;
+      const moves = v.remoteness === null ? '' : ` in ${v.remoteness}`;
+      return [i, v.first ? height : -height, v.first ? PP.colors.win : PP.colors.lose,
+        `${i ? `after move ${i}` : 'start'}: ${winner} win${winner === 'you' ? '' : 's'}${moves}${threw ? ' — the previous move threw the game away' : ''}`, threw];
+    });
+    const height = s.moves?.length > 1 || s.values.some((v) => v.remoteness === null) ? 'height 1: several tokens' : 'height: moves left';
+    return PP.chart({
+      title: `Value history: ${first} ${first === 'you' ? 'win' : 'wins'} above the axis, ${second} below; ${height}`,
+      xLabel: 'moves played', series: [{ points: dots.map((d) => [d[0], d[1]]), color: '#888', dots }],
+    });
+  };
+
   const draw = () => {
     if (!root) return;
     PP.render(parts.status, status());
+    PP.render(parts.chart, historyChart());
     if (s.table && grid?.table !== s.table) {
       grid?.observer?.disconnect();
       grid = buildGrid(s.table);
@@ -378,12 +413,23 @@
     solveBoard(rows, k, { explain: explainer(rows, typed) });
   };
 
+  /** What is wrong with the link being shown, said once its board has been answered. */
+  let linkNotes = [];
+
   const mount = (main, params) => {
+    linkNotes = [];
     if (params.get('board')) {
       s.rows = params.get('board').split('/');
-      s.k = +params.get('k') || 0;
+      const k = params.get('k') ?? '0';
+      s.k = /^\d{1,9}$/.test(k) ? +k : 0;
+      if (s.k !== +k) linkNotes.push(`The link's k ${PP.quote(k)} is not a whole number from 0; k 0 is used.`);
     }
-    s.tokens = (params.get('tokens') || '').split('-').filter(Boolean).map((t) => t.split('.').map(Number));
+    // A link's tokens, `x.y` each (1-based); whether they are open cells is seen when the board's table comes.
+    const tokens = (params.get('tokens') || '').split('-').filter(Boolean);
+    const wrong = tokens.findIndex((t) => !/^\d{1,9}\.\d{1,9}$/.test(t));
+    if (wrong >= 0) linkNotes.push(`The link's token ${wrong + 1}, ${PP.quote(tokens[wrong])}, is not a cell x.y; the tokens are left off.`);
+    s.tokens = wrong >= 0 ? [] : tokens.map((t) => t.split('.').map(Number));
+    s.values = [];
     s.history = [];
     s.redo = [];
     s.moves = null;
@@ -394,7 +440,8 @@
     const text = PP.el('textarea', { id: 'gg-input', rows: 6, 'aria-label': 'board rows' });
     text.value = s.rows.join('\n');
     const k = PP.el('input', { type: 'number', min: 0, value: s.k, id: 'gg-k' });
-    parts = { status: PP.el('div'), board: PP.el('div'), controls: PP.el('div', { class: 'controls' }), text, k };
+    parts = { status: PP.el('div'), board: PP.el('div'), controls: PP.el('div', { class: 'controls' }), text, k,
+      chart: PP.el('div', { id: 'gg-history' }) };
     root = PP.el('div', { id: 'gridgame' }, PP.el('div', { class: 'row' },
       PP.el('div', { class: 'panel' }, parts.status, parts.board, parts.controls,
         PP.el('p', { text: 'Arrows move the selected token down or right, 1–9 diagonally; click a token to select it. '
@@ -402,12 +449,16 @@
       PP.el('div', { class: 'panel' },
         PP.el('h2', { text: 'Board (# wall, . open)' }), text,
         PP.el('div', { class: 'controls' }, PP.el('label', {}, 'K (diagonal reach) ', k),
-          PP.el('button', { type: 'button', id: 'gg-load', onclick: load, text: 'Solve' })))));
+          PP.el('button', { type: 'button', id: 'gg-load', onclick: load, text: 'Solve' })),
+        parts.chart)));
     main.append(root);
     const fromLink = s.rows.map((_, i) => ({ line: i + 1, indent: 0 }));
     const explain = (message) => explainer(s.rows, fromLink)(message)
       .replace(/^Board, line (\d+), column/, "The link's board, row $1, column").replace(/^K \(diagonal reach\) box/, "The link's k");
-    solveBoard(s.rows, s.k, { explain, keepTokens: true }).then(() => replay((params.get('moves') || '').split('-').filter(Boolean)));
+    const moves = s.tokens.length ? (params.get('moves') || '').split('-').filter(Boolean) : [];
+    solveBoard(s.rows, s.k, { explain, keepTokens: true })
+      .then(() => replay(s.tokens.length ? moves : []))
+      .then(() => { PP.addError(...linkNotes); linkNotes = []; });
   };
 
   /** A link's moves (`token.x.y`), each played only when the API lists it among the legal moves of its position. */

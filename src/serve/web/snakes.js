@@ -12,14 +12,23 @@
     here: null, // the distribution from the token's square
     within: 20,
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'odds'
+    board: null, // the board solved (input, size, faces, start, overshoot): the boxes may hold edits not yet solved
   };
   let root;
+  const OVERSHOOTS = ['stay', 'bounce', 'win'];
 
-  const options = () => ({ input: s.input, size: s.size, faces: s.faces, overshoot: s.overshoot });
+  /** The board as the boxes have it: what Solve asks about. */
+  const typed = () => ({ input: s.input, size: s.size, faces: s.faces, start: s.start, overshoot: s.overshoot });
 
+  /** The board the game is played on: the one solved (not edits in the boxes that Solve has not taken yet). */
+  const options = () => {
+    const { input, size, faces, overshoot } = s.board || typed();
+    return { input, size, faces, overshoot };
+  };
+
+  /** The link holds the board played on and the rolls made on it. */
   const save = () => PP.writeHash({
-    input: s.input, size: s.size, faces: s.faces, start: s.start, overshoot: s.overshoot,
-    rolls: s.rolls.map((r) => r.die).join('.'), within: s.within,
+    ...(s.board || typed()), rolls: s.rolls.map((r) => r.die).join('.'), within: s.within,
   });
 
   /**
@@ -38,15 +47,29 @@
     return { ...answer, distribution: { ...d, ends_on_roll: ends, ended_by_roll: ended } };
   };
 
+  /** The server's messages name the API's fields: said of the page's boxes (the board's text, the squares box). */
+  const explain = (message) => message.replace(/^request JSON: (.*) at line \d+ column \d+$/s, '$1')
+    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ').replace(/^size: /, 'squares: ')
+    .replace(/--size sets/g, 'the squares box sets');
+
   const solve = async () => {
-    save();
+    const board = typed();
     s.failed = null;
-    const answer = byRoll(await PP.ask('/api/snakes', { ...options(), start: s.start, expected: true, distribution: true }));
+    let answer = byRoll(await PP.ask('/api/snakes', { ...board, expected: true, distribution: true }, { explain }));
+    // A board too large for the chances in time or memory (400 or 504): its fewest rolls, which take no time, and a
+    // word on what is left out.
+    const refused = PP.refused;
+    if (!answer && refused && (refused.status === 400 || refused.status === 504)) {
+      answer = await PP.ask('/api/snakes', board, { explain });
+      if (answer) PP.showError(`This board's fewest rolls only; no expected rolls or chances: ${refused.message}`);
+    }
     s.solved = answer;
-    s.square = s.start;
+    s.board = answer ? board : null;
+    s.square = board.start;
     s.rolls = [];
     s.here = answer ? answer.distribution : null;
     if (!answer && !PP.job) s.failed = 'board';
+    save();
     draw();
   };
 
@@ -54,7 +77,8 @@
   const askOdds = async () => {
     s.here = null;
     if (s.failed === 'odds') s.failed = null;
-    if (s.square === s.size) return draw();
+    // No chances from the token when the board's own were refused: they would be too.
+    if (s.square === options().size || !s.solved?.distribution) return draw();
     draw();
     const square = s.square, played = s.rolls.length;
     const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: square, distribution: true }));
@@ -66,8 +90,8 @@
 
   /** Rolls the die (here) and asks the API where it takes the token, then the odds from there. */
   let rolling = false;
-  const roll = async (die = PP.die(s.faces)) => {
-    if (!s.solved || s.square === s.size || rolling) return;
+  const roll = async (die = PP.die(options().faces)) => {
+    if (!s.solved || s.square === options().size || rolling) return;
     rolling = true;
     try {
       const answer = await PP.ask('/api/snakes/roll', { ...options(), square: s.square, die });
@@ -82,7 +106,7 @@
   };
 
   const newGame = () => {
-    s.square = s.start;
+    s.square = (s.board || typed()).start;
     s.rolls = [];
     s.here = s.solved ? s.solved.distribution : null;
     if (s.failed === 'odds') s.failed = null;
@@ -106,12 +130,13 @@
 
   const boardView = () => {
     if (!s.solved) return null;
-    if (s.size > DRAWN) return PP.el('p', { text: `The board has ${s.size} squares; boards up to ${DRAWN} are drawn.` });
-    const cols = 10, rows = Math.ceil(s.size / cols);
+    const { size } = options();
+    if (size > DRAWN) return PP.el('p', { text: `The board has ${size} squares; boards up to ${DRAWN} are drawn.` });
+    const cols = 10, rows = Math.ceil(size / cols);
     const svg = PP.el('svg', { viewBox: `0 0 ${cols * 40} ${rows * 40}`, class: 'chart', id: 'sn-board', role: 'img',
-      'aria-label': `board of ${s.size} squares`, style: 'max-width: 28rem' }, arrows());
+      'aria-label': `board of ${size} squares`, style: 'max-width: 28rem' }, arrows());
     const shortest = new Set(s.solved.shortest_game.map((r) => r.square));
-    for (let n = 1; n <= s.size; n++) {
+    for (let n = 1; n <= size; n++) {
       const [x, y] = place(n, cols, rows);
       svg.append(PP.el('rect', { x: x - 20, y: y - 20, width: 40, height: 40, fill: shortest.has(n) ? '#dceefa' : (n % 2 ? '#fff' : '#f1f1f1'), stroke: '#ccc' }));
       svg.append(PP.el('text', { x: x - 17, y: y - 9, 'font-size': 9, fill: '#666', text: n }));
@@ -165,6 +190,12 @@
       PP.el('span', {}, PP.el('span', { class: 'swatch piece' }), ' the token'));
   };
 
+  /** The most rolls of the shortest game listed: a board of millions of squares has hundreds of thousands. */
+  const LISTED = 1000;
+
+  /** The most bars a distribution chart draws (its plot is about 580 units wide). */
+  const MAX_BARS = 580;
+
   /** Where the charts' axis of rolls ends: the chance left past it is too small to see. */
   const SHOWN = 0.99;
 
@@ -179,10 +210,22 @@
     let last = cumulative.findIndex((c) => c >= SHOWN);
     if (last < 0) last = cumulative.length - 1;
     const cut = last < cumulative.length - 1 && cumulative[last] < 1;
-    const bars = d.ends_on_roll.slice(1, last + 1).map((p, i) => [i + 1 + offset, p, PP.colors.sky, `roll ${i + 1 + offset}: ${(100 * p).toFixed(2)}%`]);
-    const line = cumulative.slice(0, last + 1).map((c, i) => [i + offset, c]);
+    // Past MAX_BARS rolls (a bar a pixel wide or less) a bar stands for `group` rolls in a row, the chance the game
+    // ends within them: tens of thousands of bars would take seconds to draw at every roll, and could not be seen.
+    const group = Math.ceil(last / MAX_BARS);
+    const bars = [];
+    for (let first = 1; first <= last; first += group) {
+      const end = Math.min(last, first + group - 1);
+      const p = d.ends_on_roll.slice(first, end + 1).reduce((sum, q) => sum + q, 0);
+      const rolls = end > first ? `rolls ${first + offset}–${end + offset}` : `roll ${first + offset}`;
+      bars.push([(first + end) / 2 + offset, p, PP.colors.sky, `${rolls}: ${(100 * p).toFixed(2)}%`]);
+    }
+    const line = [];
+    for (let i = 0; i < last; i += group) line.push([i + offset, cumulative[i]]);
+    line.push([last + offset, cumulative[last]]);
     const left = 100 * (1 - cumulative[last]);
-    const note = cut ? `axis cut at roll ${last + offset}: ${left < 0.01 ? '< 0.01' : left.toFixed(2)}% of games last longer` : null;
+    const note = [cut ? `axis cut at roll ${last + offset}: ${left < 0.01 ? '< 0.01' : left.toFixed(2)}% of games last longer` : null,
+      group > 1 ? `a bar: ${group} rolls` : null].filter(Boolean).join('; ') || null;
     return PP.chart({ title, xLabel: 'rolls', yMin: 0, yMax: 1, bars, note,
       series: [{ points: line, color: PP.colors.win }] });
   };
@@ -197,13 +240,14 @@
     const a = s.solved;
     const summary = a ? [
       PP.el('p', { class: 'verdict', id: 'sn-fewest', 'data-rolls': a.fewest_rolls, text: `Fewest rolls: ${a.fewest_rolls}` }),
-      PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
+      PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.slice(0, LISTED).map((r) => PP.el('li', {
         text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
+      a.shortest_game.length > LISTED ? PP.el('p', { id: 'sn-more', text: `(the first ${LISTED} rolls of ${a.shortest_game.length.toLocaleString('en')})` }) : null,
       a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}; median ${a.distribution.median ?? '—'}` }) : null,
       distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
     ] : [];
     const played = s.rolls.length;
-    const done = s.square === s.size;
+    const done = s.square === options().size;
     const here = s.here;
     const within = Math.max(0, s.within - played);
     const chance = done ? 1 : here ? (here.ended_by_roll[Math.min(within, here.ended_by_roll.length - 1)] ?? 0) : null;
@@ -231,7 +275,7 @@
         PP.el('div', { class: 'controls' },
           field('squares ', 'size', { min: 1 }), field('faces ', 'faces', { min: 1 }), field('start ', 'start', { min: 0 }),
           PP.el('label', {}, 'overshoot ', PP.el('select', { onchange: (e) => { s.overshoot = e.target.value; } },
-            ['stay', 'bounce', 'win'].map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
+            OVERSHOOTS.map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
           PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })),
         boardView()),
       PP.el('div', { class: 'panel' }, failed, summary, game)));
@@ -248,12 +292,24 @@
       else bad.push(`The link's ${name} ${PP.quote(params.get(name))} is not a whole number; ${name} ${s[name]} is used.`);
     }
     if (params.has('input')) s.input = params.get('input');
-    if (params.has('overshoot')) s.overshoot = params.get('overshoot');
-    const dice = (params.get('rolls') || '').split('.').map(Number).filter((d) => d >= 1);
+    if (params.has('overshoot')) {
+      const overshoot = params.get('overshoot');
+      if (OVERSHOOTS.includes(overshoot)) s.overshoot = overshoot;
+      else bad.push(`The link's overshoot ${PP.quote(overshoot)} is not one of ${OVERSHOOTS.join(', ')}; overshoot ${s.overshoot} is used.`);
+    }
+    const dice = (params.get('rolls') || '').split('.').filter(Boolean);
+    s.board = null;
     draw();
     solve().then(async () => {
-      if (bad.length) return PP.showError(bad.join(' '));
-      for (const die of dice) await roll(die);
+      if (bad.length) return PP.addError(...bad);
+      // A link's rolls are replayed on the board solved, each only when it is a face of the die.
+      for (const [i, die] of dice.entries()) {
+        if (!s.solved) return;
+        if (!/^\d{1,9}$/.test(die) || +die < 1 || +die > s.board.faces) {
+          return PP.addError(`The link's roll ${i + 1}, ${PP.quote(die)}, is not a face of the die (1 to ${s.board.faces}); the game stops before it.`);
+        }
+        await roll(+die);
+      }
     });
   };
 

@@ -1,0 +1,79 @@
+//! Slow answers: a long solve shows its progress and Cancel stops it on the server; a cancelled question offers to
+//! ask again.
+
+use crate::browser::*;
+use crate::serve_support;
+use headless_chrome::Tab;
+use std::time::{Duration, Instant};
+
+/// The map of a full 8×8 board takes many seconds: the page shows its progress, and Cancel stops it on the server.
+pub fn cancel_a_long_solve(tab: &Tab, base: &str) {
+    let board = serde_json::json!(vec![vec![1; 8]; 8]).to_string();
+    open(tab, base, &format!("game=footholds&board={board}&a=3,3&b=4,4"));
+    wait(tab, "document.querySelector('#fh-verdict')?.textContent.startsWith('A to move')");
+    click(tab, "#fh-map-button");
+    let progress = wait(
+        tab,
+        "!document.getElementById('busy').hidden && document.getElementById('busy-text').textContent.includes('positions') && document.getElementById('busy-text').textContent",
+    );
+    assert!(progress.as_str().unwrap().contains("start pair"), "{progress}");
+    let before = serve_support::status(base);
+    assert_eq!(before["running"], 1, "{before}");
+    click(tab, "#busy-cancel");
+    wait(tab, "document.getElementById('error').textContent === 'cancelled'");
+    let until = Instant::now() + Duration::from_secs(10);
+    while serve_support::status(base)["running"] != 0 {
+        assert!(Instant::now() < until, "the cancelled solve stopped");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let after = serve_support::status(base);
+    assert_eq!(after["cancelled"].as_u64(), before["cancelled"].as_u64().map(|n| n + 1), "{after}");
+}
+
+/// A question cancelled (or refused) leaves no "solving…" behind: the page says there is no answer and offers to
+/// ask again.
+pub fn cancelled_questions_can_be_asked_again(tab: &Tab, base: &str) {
+    // Footholds: the full 8 × 16 board takes long.
+    let board = serde_json::json!(vec![vec![1; 16]; 8]).to_string();
+    open(tab, base, &format!("game=footholds&board={board}&a=0,0&b=7,15"));
+    cancel(tab);
+    wait(tab, "document.querySelector('#fh-verdict').dataset.failed && document.querySelector('#fh-again')");
+    click(tab, "#fh-again");
+    wait(tab, "document.querySelector('#fh-verdict').textContent === 'solving…'");
+    cancel(tab);
+    wait(tab, "document.querySelector('#fh-verdict').dataset.failed");
+    let until = Instant::now() + Duration::from_secs(10);
+    while serve_support::status(base)["running"] != 0 {
+        assert!(Instant::now() < until, "the cancelled solve stopped");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    // Gridgame: the moves of a token put.
+    open(tab, base, "game=gridgame");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    hang(tab, "/api/gridgame/moves");
+    click(tab, "[data-cell='1,1']");
+    cancel(tab);
+    wait(tab, "document.querySelector('#gg-status').dataset.failed && document.querySelector('#gg-again')");
+    unhang(tab);
+    click(tab, "#gg-again");
+    wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-status').dataset.xor");
+
+    // Snakes: the board, then the odds from where a roll took the token.
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    hang(tab, "/api/snakes");
+    click(tab, "#sn-solve");
+    cancel(tab);
+    wait(tab, "document.querySelector('#sn-failed')?.dataset.failed === 'board'");
+    unhang(tab);
+    click(tab, "#sn-again");
+    wait(tab, "document.querySelector('#sn-fewest') && !document.querySelector('#sn-failed')");
+    hang(tab, "/api/snakes");
+    click(tab, "#sn-roll");
+    cancel(tab);
+    wait(tab, "document.querySelector('#sn-failed')?.dataset.failed === 'odds'");
+    unhang(tab);
+    click(tab, "#sn-again");
+    wait(tab, "document.querySelector('#sn-chance') && !document.querySelector('#sn-failed')");
+}

@@ -1,0 +1,231 @@
+//! The grid game: the cells coloured by who wins, a game played through, two tokens and their Grundy values, both
+//! sides played by the user, messages about a typed board, and a move on the judge's largest board.
+
+use crate::browser::*;
+use headless_chrome::Tab;
+use perfectplay::engine::Limits;
+use perfectplay::games::gridgame;
+use std::time::Instant;
+
+pub fn gridgame_page(tab: &Tab, base: &str) {
+    let rows = ["....#.", ".#....", "...#..", "#.....", "..#..."];
+    open(tab, base, &format!("game=gridgame&board={}&k=1", rows.join("/")));
+    wait(tab, "document.querySelector('#gg-board')");
+    let board = gridgame::Board::from_rows(&rows, 1).unwrap();
+    let wanted = gridgame::Wanted { remoteness: true, grundy: true };
+    let analysis = gridgame::Analysis::solve(&board, wanted, &Limits::default()).unwrap();
+    // Every cell is coloured by who wins from it.
+    let colours =
+        eval(tab, "[...document.querySelectorAll('#gg-board .cell')].map(e => getComputedStyle(e).backgroundColor)");
+    let mut start = None;
+    for r in 0..rows.len() {
+        for c in 0..rows[0].len() {
+            let cell = gridgame::Cell::new(r as u32, c as u32);
+            let colour = &colours[r * rows[0].len() + c];
+            match analysis.wins(&board, cell) {
+                Some(true) => {
+                    assert_eq!(colour, WIN, "{cell}");
+                    if start.is_none() && analysis.remoteness(&board, cell) >= Some(5) {
+                        start = Some(cell);
+                    }
+                }
+                Some(false) => assert_eq!(colour, LOSE, "{cell}"),
+                None => assert_ne!(colour, WIN, "{cell}"),
+            }
+        }
+    }
+    // Hovering a cell tells its remoteness and Grundy value.
+    let title = eval(tab, "document.querySelector(\"#gg-board [data-cell='1,1']\").title");
+    let corner = gridgame::Cell::new(0, 0);
+    let expected = format!(
+        "(1, 1): the player to move wins in {}; Grundy value {}",
+        analysis.remoteness(&board, corner).unwrap(),
+        analysis.grundy(&board, corner).unwrap()
+    );
+    assert_eq!(title, expected);
+    // Put a token on a winning cell and play it through: you move first and take the best move each time.
+    let start = start.expect("a winning cell with a long game");
+    click(tab, &format!("[data-cell='{},{}']", start.row + 1, start.col + 1));
+    loop {
+        let state = wait(
+            tab,
+            "(() => { const s = PP.games.gridgame.state(); return s.over ? 'over' : s.moves && s.history.length % 2 === 0 ? 'you' : null; })()",
+        );
+        if state == "over" {
+            break;
+        }
+        let cell = best_move(tab, "#gg-board");
+        click(tab, &format!("[data-cell='{cell}']"));
+        wait(tab, "PP.games.gridgame.state().history.length % 2 === 1");
+    }
+    let status = eval(
+        tab,
+        "[document.querySelector('#gg-status').dataset.winner, +document.querySelector('#gg-status').dataset.moves]",
+    );
+    assert_eq!(status[0], "you");
+    assert_eq!(status[1], analysis.remoteness(&board, start).unwrap());
+    // The value history: one point per position reached, you winning (above the axis, in the win colour) at each
+    // with the moves left, the last on the axis.
+    let points = eval(
+        tab,
+        "[...document.querySelectorAll('#gg-history svg.chart circle')].map(c => [c.getAttribute('fill'), c.querySelector('title').textContent])",
+    );
+    let remoteness = analysis.remoteness(&board, start).unwrap() as usize;
+    let points = points.as_array().expect("a value history chart");
+    assert_eq!(points.len(), remoteness + 1, "{points:?}");
+    for (i, point) in points.iter().enumerate() {
+        assert_eq!(point[0], "#0072B2", "position {i}: {point}");
+        let text = point[1].as_str().unwrap();
+        assert!(text.contains(&format!("you win in {}", remoteness - i)), "position {i}: {point}");
+    }
+
+    // The remoteness is drawn only on cells without a token: the token would cover it.
+    let covered = eval(
+        tab,
+        "[...document.querySelectorAll('#gg-board .cell')].filter(c => c.querySelector('.token') && c.querySelector('.mark')).length",
+    );
+    assert_eq!(covered, 0, "a remoteness drawn under a token");
+
+    // Two tokens: the status shows their Grundy values and their XOR.
+    click(tab, "#gg-clear");
+    let (a, b) = (gridgame::Cell::new(0, 0), gridgame::Cell::new(2, 1));
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves");
+    click(tab, "[data-cell='3,2']");
+    let xor =
+        wait(tab, "PP.games.gridgame.state().moves?.length === 2 && document.querySelector('#gg-status').dataset.xor");
+    let expected = analysis.grundy(&board, a).unwrap() ^ analysis.grundy(&board, b).unwrap();
+    assert_eq!(xor, expected.to_string());
+    screenshot(tab, "gridgame", 1200.0, 480.0);
+}
+
+/// With "the solver answers" unticked, the user plays both sides: the page names them the first and the second
+/// player, never the solver.
+pub fn gridgame_without_the_solver(tab: &Tab, base: &str) {
+    open(tab, base, "game=gridgame&board=.../.../...&k=0");
+    wait(tab, "document.querySelector('#gg-board')");
+    click(tab, "#gg-solver");
+    let status = || eval(tab, "document.querySelector('#gg-status').textContent").as_str().unwrap().to_string();
+    assert!(status().contains("the first player moves first"), "{}", status());
+    // From (2, 3) the only move is down to the corner: the first player makes it, and the second cannot move.
+    click(tab, "[data-cell='2,3']");
+    wait(tab, "PP.games.gridgame.state().moves");
+    assert!(status().starts_with("The first player's move."), "{}", status());
+    tab.press_key("ArrowDown").unwrap();
+    wait(tab, "PP.games.gridgame.state().over");
+    assert_eq!(status(), "Game over after 1 move: the second player cannot move, the first player wins.");
+    // Undone, the first player's move again.
+    click(tab, "#gg-undo");
+    wait(tab, "PP.games.gridgame.state().moves && !PP.games.gridgame.state().over");
+    assert!(status().starts_with("The first player's move."), "{}", status());
+}
+
+/// The server's messages about a typed board name the line and column of the box, and the K box, not of the judge
+/// text the page builds from them (whose first line, "N M K", the user never typed); the board shown is kept.
+pub fn gridgame_messages_name_what_was_typed(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    open(tab, base, "game=gridgame&board=.../.../...&k=0");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    let solve = |rows: &str, k: &str| {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ document.querySelector('#gg-input').value = {}; document.querySelector('#gg-k').value = {}; }})()",
+                serde_json::json!(rows),
+                serde_json::json!(k)
+            ),
+        );
+        click(tab, "#gg-load");
+        let message = wait(tab, error).as_str().unwrap().to_string();
+        assert!(!message.contains("input: line"), "{message}");
+        message
+    };
+    // A blank line first, then a wrong cell after two blanks: the box's line 3, column 4.
+    let message = solve(
+        "
+...
+  .x.
+...",
+        "0",
+    );
+    assert!(message.starts_with("Board, line 3, column 4: "), "{message}");
+    let message = solve(
+        "...
+..
+...",
+        "0",
+    );
+    assert!(message.starts_with("Board, line 2, column 3: "), "{message}");
+    let message = solve(
+        "...
+...
+...",
+        "7",
+    );
+    assert!(message.starts_with("K (diagonal reach) box: "), "{message}");
+    assert_eq!(eval(tab, "PP.games.gridgame.state().rows"), serde_json::json!(["...", "...", "..."]));
+    assert_eq!(eval(tab, "document.querySelectorAll('#gg-board .cell').length"), 9, "the board shown is kept");
+}
+
+/// The judge's largest board, 300 × 300: a token put and moved is drawn where it stands, with the moves from
+/// there outlined as the library has them. (The times are printed, not checked.)
+pub fn a_move_on_the_largest_gridgame_board(tab: &Tab, base: &str) {
+    let (n, k) = (300usize, 3usize);
+    let rows: Vec<String> = (0..n)
+        .map(|r| {
+            (0..n).map(|c| if (r * 7 + c * 13) % 11 == 0 && (r, c) != (n - 1, n - 1) { '#' } else { '.' }).collect()
+        })
+        .collect();
+    let started = Instant::now();
+    open(tab, base, &format!("game=gridgame&k={k}&board={}", rows.join("/")));
+    wait(tab, "document.querySelectorAll('#gg-board .cell').length === 90000 && !PP.job");
+    eprintln!("300×300 gridgame: board drawn in {:.2?}", started.elapsed());
+    watch_errors(tab);
+    click(tab, "#gg-solver");
+    let started = Instant::now();
+    click(tab, "[data-cell='1,2']");
+    wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-board [data-move]')");
+    eprintln!("300×300 gridgame: token put in {:.2?}", started.elapsed());
+    let started = Instant::now();
+    tab.press_key("ArrowDown").unwrap();
+    wait(
+        tab,
+        "PP.games.gridgame.state().history.length === 1 && PP.games.gridgame.state().moves && \
+         document.querySelector(\"#gg-board [data-cell='2,2'] .token\")",
+    );
+    eprintln!("300×300 gridgame: one move drawn in {:.2?}", started.elapsed());
+
+    let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let board = gridgame::Board::from_rows(&refs, k).unwrap();
+    let analysis =
+        gridgame::Analysis::solve(&board, gridgame::Wanted { remoteness: true, grundy: false }, &Limits::default())
+            .unwrap();
+    let tokens =
+        eval(tab, "[...document.querySelectorAll('#gg-board .token')].map(t => t.closest('[data-cell]').dataset.cell)");
+    assert_eq!(tokens, serde_json::json!(["2,2"]));
+    let mut shown: Vec<(String, String)> = serde_json::from_value(eval(
+        tab,
+        "[...document.querySelectorAll('#gg-board [data-move]')].map(e => [e.dataset.cell, e.dataset.move])",
+    ))
+    .unwrap();
+    shown.sort();
+    let mut expected: Vec<(String, String)> = board
+        .children(gridgame::Cell::new(1, 1))
+        .map(|(_, to)| {
+            let value = if analysis.wins(&board, to) == Some(false) { "win" } else { "lose" };
+            let remoteness = analysis.remoteness(&board, to).unwrap() + 1;
+            (format!("{},{}", to.row + 1, to.col + 1), format!("{value} {remoteness}"))
+        })
+        .collect();
+    expected.sort();
+    assert_eq!(shown, expected);
+    // The cells left keep their colours and remoteness, nothing outlined.
+    let left = eval(
+        tab,
+        "(() => { const e = document.querySelector(\"#gg-board [data-cell='1,2']\"); return [e.className, e.dataset.move ?? null, e.textContent]; })()",
+    );
+    let from = gridgame::Cell::new(0, 1);
+    let class = if analysis.wins(&board, from) == Some(true) { "cell win" } else { "cell lose" };
+    assert_eq!(left, serde_json::json!([class, null, analysis.remoteness(&board, from).unwrap().to_string()]));
+    assert_eq!(page_errors(tab), serde_json::json!([]));
+}

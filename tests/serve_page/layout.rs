@@ -1,0 +1,162 @@
+//! The layout: charts that stay readable, and every game fitting a phone's width.
+
+use crate::browser::*;
+use headless_chrome::Tab;
+use std::time::Duration;
+
+/// The charts stay readable: y labels apart when all values are below the axis (B winning), and small chances'
+/// bars visible on a 0–1 axis with a long x axis.
+pub fn charts(tab: &Tab) {
+    let gaps = eval(
+        tab,
+        "(() => { const svg = PP.chart({ series: [{ points: [[0, -20], [1, -19], [2, -18]], color: '#888' }], xLabel: 'x' }); \
+         const ys = [...svg.querySelectorAll('.y-label')].map(t => +t.getAttribute('y')).sort((a, b) => a - b); \
+         return ys.slice(1).map((y, i) => y - ys[i]); })()",
+    );
+    assert!(gaps.as_array().unwrap().iter().all(|g| g.as_f64().unwrap() >= 12.0), "y labels overlap: {gaps}");
+    let smallest = eval(
+        tab,
+        "(() => { const bars = Array.from({ length: 400 }, (_, i) => [i + 1, 0.002 + (i % 7) * 0.001, '#56B4E9', '']); \
+         const svg = PP.chart({ series: [], bars, yMin: 0, yMax: 1, xLabel: 'rolls' }); \
+         const rects = [...svg.querySelectorAll('rect.bar')]; \
+         return [Math.min(...rects.map(r => +r.getAttribute('width'))), Math.min(...rects.map(r => +r.getAttribute('height')))]; })()",
+    );
+    assert!(
+        smallest[0].as_f64().unwrap() >= 2.0 && smallest[1].as_f64().unwrap() >= 20.0,
+        "bars too small: {smallest}"
+    );
+}
+
+/// On a phone-sized window every game fits the width: nothing sticks out to the right.
+pub fn phone_sized(tab: &Tab, base: &str) {
+    let phone =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(390.0), height: Some(844.0) };
+    tab.set_bounds(phone).unwrap();
+    for (game, ready) in [("footholds", "#fh-verdict"), ("snakes", "#sn-fewest"), ("gridgame", "#gg-board")] {
+        open(tab, base, &format!("game={game}"));
+        wait(tab, &format!("document.querySelector('{ready}')"));
+        let widths = eval(tab, "[document.documentElement.scrollWidth, window.innerWidth]");
+        assert!(widths[1].as_u64().unwrap() <= 420, "the window is phone-sized: {widths}");
+        assert!(widths[0].as_u64() <= widths[1].as_u64(), "{game} is wider than the phone: {widths}");
+    }
+    screenshot(tab, "phone", 390.0, 800.0);
+    // A wide footholds board: a finger pans it (only A and B keep the touch, to be dragged).
+    // (Footholds on the first and last rows only, so it solves at once.)
+    let rows: Vec<Vec<u8>> = (0..8).map(|r| vec![u8::from(r == 0 || r == 7); 16]).collect();
+    let wide = serde_json::json!(rows).to_string();
+    open(tab, base, &format!("game=footholds&board={wide}&a=0,0&b=7,15"));
+    wait(tab, "PP.games.footholds.state().answer");
+    let touch = eval(
+        tab,
+        "[getComputedStyle(document.querySelector('#footholds .board')).touchAction, \
+          getComputedStyle(document.querySelector(\"[data-cell='0,3']\")).touchAction, \
+          getComputedStyle(document.querySelector(\"[data-cell='0,0']\")).touchAction]",
+    );
+    assert_eq!(touch, serde_json::json!(["pan-x pan-y", "auto", "none"]));
+    // On a desktop window, every column of the 8×16 board shows without scrolling.
+    let desktop =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
+    tab.set_bounds(desktop).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let widths = eval(
+        tab,
+        "(() => { const b = document.querySelector('#footholds .board'); return [b.scrollWidth, b.clientWidth]; })()",
+    );
+    assert!(widths[0].as_u64() <= widths[1].as_u64(), "columns hidden: {widths}");
+}
+
+/// On a phone, a message is seen wherever the page is scrolled: the bar at the top of the window holds it (a
+/// board typed at the bottom of the page is refused in view), and its × dismisses it. The map of a wide board's
+/// start pairs fits the width too.
+pub fn messages_and_maps_on_a_phone(tab: &Tab, base: &str) {
+    let phone =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(390.0), height: Some(700.0) };
+    tab.set_bounds(phone).unwrap();
+    open(tab, base, "game=gridgame");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    eval(tab, "(() => { document.querySelector('#gg-input').value = '..x\\n...'; })()");
+    tab.find_element("#gg-load").unwrap().scroll_into_view().unwrap();
+    tab.find_element("#gg-load").unwrap().click().unwrap();
+    wait(tab, "!document.getElementById('error').hidden");
+    let place = eval(
+        tab,
+        "(() => { const r = document.getElementById('error').getBoundingClientRect(); return [r.top, r.bottom, innerHeight, scrollY]; })()",
+    );
+    let at = |i: usize| place[i].as_f64().unwrap();
+    assert!(at(3) > 100.0, "the page is scrolled: {place}");
+    assert!(at(0) >= 0.0 && at(1) <= at(2), "the message is in the window: {place}");
+    tab.find_element("#error-close").unwrap().click().unwrap();
+    wait(tab, "document.getElementById('error').hidden && document.getElementById('error-bar').hidden");
+
+    // A footholds board of 2 × 20 (footholds on its first row): each map of B's starts is 20 cells wide.
+    let rows = [vec![1; 20], vec![0; 20]];
+    open(tab, base, &format!("game=footholds&board={}&a=0,0&b=0,19", serde_json::json!(rows)));
+    wait(tab, "PP.games.footholds.state().answer && !PP.job");
+    click(tab, "#fh-map-button");
+    wait(tab, "document.querySelectorAll('#fh-map .minimap button').length === 20 * 40 && !PP.job");
+    let widths = eval(tab, "[document.documentElement.scrollWidth, window.innerWidth]");
+    assert!(widths[0].as_u64() <= widths[1].as_u64(), "the map is wider than the phone: {widths}");
+
+    // The charts keep their text's size on a phone (a chart is narrower instead), each text inside its chart, and
+    // their titles wrap in the page's width.
+    for (game, ready) in [
+        ("snakes", "PP.games.snakes.state().solved"),
+        ("footholds", "PP.games.footholds.state().answer"),
+        ("gridgame&tokens=1.1", "PP.games.gridgame.state().moves"),
+    ] {
+        open(tab, base, &format!("game={game}"));
+        wait(tab, &format!("{ready} && !PP.job"));
+        let charts = eval(
+            tab,
+            "[...document.querySelectorAll('svg.chart:not(#sn-board)')].map(svg => { const box = svg.getBoundingClientRect(); \
+             const texts = [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect()); \
+             const caption = svg.closest('figure')?.querySelector('figcaption')?.getBoundingClientRect(); \
+             return [Math.min(...texts.map(r => r.height)), texts.filter(r => r.left < box.left - 0.5 || r.right > box.right + 0.5).length, \
+             caption ? caption.right <= innerWidth : false]; })",
+        );
+        let charts = charts.as_array().unwrap();
+        assert!(!charts.is_empty(), "{game}: no chart");
+        for chart in charts {
+            assert!(chart[0].as_f64().unwrap() >= 11.0, "{game}: a chart's text is too small to read: {chart}");
+            assert_eq!(chart[1], 0, "{game}: a text sticks out of its chart: {chart}");
+            assert_eq!(chart[2], true, "{game}: the title is not in the window: {chart}");
+        }
+    }
+    let desktop =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
+    tab.set_bounds(desktop).unwrap();
+}
+
+/// The keyboard focus and the selected token stand out on every cell colour, for colour-blind eyes too: a contrast
+/// of at least 3 : 1 (WCAG's for what is not text) against the win, lose and wall colours of the cell under them.
+pub fn focus_and_selection_stand_out(tab: &Tab, base: &str) {
+    open(tab, base, "game=gridgame&board=.#../..../....&k=0&tokens=1.1-1.3");
+    wait(tab, "PP.games.gridgame.state().moves && !PP.job");
+    // The WCAG contrast of the last colour in a computed style (the outermost ring of a box shadow) on a cell's own.
+    let contrast = |element: &str, property: &str| {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const lum = (css) => {{ const [r, g, b] = css.match(/rgba?\\(([^)]*)\\)/g).pop().match(/[\\d.]+/g).map(Number) \
+                 .map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); \
+                 return 0.2126 * r + 0.7152 * g + 0.0722 * b; }}; \
+                 const e = document.querySelector(\"{element}\"); const cell = e.closest('.cell'); \
+                 const [a, b] = [lum(getComputedStyle(e).{property}), lum(getComputedStyle(cell).backgroundColor)]; \
+                 return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }})()"
+            ),
+        )
+        .as_f64()
+        .unwrap()
+    };
+    let selected = "#gg-board .token.selected";
+    assert!(eval(tab, &format!("!!document.querySelector('{selected}')")).as_bool().unwrap());
+    let ratio = contrast(selected, "boxShadow");
+    assert!(ratio >= 3.0, "the selected token's ring: {ratio:.2} : 1");
+    // The focus on a win, a lose and a wall cell.
+    for cell in ["2,1", "2,2", "1,2"] {
+        focus(tab, &format!("#gg-board [data-cell='{cell}']"));
+        let ratio = contrast(&format!("#gg-board [data-cell='{cell}']"), "outlineColor");
+        let class = eval(tab, &format!("document.querySelector(\"#gg-board [data-cell='{cell}']\").className"));
+        assert!(ratio >= 3.0, "the focus on {cell} ({class}): {ratio:.2} : 1");
+    }
+}

@@ -1,0 +1,131 @@
+//! The position in the URL: bad links and bad boards get a message and leave the page usable; a link's moves are
+//! played only when legal.
+
+use crate::browser::*;
+use headless_chrome::Tab;
+
+/// Bad links and bad boards get a message and leave the page usable; a link pasted into the tab shows its position.
+pub fn links_and_bad_input(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    // A footholds link whose board is not rows of 0 and 1: the example board, and a message naming the field.
+    for (board, shown) in [("%5B%5D", "'[]'"), ("5", "'5'")] {
+        open(tab, base, &format!("game=footholds&board={board}&a=0,0&b=0,0"));
+        let message = wait(tab, error);
+        assert!(message.as_str().unwrap().contains(&format!("board {shown} is not rows of 0 and 1")), "{message}");
+        wait(tab, "PP.games.footholds.state().answer && document.querySelector('#fh-verdict')");
+        assert_eq!(eval(tab, "PP.games.footholds.state().start.board.length"), 3, "the example board");
+    }
+    let message = {
+        open(tab, base, "game=footholds&board=[[1,1]]&a=0,0&b=0,5");
+        wait(tab, error)
+    };
+    assert!(message.as_str().unwrap().contains("b '0,5' is not a foothold"), "{message}");
+
+    // A snakes link with a number that is not one: a message naming the field, and the default kept.
+    open(tab, base, "game=snakes&size=abc");
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().contains("The link's size 'abc' is not a whole number"), "{message}");
+    assert_eq!(eval(tab, "PP.games.snakes.state().size"), 100);
+
+    // A link pasted into a tab already showing footholds: its position is shown.
+    open(tab, base, "game=footholds");
+    wait(tab, "PP.games.footholds.state().answer");
+    // Hints off hide the moves in both-sides mode too; a refused size goes back to the board's.
+    let moves_shown = "document.querySelectorAll('#footholds [data-move]').length";
+    assert!(eval(tab, moves_shown).as_u64().unwrap() > 0);
+    click(tab, "#fh-hints");
+    assert_eq!(eval(tab, moves_shown), 0, "hints off");
+    click(tab, "#fh-hints");
+    eval(
+        tab,
+        "(() => { const r = document.querySelector('#fh-rows'); r.value = 200; r.dispatchEvent(new Event('change')); })()",
+    );
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().starts_with("at most 128 cells"), "{message}");
+    assert_eq!(eval(tab, "document.querySelector('#fh-rows').value"), "3");
+    watch_errors(tab);
+    eval(tab, "(() => { location.hash = '#game=footholds&board=[[1,1,1,1]]&a=0,0&b=0,3'; })()");
+    wait(tab, "PP.games.footholds.state().start.board[0].length === 4 && PP.games.footholds.state().answer");
+
+    // The gridgame board emptied: a message, and the board shown is kept and still plays.
+    open(tab, base, "game=gridgame&board=../..&k=0");
+    wait(tab, "document.querySelector('#gg-board')");
+    watch_errors(tab);
+    eval(tab, "(() => { document.querySelector('#gg-input').value = '  \\n'; })()");
+    click(tab, "#gg-load");
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().starts_with("Board: give at least one row"), "{message}");
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 1");
+    assert_eq!(eval(tab, "PP.games.gridgame.state().rows"), serde_json::json!(["..", ".."]));
+    assert_eq!(page_errors(tab), serde_json::json!([]));
+}
+
+/// A link's moves are played only when the API lists them as legal, else a message names the first refused; a
+/// gridgame link holds the tokens' start and the moves played from it, so after a reload Undo goes back to it.
+pub fn links_with_moves(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    // A footholds link: A, then B, then A again to (0, 3), two steps from A's (0, 1).
+    open(tab, base, "game=footholds&board=[[1,1,1,1,1]]&a=0,0&b=0,4&moves=0.1-0.3-0.3");
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().contains("The link's move 3, '0.3', is not a legal move"), "{message}");
+    assert_eq!(eval(tab, "PP.games.footholds.state().history.length"), 2);
+    let state = |what: &str| eval(tab, &format!("PP.games.gridgame.state().{what}"));
+    let board = "game=gridgame&board=.../.../...&k=0&tokens=1.1";
+    // From (1, 1) a token goes one cell down or right: (3, 3) is no move.
+    open(tab, base, &format!("{board}&moves=0.3.3"));
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().contains("The link's move 1, '0.3.3', is not a legal move"), "{message}");
+    assert_eq!((state("tokens"), state("history.length")), (serde_json::json!([[1, 1]]), serde_json::json!(0)));
+    // A legal move is played, and the solver answers it.
+    open(tab, base, &format!("{board}&moves=0.1.2"));
+    let played = "PP.games.gridgame.state().history.length === 2 && PP.games.gridgame.state().moves";
+    wait(tab, played);
+    tab.reload(false, None).unwrap();
+    wait(tab, played);
+    click(tab, "#gg-undo");
+    wait(tab, "PP.games.gridgame.state().history.length === 0 && PP.games.gridgame.state().moves");
+    assert_eq!(state("tokens"), serde_json::json!([[1, 1]]), "undone back to the link's start");
+}
+
+/// Every field of a link that is not what it must be gets a message naming the field and what is used instead
+/// (never a value read as another, nor a message about the judge text the page builds from the link).
+pub fn every_field_of_a_link_is_checked(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    let cases = [
+        ("game=gridgame&board=.../.../...&k=abc", "The link's k 'abc' is not a whole number from 0; k 0 is used."),
+        (
+            "game=gridgame&board=.../.../...&k=0&tokens=a.b&moves=0.1.2",
+            "The link's token 1, 'a.b', is not a cell x.y; the tokens are left off.",
+        ),
+        (
+            "game=gridgame&board=.#./.../...&k=0&tokens=3.3-1.2",
+            "The link's token 2, '1.2', is not an open cell of the board; the tokens are left off.",
+        ),
+        (
+            "game=snakes&overshoot=far",
+            "The link's overshoot 'far' is not one of stay, bounce, win; overshoot stay is used.",
+        ),
+        (
+            "game=snakes&rolls=1.9.2",
+            "The link's roll 2, '9', is not a face of the die (1 to 6); the game stops before it.",
+        ),
+        ("game=footholds&board=[[1,1]]&a=0,0&b=0,1&side=C", "The link's side 'C' is not A or B; you play both sides."),
+    ];
+    for (fragment, expected) in cases {
+        open(tab, base, fragment);
+        assert_eq!(wait(tab, error), expected, "{fragment}");
+        wait(tab, "!PP.job");
+        assert_eq!(wait(tab, error), expected, "{fragment}: the message stays");
+    }
+    // What is used instead: k 0 and no tokens; the board's own overshoot; the rolls before the bad one.
+    open(tab, base, "game=gridgame&board=.../.../...&k=abc&tokens=1.1");
+    wait(tab, "PP.games.gridgame.state().moves && !PP.job");
+    assert_eq!(
+        eval(tab, "[PP.games.gridgame.state().k, PP.games.gridgame.state().tokens]"),
+        serde_json::json!([0, [[1, 1]]])
+    );
+    open(tab, base, "game=snakes&rolls=1.9.2");
+    wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
+    assert_eq!(eval(tab, "PP.games.snakes.state().rolls[0].die"), 1);
+}

@@ -1,0 +1,184 @@
+//! Snakes and ladders: the fewest rolls, the chance to finish within t rolls, the chart's cut axis, the legend, and a
+//! game rolled to the end.
+
+use crate::browser::*;
+use headless_chrome::Tab;
+use perfectplay::engine::Limits;
+use perfectplay::format::TextFormat;
+use perfectplay::games::snakes;
+use serde_json::Value;
+
+pub fn snakes_page(tab: &Tab, base: &str) {
+    let input = std::fs::read_to_string("examples/snakes/milton-bradley.txt").unwrap();
+    let query = serde_json::json!(input).to_string();
+    let encoded: String = query[1..query.len() - 1].replace("\\n", "%0A").replace(' ', "%20");
+    open(tab, base, &format!("game=snakes&input={encoded}&start=0"));
+    let fewest = wait(tab, "document.querySelector('#sn-fewest')?.dataset.rolls");
+    let rules = snakes::Rules { start: 0, ..snakes::Rules::default() };
+    let board = snakes::Instance::parse(&input).unwrap().board(rules).unwrap();
+    let rolls = snakes::fewest_rolls(&board, &Limits::default()).unwrap().unwrap();
+    assert_eq!(fewest, rolls.len().to_string());
+    let shown = eval(tab, "document.querySelectorAll('#sn-shortest li').length");
+    assert_eq!(shown, rolls.len());
+    // P(finish within 20 rolls) from the start, as the library's distribution gives it.
+    let distribution = snakes::roll_distribution(&board, 1e-12, 100_000, &Limits::default()).unwrap();
+    let chance =
+        wait(tab, "document.querySelector('#sn-chance') && +document.querySelector('#sn-chance').dataset.chance");
+    assert!((chance.as_f64().unwrap() - distribution.cumulative()[20]).abs() < 1e-12, "{chance}");
+    // The chart's axis of rolls ends where the game has ended with chance 99 %, and says so: its last bar is
+    // that roll's.
+    let cut = distribution.cumulative().iter().position(|&c| c >= 0.99).unwrap();
+    let chart = eval(
+        tab,
+        "(() => { const c = document.querySelector(\"svg.chart[aria-label^='P(the game ends']\"); \
+         return [c.textContent, [...c.querySelectorAll('rect title')].pop().textContent]; })()",
+    );
+    assert!(chart[0].as_str().unwrap().contains(&format!("axis cut at roll {cut}:")), "{chart}");
+    assert!(chart[1].as_str().unwrap().starts_with(&format!("roll {cut}:")), "{chart}");
+    // A legend for the ladders and snakes, each drawn with an arrowhead at the end the token is taken to.
+    let legend = eval(tab, "document.querySelector('#sn-legend')?.textContent ?? ''");
+    assert!(legend.as_str().unwrap().contains("ladder") && legend.as_str().unwrap().contains("snake"), "{legend}");
+    let jumps = eval(
+        tab,
+        "[...document.querySelectorAll('#sn-board path')].filter(p => p.querySelector('title')).map(p => \
+         [p.querySelector('title').textContent, !!document.querySelector((p.getAttribute('marker-end') || 'url(none)').slice(4, -1))])",
+    );
+    let counts: usize = input.lines().next().unwrap().split_whitespace().map(|n| n.parse::<usize>().unwrap()).sum();
+    assert_eq!(jumps.as_array().unwrap().len(), counts, "{jumps}");
+    assert!(jumps.as_array().unwrap().iter().all(|j| j[1].as_bool() == Some(true)), "{jumps}");
+    // A number of rolls typed with a fraction counts its whole rolls; then back to 20.
+    for (typed, rolls) in [("7.5", 7), ("20", 20)] {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const e = document.querySelector('#sn-within'); e.value = '{typed}'; e.dispatchEvent(new Event('change')); }})()"
+            ),
+        );
+        let chance = eval(tab, "+document.querySelector('#sn-chance').dataset.chance");
+        assert!((chance.as_f64().unwrap() - distribution.cumulative()[rolls]).abs() < 1e-12, "{typed}: {chance}");
+        assert_eq!(eval(tab, "document.querySelector('#sn-within').value"), rolls.to_string(), "{typed}");
+    }
+    // Roll until the game ends; each roll moves the token where the board sends it, and the chance updates.
+    let mut square = 0;
+    for n in 1..=2000 {
+        tab.press_key(" ").unwrap();
+        let now = wait(
+            tab,
+            &format!(
+                "(() => {{ const s = PP.games.snakes.state(); return s.rolls.length === {n} && (s.here || s.square === s.size) && s; }})()"
+            ),
+        );
+        let last = &now["rolls"][n - 1];
+        let die = last["die"].as_u64().unwrap() as u32;
+        let expected = board.roll(square, die).map_or(square, |r| r.square);
+        assert_eq!(now["square"], expected, "roll {n}: {die} from {square}");
+        square = expected;
+        let chance = wait(
+            tab,
+            "document.querySelector('#sn-chance') && +document.querySelector('#sn-chance').dataset.chance + 1",
+        );
+        assert!((1.0..=2.0).contains(&chance.as_f64().unwrap()));
+        if square == 100 {
+            assert_eq!(chance.as_f64().unwrap(), 2.0, "finished: the chance is 1");
+            screenshot(tab, "snakes", 1200.0, 820.0);
+            return;
+        }
+    }
+    panic!("2000 rolls did not end the game");
+}
+
+/// Edits in the board's boxes are a question for Solve: until it is pressed, the die rolls on the board drawn and
+/// solved, and the link keeps that board.
+pub fn rolls_are_on_the_board_solved(tab: &Tab, base: &str) {
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    let link = eval(tab, "location.hash");
+    // An edited board on which every first roll climbs a ladder, and a die of three faces; not solved.
+    eval(
+        tab,
+        "(() => { const t = document.querySelector('#sn-input'); t.value = '6 0\\n2 99\\n3 99\\n4 99\\n5 99\\n6 98\\n7 97\\n'; \
+         t.dispatchEvent(new Event('change')); \
+         const f = document.querySelectorAll('#snakes input[type=number]')[1]; f.value = '3'; f.dispatchEvent(new Event('change')); })()",
+    );
+    click(tab, "#sn-roll");
+    let roll = wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job && PP.games.snakes.state().rolls[0]");
+    let die = roll["die"].as_u64().unwrap();
+    // On the sample board no square from 2 to 7 is the end of a ladder or a snake.
+    assert_eq!(roll["roll"]["square"].as_u64(), Some(1 + die), "{roll}");
+    let link_now = eval(tab, "location.hash").as_str().unwrap().to_string();
+    assert_eq!(link_now, format!("{}&rolls={die}&within=20", link.as_str().unwrap().replace("&within=20", "")));
+    // Solve takes the edits.
+    click(tab, "#sn-solve");
+    wait(
+        tab,
+        "PP.games.snakes.state().board?.faces === 3 && PP.games.snakes.state().solved?.fewest_rolls === 2 && !PP.job",
+    );
+    assert!(eval(tab, "location.hash").as_str().unwrap().contains("faces=3"));
+}
+
+/// A large board (within the API's limits) is shown quickly: its chart draws at most one bar a pixel (a bar then
+/// stands for several rolls, and says which), its shortest game lists its first 1 000 rolls; a board too large for
+/// the chances still shows its fewest rolls, and says why the rest is left out.
+pub fn large_boards(tab: &Tab, base: &str) {
+    // 20 000 squares, no ladders: the chart's axis runs to about roll 6 000, the shortest game has 3 334 rolls.
+    open(tab, base, "game=snakes&input=0%200%0A&size=20000");
+    wait(tab, "PP.games.snakes.state().solved?.distribution && !PP.job");
+    let chart = eval(
+        tab,
+        "(() => { const c = document.querySelector(\"svg.chart[aria-label^='P(the game ends']\"); const bars = [...c.querySelectorAll('rect.bar')]; \
+         return [bars.length, bars.map(b => b.querySelector('title').textContent), [...c.querySelectorAll('.note')].map(n => n.textContent).join('; ')]; })()",
+    );
+    let bars = chart[1].as_array().unwrap();
+    assert!(chart[0].as_u64().unwrap() <= 580, "one bar a pixel at most: {}", chart[0]);
+    let note = chart[2].as_str().unwrap();
+    let (cut, group) = note
+        .strip_prefix("axis cut at roll ")
+        .and_then(|rest| rest.split_once(':'))
+        .map(|(cut, rest)| (cut.parse::<usize>().unwrap(), rest.rsplit_once("a bar: ").unwrap().1))
+        .unwrap_or_else(|| panic!("{note}"));
+    let group: usize = group.trim_end_matches(" rolls").parse().unwrap();
+    assert_eq!(bars.len(), cut.div_ceil(group), "{note}");
+    assert!(bars[0].as_str().unwrap().starts_with(&format!("rolls 1–{group}: ")), "{}", bars[0]);
+    assert!(bars.last().unwrap().as_str().unwrap().contains(&format!("–{cut}: ")), "{}", bars.last().unwrap());
+    assert_eq!(eval(tab, "document.querySelectorAll('#sn-shortest li').length"), 1000);
+    assert_eq!(eval(tab, "document.querySelector('#sn-more').textContent"), "(the first 1000 rolls of 3,334)");
+
+    // 20 001 squares and a die of 1 000 faces: past the API's 20 000 000 steps for the chances.
+    open(tab, base, "game=snakes&input=0%200%0A&size=20001&faces=1000");
+    let fewest = wait(tab, "!PP.job && document.querySelector('#sn-fewest')?.dataset.rolls");
+    assert_eq!(fewest, "20");
+    let message = eval(tab, "document.getElementById('error').textContent");
+    assert!(
+        message.as_str().unwrap().starts_with("This board's fewest rolls only; no expected rolls or chances: expected, exact and distribution are offered while"),
+        "{message}"
+    );
+    click(tab, "#sn-roll");
+    wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
+    assert_eq!(eval(tab, "document.querySelector('#sn-failed')"), Value::Null, "no odds asked, none failed");
+}
+
+/// The server's messages about the boxes name the boxes (squares, not the API's `size` nor the command line's
+/// `--size`; the board's text by its line), never the JSON the page sends.
+pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    for (typed, expected) in [
+        ("", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
+        (
+            "5",
+            "Board, line 2, column 1: ladder 1: square 32 is outside the board (squares 1 to 5; the squares box sets \
+             the last square) (HTTP 400)",
+        ),
+    ] {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const e = document.querySelectorAll('#snakes input[type=number]')[0]; e.value = '{typed}'; \
+                 e.dispatchEvent(new Event('change')); }})()"
+            ),
+        );
+        click(tab, "#sn-solve");
+        assert_eq!(wait(tab, error), expected, "squares {typed:?}");
+    }
+}
