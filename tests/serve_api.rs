@@ -734,8 +734,17 @@ fn an_answer_over_the_size_limit_gets_400_naming_it() {
     let (code, body) = post_text(&format!("{base}/api/snakes?size=1000000"), b"0 0\n");
     assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
     assert!(parse(&body)["error"].as_str().unwrap().contains("limit of 1048576 bytes"), "{body}");
-    // The advice names what this endpoint can leave out.
-    assert!(parse(&body)["error"].as_str().unwrap().contains("a smaller board (size)"), "{body}");
+    // The advice names what this endpoint can leave out, and only what the request asked for.
+    let error = parse(&body)["error"].as_str().unwrap().to_owned();
+    assert!(error.contains("a smaller board (size): the answer lists one shortest game"), "{body}");
+    assert!(!error.contains("distribution"), "the request asked for no distribution: {body}");
+    // 3 000 squares: the answer is some 25 KB, some 92 KB with the distribution, which can then be left out.
+    let small = start(Config { max_answer: 64 << 10, ..Config::default() });
+    let (code, body) = post_text(&format!("{small}/api/snakes?size=3000&distribution=true"), b"0 0\n");
+    assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
+    assert!(parse(&body)["error"].as_str().unwrap().contains("or leave out distribution"), "{body}");
+    let (code, body) = post_text(&format!("{small}/api/snakes?size=3000"), b"0 0\n");
+    assert_eq!((code, parse(&body)["fewest_rolls"].as_u64()), (200, Some(500)), "{body}");
     // Under the limit the answer comes whole.
     let (code, body) = post_text(&format!("{base}/api/snakes?size=10000"), b"0 0\n");
     assert_eq!((code, parse(&body)["fewest_rolls"].as_u64()), (200, Some(1667)), "{body}");

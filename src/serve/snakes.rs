@@ -169,7 +169,11 @@ impl Endpoint for Request {
                 seed: self.seed,
             };
             // One shortest game on a long board is millions of rolls: the answer is capped as it is written.
-            let advice = "ask for a smaller board (size), or leave out distribution";
+            let advice = if distribution.is_some() {
+                "ask for a smaller board (size), or leave out distribution"
+            } else {
+                "ask for a smaller board (size): the answer lists one shortest game roll by roll"
+            };
             capped(max, advice, &limits, |out| report.write_json(out))
         }))
     }
