@@ -96,6 +96,31 @@ fn census(boards: Vec<Board>, dir: &Path, threads: usize) {
     run_threaded(boards, options).unwrap();
 }
 
+#[test]
+fn a_cancel_raised_before_the_run_stops_it_whether_or_not_a_solve_was_under_way() {
+    // Small boards: a worker usually finds the stop between two pairs, not inside a solve, and must still not
+    // call the census finished.
+    for attempt in 0..5 {
+        let dir = scratch(&format!("cancelled-{attempt}"));
+        let options = CensusOptions {
+            dir: dir.clone(),
+            threads: 2,
+            table_bytes: 16 << 20,
+            time_limit: None,
+            progress: None,
+            cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))),
+        };
+        match run_threaded(perfectplay::census::full_boards(5, 5), options) {
+            Err(perfectplay::error::Error::InterruptedCensus(stopped)) => {
+                assert!(stopped.done < stopped.pairs, "{stopped:?}");
+                assert_eq!(stopped.done, stopped.solved, "{stopped:?}");
+            }
+            other => panic!("a cancelled census must say it was interrupted, not {other:?}"),
+        }
+        remove(&[dir]);
+    }
+}
+
 fn read(dir: &Path, board: &Board) -> CensusFile {
     CensusFile::parse(&std::fs::read_to_string(dir.join(board.file_name())).unwrap()).unwrap()
 }

@@ -289,14 +289,15 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 let sender = sender.clone();
-                let (cursor, todo, boards, stop) = (&cursor, &todo, &boards, &stop);
+                let (cursor, todo, boards, stop, cancel) = (&cursor, &todo, &boards, &stop, &options.cancel);
                 scope.spawn(move || {
                     work_through(boards, table_bytes, limits, |solved| {
                         if let Some(solved) = solved {
                             let _ = sender.send(solved);
                         }
                         let mut next = cursor.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                        if stop.load(Ordering::Relaxed) || *next >= todo.len() {
+                        let cancelled = cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
+                        if cancelled || stop.load(Ordering::Relaxed) || *next >= todo.len() {
                             return None;
                         }
                         *next += 1;
@@ -331,8 +332,10 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
         workers.into_iter().any(|w| w.join().expect("census workers do not panic").is_err())
     });
     outcome?;
-    if interrupted {
-        let summary = ledger.summary();
+    let summary = ledger.summary();
+    // A stop that reaches the workers between two pairs ends them without an interrupted solve: what is left to
+    // do tells that run from a finished one.
+    if interrupted || summary.resumed + summary.solved < summary.pairs {
         let stopped = Stopped {
             done: summary.resumed + summary.solved,
             pairs: summary.pairs,
@@ -345,5 +348,5 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
         let seconds = options.time_limit.unwrap_or_default().as_secs_f64();
         return Err(Error::TimeLimitCensus { seconds, stopped });
     }
-    Ok(ledger.summary())
+    Ok(summary)
 }
