@@ -303,7 +303,13 @@ fn a_run_stopped_by_ctrl_c_says_how_far_it_got_and_the_next_run_goes_on_from_the
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Ctrl-C once some pair is on disk (a finished board's file or a journal), however slow the machine.
+    let waiting = std::time::Instant::now();
+    while std::fs::read_dir(&dir).unwrap().next().is_none() {
+        assert!(waiting.elapsed() < std::time::Duration::from_secs(60), "no record written in a minute");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
     let started = std::time::Instant::now();
     assert!(std::process::Command::new("kill").arg("-INT").arg(child.id().to_string()).status().unwrap().success());
     let out = child.wait_with_output().unwrap();
