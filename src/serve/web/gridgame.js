@@ -444,7 +444,7 @@
       chart: PP.el('div', { id: 'gg-history' }) };
     root = PP.el('div', { id: 'gridgame' }, PP.el('div', { class: 'row' },
       PP.el('div', { class: 'panel' }, parts.status, parts.board, parts.controls,
-        PP.el('p', { text: 'Arrows move the selected token down or right, 1–9 diagonally; click a token to select it. '
+        PP.el('p', { text: 'The arrow keys move the selected token one cell down or right, the digit keys 1–9 that many cells diagonally (up to K); click a token to select it. '
           + 'Colours: who wins with that cell\'s token alone; outlined cells are the selected token\'s moves, coloured by their value for you.' })),
       PP.el('div', { class: 'panel' },
         PP.el('h2', { text: 'Board (# wall, . open)' }), text,
