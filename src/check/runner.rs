@@ -3,7 +3,7 @@
 //!
 //! The limits are set by the shell that starts the solution (`ulimit` in `sh -c`, then `exec`), so no code runs
 //! between `fork` and `exec` in perfectplay: CPU seconds (`-t`: the soft limit, whose `SIGXCPU` is a time limit
-//! exceeded, a second under the hard one, whose `SIGKILL` would read as a crash), memory (`-v`, address space, or
+//! exceeded, a second under the hard one, whose `SIGKILL`, for a program that ignores `SIGXCPU`, is one too), memory (`-v`, address space, or
 //! `-d`, data, for the JVM, which reserves far more address space than it uses), output file size (`-f`), and for
 //! programs under the address-space limit an unlimited stack (`-s`): the main thread's stack may then grow as far
 //! as the memory limit allows, as BOJ gives it (a recursion a judge takes must not overflow the usual 8 MiB here),
@@ -365,6 +365,10 @@ fn ending(status: ExitStatus) -> Ending {
     match (status.code(), status.signal()) {
         (Some(code), _) => Ending::Failed(format!("exit code {code}")),
         (None, Some(24)) => Ending::TimedOut, // SIGXCPU: the CPU limit
+        // SIGKILL: perfectplay kills the group only after it has the status (or when the wall clock ran out, which
+        // reads as a time limit already), so a run killed outright was killed by the hard CPU limit, a second past
+        // the soft one, for a program that ignores SIGXCPU.
+        (None, Some(9)) => Ending::TimedOut,
         (None, Some(signal)) => Ending::Failed(format!("killed by signal {signal} ({})", signal_name(signal))),
         _ => Ending::Failed(status.to_string()),
     }
@@ -376,7 +380,6 @@ fn signal_name(signal: i32) -> &'static str {
         6 => "SIGABRT: an abort, an assertion or an uncaught C++ exception",
         7 => "SIGBUS",
         8 => "SIGFPE: division by zero",
-        9 => "SIGKILL",
         11 => "SIGSEGV: a bad memory access, often an index out of range or a stack overflow",
         13 => "SIGPIPE",
         25 => "SIGXFSZ: a file written past 64 MiB",
@@ -409,6 +412,18 @@ pub fn tail(text: &str, lines: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cpu_limits_signals_read_as_time_limits_and_other_signals_as_failures() {
+        use std::os::unix::process::ExitStatusExt;
+        // A raw wait status: the signal number in the low bits for a process killed by a signal, the code
+        // shifted left by eight for one that exited.
+        assert_eq!(ending(ExitStatus::from_raw(24)), Ending::TimedOut);
+        assert_eq!(ending(ExitStatus::from_raw(9)), Ending::TimedOut);
+        assert!(matches!(ending(ExitStatus::from_raw(11)), Ending::Failed(m) if m.contains("SIGSEGV")));
+        assert!(matches!(ending(ExitStatus::from_raw(1 << 8)), Ending::Failed(m) if m == "exit code 1"));
+        assert_eq!(ending(ExitStatus::from_raw(0)), Ending::Success);
+    }
 
     #[test]
     fn the_tail_keeps_the_last_lines_each_cut_short() {
