@@ -411,7 +411,11 @@ fn verify_finds_changed_and_missing_records() {
 
     // A wrong answer with a checksum that matches it: only solving again finds it, and names the line.
     let mut file = CensusFile::parse(&text).unwrap();
-    file.records[3].outcome = Outcome { remoteness: file.records[3].outcome.remoteness + 2, ..file.records[3].outcome };
+    // (Two moves fewer, or more when there are none to take: the winner keeps the parity of the total, so only a
+    // solve can tell.)
+    let moves = file.records[3].outcome.remoteness;
+    let lawful_but_wrong = if moves >= 2 { moves - 2 } else { moves + 2 };
+    file.records[3].outcome = Outcome { remoteness: lawful_but_wrong, ..file.records[3].outcome };
     let forged = dir.join("forged.census");
     std::fs::write(&forged, file.to_text()).unwrap();
     let out = verify(&forged);
@@ -419,11 +423,60 @@ fn verify_finds_changed_and_missing_records() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("line 8") && stderr.contains("a new solve gives"), "{stderr}");
 
+    // A record no game can have (the winner flipped, the total kept), the checksum made anew: refused without
+    // solving anything, at its line.
+    let mut file = CensusFile::parse(&text).unwrap();
+    file.records[3].outcome = Outcome { value: file.records[3].outcome.value.flipped(), ..file.records[3].outcome };
+    std::fs::write(&forged, file.to_text()).unwrap();
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "verify", "--sample", "0"])
+        .arg(&forged)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 8") && stderr.contains("wins exactly when the total is odd"), "{stderr}");
+
     // A record left out, the checksum made anew: the board's start pairs say a pair is missing.
     let mut file = CensusFile::parse(&text).unwrap();
     file.records.remove(5);
     std::fs::write(&forged, file.to_text()).unwrap();
     assert!(String::from_utf8_lossy(&verify(&forged).stderr).contains("has no record"));
+    remove(&[dir]);
+}
+
+/// A journal is read back only as far as it is true: a pair recorded twice, or a record no game can have, stops the
+/// run before it writes anything, naming the journal and the line.
+#[test]
+fn a_resumed_run_refuses_a_journal_with_a_pair_twice_or_a_lawless_record() {
+    let dir = scratch("journal");
+    let board = Board::full(2, 3);
+    let file = dir.join(board.file_name());
+    let journal = dir.join(format!("{}.partial", board.file_name()));
+    for (lines, says) in [
+        (
+            "0,0 0,1 B 2\n0,0 0,2 A 5\n0,0 0,1 A 5\n",
+            "line 3, column 1: this start pair was recorded already, on line 1",
+        ),
+        ("0,0 0,1 A 2\n", "line 1, column 1: A cannot win in 2 moves"),
+        ("0,0 0,1 B 98\n", "98 moves cannot be played on a board of 6 footholds"),
+    ] {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&journal, lines).unwrap();
+        let out = Command::cargo_bin("perfectplay")
+            .unwrap()
+            .args(["census", "run", "--full", "2x3", "--out"])
+            .arg(&dir)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(out.stdout.is_empty());
+        assert!(stderr.contains(&journal.display().to_string()) && stderr.contains(says), "{stderr}");
+        assert!(!file.exists());
+        assert_eq!(std::fs::read_to_string(&journal).unwrap(), lines, "the journal is left as it was");
+    }
     remove(&[dir]);
 }
 
@@ -453,6 +506,15 @@ fn bad_census_input_is_an_error_with_its_place() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(dir.join("full-1x2.census")).unwrap(), "not a census\n");
+    // A census of every full board up to a size that takes in boards over 128 cells is refused, not cut short.
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--full", "12x12", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("144 cells; at most 128"));
     #[cfg(not(feature = "mpi"))]
     {
         let out = Command::cargo_bin("perfectplay")

@@ -97,7 +97,8 @@ impl Board {
 }
 
 /// Every full board of at most `rows` rows and `cols` columns, by size, each shape once: a board and its transpose
-/// are the same game turned over, so of `r`×`c` and `c`×`r` only the one with fewer rows is listed.
+/// are the same game turned over, so of `r`×`c` and `c`×`r` only the one with fewer rows is listed. Boards of more
+/// than [`MAX_CELLS`] cells are left out (`census run --full` refuses a size that takes them in).
 pub fn full_boards(rows: usize, cols: usize) -> Vec<Board> {
     let mut boards = Vec::new();
     for r in 1..=rows {

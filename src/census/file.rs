@@ -74,6 +74,37 @@ impl Record {
     }
 }
 
+impl Record {
+    /// Checks what every true record of `board` obeys, so that a changed or forged line is caught without solving:
+    /// both starts are footholds of the board; A wins exactly when the total is odd (A moves first, and the player
+    /// to move who cannot loses); and the game lasts fewer moves than the board has footholds (each move takes one
+    /// away, and the last player to move still stands on one).
+    ///
+    /// # Errors
+    /// What the record breaks.
+    pub fn check_on(&self, board: &Board) -> Result<(), String> {
+        for (name, (row, col)) in [("A's start", self.a), ("B's start", self.b)] {
+            if row >= board.rows || col >= board.cols {
+                return Err(format!("{name} {row},{col} is off the {}×{} board", board.rows, board.cols));
+            }
+            if !board.footholds[row * board.cols + col] {
+                return Err(format!("{name} {row},{col} is not a foothold"));
+            }
+        }
+        let moves = self.outcome.remoteness;
+        let a_wins = self.outcome.value == Value::Win;
+        if a_wins != (moves % 2 == 1) {
+            let winner = if a_wins { "A" } else { "B" };
+            return Err(format!("{winner} cannot win in {moves} moves: A wins exactly when the total is odd"));
+        }
+        let footholds = board.footholds.iter().filter(|&&f| f).count();
+        if moves as usize >= footholds {
+            return Err(format!("{moves} moves cannot be played on a board of {footholds} footholds"));
+        }
+        Ok(())
+    }
+}
+
 /// A board with its records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CensusFile {
@@ -156,7 +187,9 @@ impl CensusFile {
         let mut records: Vec<Record> = Vec::with_capacity(pairs);
         for (i, text) in lines[4..last - 1].iter().enumerate() {
             let line_no = i + 5;
-            let record = Record::from_line(text.trim_end_matches('\n')).map_err(|e| InputError::at(line_no, 1, e))?;
+            let record = Record::from_line(text.trim_end_matches('\n'))
+                .and_then(|record| record.check_on(&board).map(|()| record))
+                .map_err(|e| InputError::at(line_no, 1, e))?;
             if let Some(previous) = records.last()
                 && (previous.a, previous.b) >= (record.a, record.b)
             {
@@ -175,17 +208,31 @@ impl CensusFile {
     }
 }
 
-/// Reads a journal: the records of its complete lines. A last line without its newline (the run was killed while
-/// writing it) is dropped.
+/// Reads the journal of `board`, whose start pairs up to symmetry are `pairs`: the records of its complete lines.
+/// A last line without its newline (the run was killed while writing it) is dropped.
 ///
 /// # Errors
-/// A complete line that is not a record, with its line number.
-pub fn read_journal(text: &str) -> Result<Vec<Record>, InputError> {
-    text.split_inclusive('\n')
-        .filter(|line| line.ends_with('\n'))
-        .enumerate()
-        .map(|(i, line)| Record::from_line(line.trim_end_matches('\n')).map_err(|e| InputError::at(i + 1, 1, e)))
-        .collect()
+/// A complete line that is not a record of the board (see [`Record::check_on`]), names a pair not in `pairs`, or
+/// records a pair a second time, with its line number.
+pub fn read_journal(text: &str, board: &Board, pairs: &[(Cell, Cell)]) -> Result<Vec<Record>, InputError> {
+    let mut seen = std::collections::HashMap::new();
+    let mut records = Vec::new();
+    for (i, line) in text.split_inclusive('\n').filter(|line| line.ends_with('\n')).enumerate() {
+        let record = Record::from_line(line.trim_end_matches('\n'))
+            .and_then(|record| record.check_on(board).map(|()| record))
+            .and_then(|record| {
+                if !pairs.contains(&(record.a, record.b)) {
+                    return Err("not one of the board's start pairs up to symmetry".to_string());
+                }
+                match seen.insert((record.a, record.b), i + 1) {
+                    Some(first) => Err(format!("this start pair was recorded already, on line {first}")),
+                    None => Ok(record),
+                }
+            })
+            .map_err(|e| InputError::at(i + 1, 1, e))?;
+        records.push(record);
+    }
+    Ok(records)
 }
 
 #[cfg(test)]
@@ -218,8 +265,41 @@ mod tests {
 
     #[test]
     fn journals_drop_a_torn_last_line() {
-        let records = read_journal("0,0 0,1 B 2\n0,0 1,1 A 1").unwrap();
+        let (board, pairs) = (Board::full(2, 2), [((0, 0), (0, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 1))]);
+        let records = read_journal("0,0 0,1 B 2\n0,0 1,1 A 1", &board, &pairs).unwrap();
         assert_eq!(records.len(), 1);
-        assert!(read_journal("0,0 0,1 C 2\n").is_err());
+        assert!(read_journal("0,0 0,1 C 2\n", &board, &pairs).is_err());
+    }
+
+    #[test]
+    fn journals_refuse_a_pair_twice_or_one_not_the_boards() {
+        let (board, pairs) = (Board::full(2, 2), [((0, 0), (0, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 1))]);
+        let twice = read_journal("0,0 0,1 B 2\n0,0 0,0 A 3\n0,0 0,1 B 2\n", &board, &pairs).unwrap_err();
+        assert_eq!((twice.line, twice.message.as_str()), (Some(3), "this start pair was recorded already, on line 1"));
+        let mirrored = read_journal("1,1 1,0 B 2\n", &board, &pairs).unwrap_err();
+        assert!(mirrored.message.contains("not one of the board's start pairs"), "{mirrored}");
+    }
+
+    #[test]
+    fn records_that_no_game_has_are_refused() {
+        let board = Board::from_rows_text("###/#.#").unwrap();
+        let lawful = |line: &str| Record::from_line(line).unwrap().check_on(&board);
+        assert_eq!(lawful("0,0 1,2 B 4"), Ok(()));
+        assert_eq!(lawful("0,0 1,2 A 3"), Ok(()));
+        for (line, says) in [
+            ("0,0 1,2 A 4", "A cannot win in 4 moves"),
+            ("0,0 1,2 B 3", "B cannot win in 3 moves"),
+            ("0,0 1,2 A 5", "5 moves cannot be played on a board of 5 footholds"),
+            ("0,0 1,1 B 2", "B's start 1,1 is not a foothold"),
+            ("0,3 1,2 B 2", "A's start 0,3 is off the 2×3 board"),
+        ] {
+            assert!(lawful(line).is_err_and(|e| e.contains(says)), "{line}: {:?}", lawful(line));
+        }
+        // A file whose checksum was made anew over such a record is refused all the same, at its line (the
+        // record of 0,0 0,0 comes first in the file).
+        let mut file = sample();
+        file.records[1].outcome = Outcome::win(4);
+        let error = CensusFile::parse(&file.to_text()).unwrap_err();
+        assert_eq!(error.line, Some(5), "{error}");
     }
 }

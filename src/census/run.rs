@@ -136,13 +136,7 @@ impl Ledger {
                 let journal = journal_path(&path);
                 if journal.exists() {
                     let text = std::fs::read_to_string(&journal).map_err(|e| io_error(&journal, "read", &e))?;
-                    for record in read_journal(&text).map_err(|e| input_error(&journal, e))? {
-                        if !pairs.contains(&(record.a, record.b)) {
-                            return Err(remove_it(format!(
-                                "its journal has a pair that is not one of the board's: {}",
-                                record.to_line()
-                            )));
-                        }
+                    for record in read_journal(&text, board, &pairs).map_err(|e| input_error(&journal, e))? {
                         done.insert((record.a, record.b), record.outcome);
                     }
                     // Rewritten whole: a line torn by a killed run must not run into the next record appended.

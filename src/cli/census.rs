@@ -2,8 +2,12 @@
 
 use super::output::Output;
 use super::{TimeLimitArg, limits_until, parse_memory, parse_seconds, whole};
-use crate::census::{Board, CensusOptions, VerifyOptions, full_boards, parse_boards, run_threaded, verify_file};
+use crate::census::{
+    Board, CensusOptions, Summary, VerifyOptions, full_boards, parse_boards, run_threaded, verify_file,
+};
 use crate::error::Error;
+use crate::format::counted;
+use crate::games::footholds::MAX_CELLS;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -90,6 +94,13 @@ fn parse_shape(text: &str) -> Result<(usize, usize), String> {
     if rows == 0 || cols == 0 {
         return Err(bad());
     }
+    // The largest board of the census is RxC itself: refused here rather than left out unsaid.
+    if rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(format!(
+            "the {rows}×{cols} board is {} cells; at most {MAX_CELLS} are supported",
+            rows.saturating_mul(cols)
+        ));
+    }
     Ok((rows, cols))
 }
 
@@ -114,12 +125,6 @@ fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
         )?;
         boards.extend(input.parse(parse_boards)?);
     }
-    if boards.is_empty() {
-        return Err(Error::Usage(format!(
-            "--full {}: no board of at most 128 cells",
-            args.full.map_or(String::new(), |(r, c)| format!("{r}x{c}"))
-        )));
-    }
     Ok(boards)
 }
 
@@ -139,31 +144,28 @@ fn run_census(args: RunArgs) -> Result<String, Error> {
     };
     let started = std::time::Instant::now();
     let summary = run_threaded(boards, options)?;
-    Ok(format!(
-        "{} boards, {} start pairs up to symmetry: {} solved now, {} found solved, in {:.1} s; files in {}\n",
-        summary.boards,
-        summary.pairs,
+    Ok(summary_line(&summary, None, started, &args.out))
+}
+
+/// The line a finished run prints: what it solved and found solved, on how many ranks (MPI), how long it took.
+fn summary_line(summary: &Summary, ranks: Option<usize>, started: std::time::Instant, out: &std::path::Path) -> String {
+    format!(
+        "{}, {} up to symmetry: {} solved now, {} found solved, {}in {:.1} s; files in {}\n",
+        counted(summary.boards as u64, "board"),
+        counted(summary.pairs as u64, "start pair"),
         summary.solved,
         summary.resumed,
+        ranks.map_or(String::new(), |ranks| format!("by {} ", counted(ranks as u64, "rank"))),
         started.elapsed().as_secs_f64(),
-        args.out.display()
-    ))
+        out.display()
+    )
 }
 
 #[cfg(feature = "mpi")]
 fn run_mpi(boards: Vec<Board>, args: &RunArgs) -> Result<String, Error> {
     let started = std::time::Instant::now();
     match crate::census::mpi::run_mpi(boards, &args.out, args.memory, progress_bar())? {
-        Some((summary, ranks)) => Ok(format!(
-            "{} boards, {} start pairs up to symmetry: {} solved now, {} found solved, by {} ranks in {:.1} s; files in {}\n",
-            summary.boards,
-            summary.pairs,
-            summary.solved,
-            summary.resumed,
-            ranks,
-            started.elapsed().as_secs_f64(),
-            args.out.display()
-        )),
+        Some((summary, ranks)) => Ok(summary_line(&summary, Some(ranks), started, &args.out)),
         None => Ok(String::new()),
     }
 }
@@ -224,6 +226,11 @@ mod tests {
         assert_eq!(parse_shape("8×16"), Ok((8, 16)));
         for bad in ["7", "0x3", "axb", "3x"] {
             assert!(parse_shape(bad).is_err(), "{bad}");
+        }
+        // Boards over 128 cells are refused rather than left out of the census unsaid.
+        assert_eq!(parse_shape("8x16"), Ok((8, 16)));
+        for too_big in ["12x12", "1x129", "99999999999x99999999999"] {
+            assert!(parse_shape(too_big).is_err_and(|e| e.contains("at most 128")), "{too_big}");
         }
     }
 }
