@@ -212,7 +212,23 @@ fn compile_errors_and_bad_usage_exit_2_with_one_message() {
     std::fs::write(&rust, "fn main() {}").unwrap();
     fails_with_usage(&["check", "footholds", "--solution", &rust.display().to_string()], "takes a function in Python");
     fails_with_usage(&["check", "snakes", "--solution", "no/such/file.py"], "no/such/file.py");
-    fails_with_usage(&["check", "snakes"], "--solution");
+    fails_with_usage(&["check", "snakes"], "<--solution <FILE>|COMMAND>");
+    fails_with_usage(&["check", "snakes", "--"], "<--solution <FILE>|COMMAND>");
+    fails_with_usage(
+        &["check", "snakes", "--solution", &dir.path().display().to_string()],
+        "is a folder, not a solution",
+    );
+    if perfectplay::check::language::find_in_path("g++").is_some() {
+        // A Programmers function given to a BOJ game: the linker's message, and what it means.
+        let function = dir.path().join("function.cpp");
+        std::fs::write(&function, "int solution(int x) { return x; }\n").unwrap();
+        let function = function.display().to_string();
+        fails_with_usage(&["check", "snakes", "--solution", &function], "undefined reference to `main'");
+        fails_with_usage(
+            &["check", "snakes", "--solution", &function],
+            "the file has no main: a BOJ game takes a whole",
+        );
+    }
     fails_with_usage(&["check", "snakes", "--cases", "0", "--", "cat"], "--cases");
     fails_with_usage(&["check", "chess", "--", "cat"], "chess");
     fails_with_usage(&["check", "snakes", "--memory-limit", "10", "--", "cat"], "at least 16M");

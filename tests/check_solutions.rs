@@ -446,6 +446,45 @@ fn gridgame_right_solutions_are_accepted() {
     }
 }
 
+/// BOJ gives slower languages extra time: a Python solution of a BOJ game gets the stated 1 s ×3 + 2 s, a C++ one
+/// the second as stated, and a footholds function (Programmers) one limit whatever its language. A Python solution
+/// that takes a second and a half passes, and `--time-limit 1` holds it to the stated second.
+#[test]
+fn boj_gives_python_its_extra_time_and_cpp_none() {
+    if have("python3") {
+        let (code, json) = check("gridgame", "right.py", &["--cases", "3", "--seed", "7"]);
+        assert_eq!((code, json["time_limit"].as_f64()), (0, Some(5.0)), "{json:#}");
+        assert_eq!(json["time_limit_why"], "BOJ's 1 s ×3 + 2 s for Python");
+        let (_, json) = check("footholds", "right.py", &["--cases", "3", "--seed", "7"]);
+        assert_eq!((json["time_limit"].as_f64(), &json["time_limit_why"]), (Some(10.0), &Value::Null));
+
+        let dir = tempfile::tempdir().unwrap();
+        let slow = dir.path().join("slow.py");
+        let right = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check/solutions/gridgame/right.py");
+        std::fs::write(&slow, format!("import time\ntime.sleep(1.5)\nexec(open({:?}).read())\n", right)).unwrap();
+        let run = |extra: &[&str]| {
+            let output = Command::cargo_bin("perfectplay")
+                .unwrap()
+                .args(["check", "gridgame", "--cases", "1", "--seed", "7", "--solution"])
+                .arg(&slow)
+                .args(extra)
+                .output()
+                .unwrap();
+            (output.status.code(), String::from_utf8_lossy(&output.stdout).into_owned())
+        };
+        let (code, report) = run(&[]);
+        assert_eq!(code, Some(0), "{report}");
+        assert!(report.contains("of the 5 s limit (BOJ's 1 s ×3 + 2 s for Python)"), "{report}");
+        let (code, report) = run(&["--time-limit", "1"]);
+        assert_eq!(code, Some(1), "{report}");
+        assert!(report.starts_with("time limit exceeded (over 1 s)"), "{report}");
+    }
+    if have("g++") {
+        let (_, json) = check("gridgame", "right.cpp", &["--cases", "3", "--seed", "7"]);
+        assert_eq!((json["time_limit"].as_f64(), &json["time_limit_why"]), (Some(1.0), &Value::Null));
+    }
+}
+
 #[test]
 fn gridgame_k_off_by_one_is_found() {
     if have("g++") {

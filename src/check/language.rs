@@ -38,6 +38,32 @@ pub enum Interface {
 }
 
 impl Language {
+    /// The time a judge gives a solution in this language for a problem whose stated limit is `limit`, and when it
+    /// is not the stated one, why. BOJ gives slower languages extra time (its language page: Python and JavaScript
+    /// ×3 + 2 s, Java and Kotlin ×2 + 1 s; C++ and Rust the limit as stated), except on problems marked as giving
+    /// none; Programmers states one limit for every language.
+    ///
+    /// ```
+    /// use perfectplay::check::language::{Interface, Language};
+    /// use std::time::Duration;
+    /// let (time, why) = Language::Python.judge_time(Interface::Program, Duration::from_secs(1));
+    /// assert_eq!(time, Duration::from_secs(5));
+    /// assert_eq!(why.as_deref(), Some("BOJ's 1 s ×3 + 2 s for Python"));
+    /// assert_eq!(Language::Cpp.judge_time(Interface::Program, Duration::from_secs(1)), (Duration::from_secs(1), None));
+    /// ```
+    pub fn judge_time(self, interface: Interface, limit: Duration) -> (Duration, Option<String>) {
+        let (times, plus_secs) = match self {
+            Language::Python | Language::JavaScript => (3, 2),
+            Language::Java | Language::Kotlin => (2, 1),
+            Language::Cpp | Language::Rust => return (limit, None),
+        };
+        if interface != Interface::Program {
+            return (limit, None);
+        }
+        let why = format!("BOJ's {} s ×{times} + {plus_secs} s for {}", limit.as_secs_f64(), self.name());
+        (limit * times + Duration::from_secs(plus_secs), Some(why))
+    }
+
     /// The language of a file, from its extension.
     ///
     /// # Errors
@@ -172,6 +198,9 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
         tasks: limits.tasks.clone(),
     };
     let compile = |compiler: &str, args: &[String], dir: &Path| compile(compiler, args, dir, &compile_limits);
+    if source.is_dir() {
+        return Err(Error::Usage(format!("{} is a folder, not a solution file", source.display())));
+    }
     let language = Language::of(source)?;
     // Before the tools: a language the judge does not take is the error, not a compiler missing for it.
     if interface == Interface::FootholdsFunction && !FUNCTION_LANGUAGES.contains(&language) {
@@ -377,7 +406,16 @@ fn compile(compiler: &str, args: &[String], dir: &Path, limits: &RunLimits) -> R
     };
     let mut message = run.stderr;
     message.push_str(&run.stdout);
-    Err(Error::Usage(format!("compile error ({compiler} {}, {how}):\n{}", args.join(" "), message.trim_end())))
+    let mut message = message.trim_end().to_string();
+    // A function written for another judge (Programmers, LeetCode) given to a BOJ game: the linker's words alone
+    // do not say what is missing.
+    if ["undefined reference to `main'", "`main` function not found"].iter().any(|sign| message.contains(sign)) {
+        message.push_str(
+            "\n(the file has no main: a BOJ game takes a whole program that reads the case on standard input and \
+             prints the answer)",
+        );
+    }
+    Err(Error::Usage(format!("compile error ({compiler} {}, {how}):\n{message}", args.join(" "))))
 }
 
 #[cfg(test)]

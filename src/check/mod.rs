@@ -132,6 +132,9 @@ pub struct Outcome {
     pub seed: u64,
     /// The time limit per case.
     pub time_limit: Duration,
+    /// Why the time limit is not the judge's stated one, when the judge gives the solution's language more
+    /// ("BOJ's 1 s ×3 + 2 s for Python").
+    pub time_limit_why: Option<String>,
     /// The memory limit per case, in bytes.
     pub memory_limit: u64,
     /// The bound on the tasks (processes and threads) of a run, as words ("256 tasks (processes and threads) at
@@ -283,8 +286,14 @@ fn progress_bar(options: &Options) -> indicatif::ProgressBar {
 pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Error> {
     // Made before the reaper, so removed after it: the cgroups must be empty by then.
     let tasks = tasks::TaskBound::start(options.jobs.max(1));
+    let (time, time_limit_why) = match (options.time_limit, &options.solution) {
+        (Some(time), _) => (time, None),
+        (None, Solution::File(path)) => language::Language::of(path)
+            .map_or((game.time_limit(), None), |language| language.judge_time(game.interface(), game.time_limit())),
+        (None, Solution::Command(_)) => (game.time_limit(), None),
+    };
     let limits = RunLimits {
-        time: options.time_limit.unwrap_or_else(|| game.time_limit()),
+        time,
         memory: options.memory_limit.unwrap_or_else(|| game.memory_limit()),
         cancel: options.cancel.clone(),
         tasks: tasks.clone(),
@@ -338,6 +347,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         cases: total,
         seed: options.seed,
         time_limit: bench.limits.time,
+        time_limit_why,
         memory_limit: bench.limits.memory,
         task_limit: bench.limits.tasks.describe(),
         slowest: Duration::from_nanos(slowest.load(Ordering::Relaxed)),

@@ -19,6 +19,16 @@ fn limit(d: std::time::Duration) -> String {
     format!("{} s", d.as_secs_f64())
 }
 
+/// The time limit of a check, with why it is not the judge's stated one when the language gets more.
+fn time_limit(outcome: &Outcome) -> String {
+    format!("{}{}", limit(outcome.time_limit), time_limit_why(outcome))
+}
+
+/// " (BOJ's 1 s ×3 + 2 s for Python)" when the language gets more than the stated limit, else nothing.
+fn time_limit_why(outcome: &Outcome) -> String {
+    outcome.time_limit_why.as_ref().map_or(String::new(), |why| format!(" ({why})"))
+}
+
 /// Indents every line of `text` by four spaces (blank lines stay empty).
 fn indent(text: &str) -> String {
     text.lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("    {l}\n") }).collect()
@@ -74,12 +84,13 @@ fn failure_detail(how: &str, stderr: &str, outcome: &Outcome) -> String {
 pub fn text(outcome: &Outcome) -> String {
     let Some(failure) = &outcome.failure else {
         return format!(
-            "accepted: {} cases agree with perfectplay ({}, seed {}); the slowest took {} of the {} limit\n",
+            "accepted: {} cases agree with perfectplay ({}, seed {}); the slowest took {} of the {} limit{}\n",
             outcome.cases,
             outcome.judge,
             outcome.seed,
             seconds(outcome.slowest),
-            limit(outcome.time_limit)
+            limit(outcome.time_limit),
+            time_limit_why(outcome)
         );
     };
     let trial = &failure.trial;
@@ -87,7 +98,7 @@ pub fn text(outcome: &Outcome) -> String {
         (Verdict::RuntimeError, Ending::Failed(how)) => {
             format!(" ({})", failure_detail(how, &trial.run.stderr, outcome))
         }
-        (Verdict::TimeLimitExceeded, _) => format!(" (over {})", limit(outcome.time_limit)),
+        (Verdict::TimeLimitExceeded, _) => format!(" (over {})", time_limit(outcome)),
         (Verdict::WrongAnswer, _) => match not_an_integer(&trial.run.answer) {
             Some(what) => format!(" (returned {what}, not an integer)"),
             None => String::new(),
@@ -145,6 +156,7 @@ pub fn json(outcome: &Outcome) -> String {
         "seed": outcome.seed,
         "judge": outcome.judge,
         "time_limit": outcome.time_limit.as_secs_f64(),
+        "time_limit_why": outcome.time_limit_why,
         "memory_limit": outcome.memory_limit,
         "task_limit": outcome.task_limit,
         "slowest": outcome.slowest.as_secs_f64(),
@@ -165,7 +177,7 @@ pub fn json(outcome: &Outcome) -> String {
         object["original_size"] = json!(failure.original_size);
         object["detail"] = json!(match &run.ending {
             Ending::Failed(how) => failure_detail(how, &run.stderr, outcome),
-            Ending::TimedOut => format!("over {}", limit(outcome.time_limit)),
+            Ending::TimedOut => format!("over {}", time_limit(outcome)),
             Ending::Success => match not_an_integer(&run.answer) {
                 Some(what) => format!("exit code 0; returned {what}, not an integer"),
                 None => "exit code 0".into(),

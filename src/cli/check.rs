@@ -50,12 +50,18 @@ enum Game {
 #[command(after_help = "Examples:\n  perfectplay check footholds --solution solution.py\n  \
                   perfectplay check snakes --solution main.cpp --cases 200 --seed 7\n  \
                   perfectplay check gridgame --json -- ./a.out")]
+// One of the two says what to check: the usage line and a missing one's message name both.
+#[command(
+    group = clap::ArgGroup::new("what").required(true).args(["solution", "command"]),
+    override_usage = "perfectplay check [OPTIONS] <GAME> --solution <FILE>\n       \
+                      perfectplay check [OPTIONS] <GAME> -- <COMMAND>..."
+)]
 pub struct Args {
     /// The game.
     #[arg(value_enum)]
     game: Game,
     /// The solution file, as the judge takes it.
-    #[arg(long, value_name = "FILE", required_unless_present = "command", conflicts_with = "command")]
+    #[arg(long, value_name = "FILE")]
     solution: Option<PathBuf>,
     /// How many cases to run.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<u32>(1, 10_000_000), allow_hyphen_values = true)]
@@ -63,7 +69,9 @@ pub struct Args {
     /// The seed of the cases (random when absent; always printed, so a run can be repeated exactly).
     #[arg(long, value_name = "S", value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
     seed: Option<u64>,
-    /// Seconds per case (default: the judge's: 10 for footholds, 1 for snakes and gridgame).
+    /// Seconds per case (default: the judge's: 10 for footholds; for snakes and gridgame 1, and as BOJ gives slower
+    /// languages more, 5 for Python and JavaScript and 3 for Java and Kotlin; `--time-limit 1` for a BOJ problem
+    /// that gives no extra time).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_hyphen_values = true)]
     time_limit: Option<f64>,
     /// Memory per case, e.g. 256M, at least 16M (default: the judge's: 512M for snakes, 1G for the others).
