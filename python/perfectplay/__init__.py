@@ -49,7 +49,9 @@ In Jupyter, positions (``Footholds``), maps (``FootholdsTablebase``, ``GridTable
 Errors and limits
 -----------------
 Bad input raises ``ValueError`` with the command line's message, naming what is wrong and where (for text, the
-line and column). Every solve releases the GIL and stops with ``KeyboardInterrupt`` on Ctrl-C. The analysis
+line and column); a value of the wrong type, ``TypeError`` naming the argument. An argument longer than its game
+takes is refused by its length before it is read, whatever that length. Every solve releases the GIL and stops
+with ``KeyboardInterrupt`` on Ctrl-C. The analysis
 objects' solves take ``time_limit=`` seconds (``TimeLimitExceeded``, a ``TimeoutError``, when passed, with what was
 known by then as its attributes), and footholds' also ``memory=`` (bytes
 of transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core); the judge

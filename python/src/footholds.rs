@@ -1,13 +1,14 @@
 //! Vanishing footholds (Programmers 92345) from Python: the judge's function, a position, its solution and its
 //! tablebase.
 
-use crate::run::{self, Int};
+use crate::run::{self, Int, TooMany};
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::engine::{Outcome, Value};
 use perfectplay::format::{TextFormat, counted};
 use perfectplay::games::footholds::{
-    self as core, Argument, Instance, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers, report,
+    self as core, Argument, Instance, MAX_CELLS, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers,
+    report,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -46,14 +47,78 @@ pub fn footholds(
 /// and quote the integers as given, whatever their size.
 /// Any integers are taken (numpy's and bools too, so that a position's own `board` array can be passed back).
 fn instance_of(board: &Bound<'_, PyAny>, aloc: &Bound<'_, PyAny>, bloc: &Bound<'_, PyAny>) -> PyResult<Instance> {
-    let board = run::integer_rows("board", board)?;
-    let aloc = run::integers("aloc", "[row, column]", aloc)?;
-    let bloc = run::integers("bloc", "[row, column]", bloc)?;
+    let board = board_values(board)?;
+    let start = |name: &str, obj: &Bound<'_, PyAny>| {
+        run::integers(name, "[row, column]", obj, 2, |many| {
+            PyValueError::new_err(format!(
+                "{name}: expected [row, column] with 2 numbers, found {}",
+                many.count("number")
+            ))
+        })
+    };
+    let (aloc, bloc) = (start("aloc", aloc)?, start("bloc", bloc)?);
     let list = |values: &[Int]| {
         Argument::List(values.iter().map(|n| Argument::Value(n.0.to_string().into(), None)).collect(), None)
     };
     let rows = Argument::List(board.iter().map(|row| list(row)).collect(), None);
     programmers::instance(&rows, &list(&aloc), &list(&bloc)).map_err(run::input_error)
+}
+
+/// The values of a board, a sequence of rows of integers (lists, tuples, a 2-D numpy array of integers or bools):
+/// a `TypeError` names the row and column of the first value that is not an integer. The board's size is checked
+/// on the way, by the rows' lengths, so that a board past [`MAX_CELLS`] is refused with the core's message
+/// (`board: 10000000×2 is 20000000 cells; ...`) after reading at most one row past it, whatever its size (a
+/// `range(10**12)` included); the core checks the rest of its shape.
+fn board_values(board: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Int>>> {
+    fn row_cells<'py>(r: usize, row: &Bound<'py, PyAny>) -> PyResult<Result<Vec<Bound<'py, PyAny>>, TooMany<'py>>> {
+        run::sequence(&format!("board row {r}"), "a list of integers", row, MAX_CELLS)
+    }
+    let rows = match run::sequence("board", "a list of rows of integers", board, MAX_CELLS)? {
+        Ok(rows) => rows,
+        Err(many) => {
+            // More rows than cells a board may have: the first row's length says how many cells they make.
+            let cols = match many.first()? {
+                Some(first) => row_cells(0, &first)?.map_or_else(|wide| wide.reported, |cells| Some(cells.len())),
+                None => Some(0),
+            };
+            return Err(too_large(many.reported, cols));
+        }
+    };
+    let mut values = Vec::with_capacity(rows.len());
+    for (r, row) in rows.iter().enumerate() {
+        let cells = match row_cells(r, row)? {
+            Ok(cells) => cells,
+            Err(wide) if r == 0 => return Err(too_large(Some(rows.len()), wide.reported)),
+            // As the core words it: row 0 sets the width.
+            Err(_) if values.first().is_some_and(Vec::is_empty) => {
+                return Err(PyValueError::new_err("board: the board has no cells"));
+            }
+            Err(wide) => {
+                return Err(PyValueError::new_err(format!(
+                    "board row {r}: has {} but row 0 has {} (rows must all be the same length)",
+                    wide.count("cell"),
+                    values.first().map_or(0, Vec::len)
+                )));
+            }
+        };
+        let row =
+            cells.iter().enumerate().map(|(c, cell)| run::integer_at(&format!("board row {r}, column {c}"), cell));
+        values.push(row.collect::<PyResult<Vec<Int>>>()?);
+    }
+    Ok(values)
+}
+
+/// The core's message for a board of `rows` rows of `cols` cells that is past [`MAX_CELLS`] (a count unknown when
+/// `None`: a sequence whose `len()` does not say).
+fn too_large(rows: Option<usize>, cols: Option<usize>) -> PyErr {
+    PyValueError::new_err(match (rows, cols) {
+        (_, Some(0)) => "board: the board has no cells".to_string(),
+        (Some(rows), Some(cols)) => format!(
+            "board: {rows}×{cols} is {} cells; at most {MAX_CELLS} cells are supported",
+            rows as u128 * cols as u128
+        ),
+        _ => format!("board: more than {MAX_CELLS} cells; at most {MAX_CELLS} cells are supported"),
+    })
 }
 
 fn solve(
@@ -399,11 +464,10 @@ impl FootholdsTablebase {
         let (rows, cols) = (self.table.rows, self.table.cols);
         // `[row, column]` as a list, a tuple or a numpy array, as `aloc` and `bloc` are taken.
         let pair = |name: &str, obj: &Bound<'_, PyAny>| -> PyResult<(Int, Int)> {
-            let values = run::integers(name, "[row, column]", obj)?;
+            let wrong = |count: String| PyTypeError::new_err(format!("{name}: expected [row, column], found {count}"));
+            let values = run::integers(name, "[row, column]", obj, 2, |many| wrong(many.count("item")))?;
             let count = values.len();
-            <[Int; 2]>::try_from(values).map(|[r, c]| (r, c)).map_err(|_| {
-                PyTypeError::new_err(format!("{name}: expected [row, column], found {}", counted(count as u64, "item")))
-            })
+            <[Int; 2]>::try_from(values).map(|[r, c]| (r, c)).map_err(|_| wrong(counted(count as u64, "item")))
         };
         let (a, b) = (pair("a", a)?, pair("b", b)?);
         let cell = |name: &str, (row, col): (Int, Int)| -> PyResult<(usize, usize)> {

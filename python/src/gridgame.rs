@@ -1,12 +1,16 @@
 //! The grid game (BOJ 28218) from Python: the judge's function, and a board with its whole-board tables.
 
-use crate::run::{self, Int};
+use crate::run::{self, Int, TooMany};
 use num_bigint::Sign;
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2};
-use perfectplay::games::gridgame::{Analysis, Board, Cell, Instance, Wanted, optimal_line, report};
-use pyo3::exceptions::PyValueError;
+
+use perfectplay::games::gridgame::{
+    Analysis, Board, Cell, Instance, MAX_QUERIES, MAX_SIDE, Wanted, optimal_line, report,
+};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 /// `"First"` or `"Second"` for each query: the answer of BOJ 28218 (격자 게임).
 ///
@@ -31,6 +35,58 @@ pub fn gridgame(
     queries: Bound<'_, PyAny>,
 ) -> PyResult<Vec<String>> {
     GridGame::new(grid, k, Some(queries))?.answers(py, None)
+}
+
+/// The grid's rows, strings of `.` and `#`: a `TypeError` names the row that is not a string. Its size is checked
+/// on the way by the lengths alone, so that a grid past [`MAX_SIDE`] rows or columns is refused with the core's
+/// message (`the board must have 1 to 5000 rows and columns, not 10000×3`) after reading at most one row past it,
+/// and no string longer than a row may be is copied.
+fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let length = |i: usize, row: &Bound<'_, PyAny>| -> PyResult<usize> {
+        if !row.is_instance_of::<PyString>() {
+            let found = row.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
+            return Err(PyTypeError::new_err(format!("grid[{i}]: expected a string of '.' and '#', found {found}")));
+        }
+        row.len()
+    };
+    let off_size = |rows: Option<usize>, cols: usize| {
+        PyValueError::new_err(match rows {
+            Some(rows) => format!("the board must have 1 to {MAX_SIDE} rows and columns, not {rows}×{cols}"),
+            None => format!("the board must have 1 to {MAX_SIDE} rows and columns, found more than {MAX_SIDE} rows"),
+        })
+    };
+    let rows = match run::sequence("grid", "a list of rows of '.' and '#'", grid, MAX_SIDE)? {
+        Ok(rows) => rows,
+        Err(many) => {
+            // More rows than a board may have: the first row's length for the core's message.
+            let cols = match many.first()? {
+                Some(first) => length(0, &first)?,
+                None => 0,
+            };
+            return Err(off_size(many.reported, cols));
+        }
+    };
+    let mut strings: Vec<String> = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        run::paced(grid.py(), i)?;
+        let cells = length(i, row)?;
+        if cells > MAX_SIDE {
+            return Err(match strings.first() {
+                None => off_size(Some(rows.len()), cells),
+                // As the core words a row of another length than the first.
+                Some(first) => PyValueError::new_err(format!(
+                    "board row {}: {cells} cells, expected {}",
+                    i + 1,
+                    first.chars().count()
+                )),
+            });
+        }
+        strings
+            .push(row.extract::<String>().map_err(|_| {
+                PyTypeError::new_err(format!("grid[{i}]: expected a string of '.' and '#', found str"))
+            })?);
+    }
+    Ok(strings)
 }
 
 fn board_of(grid: &[String], k: &Int) -> PyResult<Board> {
@@ -86,11 +142,17 @@ impl GridGame {
     #[new]
     #[pyo3(signature = (grid, k, queries=None))]
     fn new(grid: &Bound<'_, PyAny>, k: &Bound<'_, PyAny>, queries: Option<Bound<'_, PyAny>>) -> PyResult<GridGame> {
-        let grid = run::string_rows("grid", grid)?;
+        let grid = grid_rows(grid)?;
         let k: Int = run::argument("k", "an integer", k)?;
         let board = board_of(&grid, &k)?;
+        let too_many = |many: TooMany<'_>| {
+            PyValueError::new_err(format!(
+                "at most {MAX_QUERIES} queries are taken (the judge's bound on Q), found {}",
+                many.number()
+            ))
+        };
         let queries = match queries {
-            Some(queries) => run::pairs("queries", &queries)?,
+            Some(queries) => run::pairs("queries", &queries, MAX_QUERIES, too_many)?,
             None => Vec::new(),
         };
         let queries = judge_queries(&board, &queries)?;

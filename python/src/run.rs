@@ -186,6 +186,10 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        // Most integers fit in 64 bits, read without the big integer's conversion through Python's `to_bytes`.
+        if let Ok(small) = obj.extract::<i64>() {
+            return Ok(Int(BigInt::from(small)));
+        }
         match obj.extract::<BigInt>() {
             Ok(value) => Ok(Int(value)),
             // numpy's bool has no `__index__`, unlike Python's.
@@ -290,15 +294,113 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
 }
 
-/// The items of a sequence (a list, a tuple, a numpy array; not a string), or a `TypeError` that says where
-/// (`place`) the sequence was expected and what it should be (`expected`).
-fn items<'py>(place: &str, expected: &str, obj: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    obj.extract().map_err(|_| PyTypeError::new_err(format!("{place}: expected {expected}, found {}", type_name(obj))))
+/// How many items a long conversion takes between two looks for Ctrl-C.
+const SIGNAL_EVERY: usize = 4096;
+
+/// Looks for Ctrl-C (`KeyboardInterrupt`, or whatever a Python signal handler raised) every [`SIGNAL_EVERY`]-th
+/// item `i` of a conversion: reading a million queries from lists takes a while, and no Python code runs meanwhile
+/// to notice a signal.
+pub fn paced(py: Python<'_>, i: usize) -> PyResult<()> {
+    if i % SIGNAL_EVERY == SIGNAL_EVERY - 1 { py.check_signals() } else { Ok(()) }
+}
+
+/// A sequence with more items than its argument may hold: how many its `len()` says (`None` when it says no more
+/// than the most, or cannot say), that most, and its first item, for messages that need it (the width of a
+/// board's first row).
+pub struct TooMany<'py> {
+    /// The count the sequence reports, when above `most`.
+    pub reported: Option<usize>,
+    /// The most items taken.
+    pub most: usize,
+    /// The first item, read from the sequence on demand when its `len()` alone told it was too long.
+    sequence: Bound<'py, PyAny>,
+    taken: Option<Bound<'py, PyAny>>,
+}
+
+impl<'py> TooMany<'py> {
+    /// The sequence's first item (`None` if it has none after all), read once.
+    ///
+    /// # Errors
+    /// What reading it raised.
+    pub fn first(&self) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match &self.taken {
+            Some(first) => Ok(Some(first.clone())),
+            None => self.sequence.try_iter()?.next().transpose(),
+        }
+    }
+
+    /// The count as a number, `1000000000000`, or `more than 128` when unknown.
+    pub fn number(&self) -> String {
+        self.reported.map_or_else(|| format!("more than {}", self.most), |n| n.to_string())
+    }
+
+    /// The count with its noun, `1000000000000 rows`, or `more than 128 rows` when unknown.
+    pub fn count(&self, noun: &str) -> String {
+        match self.reported {
+            Some(n) => counted(n as u64, noun),
+            None => format!("more than {}", counted(self.most as u64, noun)),
+        }
+    }
+}
+
+/// Whether `obj` is a sequence as PyO3's conversion to a `Vec` takes one: a list, a tuple, or anything whose type
+/// has item access and is neither a string nor a dict (`PySequence_Check`'s test, asked without `unsafe`): a
+/// numpy array, a `range`, `bytes`, a class of one's own. No Python code runs (an `isinstance` of an abstract base
+/// class would, and PyO3 would swallow a `KeyboardInterrupt` raised there).
+fn is_sequence(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        return Ok(true);
+    }
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyDict>() {
+        return Ok(false);
+    }
+    obj.get_type().hasattr("__getitem__")
+}
+
+/// The items of a sequence (a list, a tuple, a numpy array; not a string), at most `most` of them: a `TypeError`
+/// says where (`place`) the sequence was expected and what it should be (`expected`), and a sequence with more
+/// items is `Err(TooMany)`, found by its `len()` or by reading one item past the most, never by reading it all. So
+/// an argument of any length, `range(10**12)` or an object whose `__len__` claims as much, costs no more than
+/// `most` items.
+///
+/// # Errors
+/// The `TypeError` of a value that is no sequence, or the exception its iteration raised (`KeyboardInterrupt`
+/// included).
+pub fn sequence<'py>(
+    place: &str,
+    expected: &str,
+    obj: &Bound<'py, PyAny>,
+    most: usize,
+) -> PyResult<Result<Vec<Bound<'py, PyAny>>, TooMany<'py>>> {
+    let wrong_type = || PyTypeError::new_err(format!("{place}: expected {expected}, found {}", type_name(obj)));
+    if !is_sequence(obj)? {
+        return Err(wrong_type());
+    }
+    // A `len()` that fails (none defined, or past every index) leaves the count to the reading below.
+    let reported = obj.len().ok().filter(|&n| n > most);
+    if reported.is_some() {
+        return Ok(Err(TooMany { reported, most, sequence: obj.clone(), taken: None }));
+    }
+    let iterator = obj.try_iter().map_err(|_| wrong_type())?;
+    let mut taken = Vec::new();
+    for (i, item) in iterator.enumerate() {
+        if taken.len() == most {
+            let first = match taken.into_iter().next() {
+                Some(first) => first,
+                None => item?,
+            };
+            return Ok(Err(TooMany { reported: None, most, sequence: obj.clone(), taken: Some(first) }));
+        }
+        taken.push(item?);
+        paced(obj.py(), i)?;
+    }
+    Ok(Ok(taken))
 }
 
 /// An integer at `place`, or a `TypeError` naming the place and what was found there (`board row 0, column 1:
 /// expected an integer, found float 1.0`).
-fn integer_at(place: &str, obj: &Bound<'_, PyAny>) -> PyResult<Int> {
+pub fn integer_at(place: &str, obj: &Bound<'_, PyAny>) -> PyResult<Int> {
     obj.extract().map_err(|_: PyErr| {
         let shown =
             obj.repr().map_or_else(|_| String::new(), |r| format!(" {}", perfectplay::format::cut(&r.to_string())));
@@ -306,49 +408,37 @@ fn integer_at(place: &str, obj: &Bound<'_, PyAny>) -> PyResult<Int> {
     })
 }
 
-/// A board of integers, as Programmers gives it: a sequence of rows, each a sequence of integers (lists, tuples,
-/// a 2-D numpy array of integers or bools). A `TypeError` names the row and column of the first value that is not
-/// an integer.
-pub fn integer_rows(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Int>>> {
-    let rows = items(name, "a list of rows of integers", obj)?;
-    let row = |r: usize, row: &Bound<'_, PyAny>| {
-        let cells = items(&format!("{name} row {r}"), "a list of integers", row)?;
-        cells.iter().enumerate().map(|(c, cell)| integer_at(&format!("{name} row {r}, column {c}"), cell)).collect()
-    };
-    rows.iter().enumerate().map(|(r, cells)| row(r, cells)).collect()
-}
-
-/// A sequence of integers (`expected` describes it: a cell's `[row, column]`, say), each checked as
-/// [`integer_at`] does.
-pub fn integers(name: &str, expected: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<Int>> {
-    let values = items(name, expected, obj)?;
+/// A sequence of at most `most` integers (`expected` describes it: a cell's `[row, column]`, say), each checked as
+/// [`integer_at`] does; a longer sequence is the error `too_many` makes of its count.
+pub fn integers(
+    name: &str,
+    expected: &str,
+    obj: &Bound<'_, PyAny>,
+    most: usize,
+    too_many: impl FnOnce(TooMany<'_>) -> PyErr,
+) -> PyResult<Vec<Int>> {
+    let values = sequence(name, expected, obj, most)?.map_err(too_many)?;
     values.iter().enumerate().map(|(i, value)| integer_at(&format!("{name}[{i}]"), value)).collect()
 }
 
-/// Pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple, an `(N, 2)` numpy
-/// array) of sequences of two. A `TypeError` names the argument and the item that is not a pair.
-pub fn pairs(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<(Int, Int)>> {
-    let items = items(name, "a sequence of pairs of integers", obj)?;
+/// At most `most` pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple,
+/// an `(N, 2)` numpy array) of sequences of two. A `TypeError` names the argument and the item that is not a pair;
+/// more pairs are the error `too_many` makes of their count.
+pub fn pairs(
+    name: &str,
+    obj: &Bound<'_, PyAny>,
+    most: usize,
+    too_many: impl FnOnce(TooMany<'_>) -> PyErr,
+) -> PyResult<Vec<(Int, Int)>> {
+    let items = sequence(name, "a sequence of pairs of integers", obj, most)?.map_err(too_many)?;
     let pair = |i: usize, item: &Bound<'_, PyAny>| {
-        let values = integers(&format!("{name}[{i}]"), "a pair of integers", item)?;
+        paced(obj.py(), i)?;
+        let place = format!("{name}[{i}]");
+        let not_a_pair =
+            |count: String| PyTypeError::new_err(format!("{place}: expected a pair of integers, found {count}"));
+        let values = integers(&place, "a pair of integers", item, 2, |many| not_a_pair(many.count("item")))?;
         let count = values.len();
-        <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| {
-            PyTypeError::new_err(format!(
-                "{name}[{i}]: expected a pair of integers, found {}",
-                counted(count as u64, "item")
-            ))
-        })
+        <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| not_a_pair(counted(count as u64, "item")))
     };
     items.iter().enumerate().map(|(i, item)| pair(i, item)).collect()
-}
-
-/// Strings, one per row (a grid game's board): a `TypeError` names the row that is not a string.
-pub fn string_rows(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    let rows = items(name, "a list of rows of '.' and '#'", obj)?;
-    let row = |i: usize, row: &Bound<'_, PyAny>| {
-        row.extract::<String>().map_err(|_| {
-            PyTypeError::new_err(format!("{name}[{i}]: expected a string of '.' and '#', found {}", type_name(row)))
-        })
-    };
-    rows.iter().enumerate().map(|(i, r)| row(i, r)).collect()
 }

@@ -142,11 +142,27 @@ impl Snakes {
         #[pyo3(from_py_with = run::keyword::overshoot)] overshoot: String,
     ) -> PyResult<Snakes> {
         let rules = rules(size, faces, start, &overshoot)?;
-        let instance = Instance::new(
-            &jumps("ladder", &run::pairs("ladders", &ladders)?)?,
-            &jumps("snake", &run::pairs("snakes", &snakes)?)?,
-        )
-        .map_err(run::input_error)?;
+        // Each ladder and snake starts on a square of its own, not the last: a board of `size` squares holds at
+        // most `size - 1` of them, and longer lists are refused by their length before they are read.
+        let room = rules.size as usize - 1;
+        let no_room = |what: String| {
+            PyValueError::new_err(format!(
+                "{what}, but a board of {} has room for at most {room} ladders and snakes in all (each starts on a \
+                 square of its own, not the last)",
+                counted(rules.size, "square")
+            ))
+        };
+        let ladders =
+            run::pairs("ladders", &ladders, room, |many| no_room(format!("ladders: {}", many.count("ladder"))))?;
+        let snakes = run::pairs("snakes", &snakes, room - ladders.len(), |many| {
+            let after = match ladders.len() {
+                0 => String::new(),
+                n => format!(" after {}", counted(n as u64, "ladder")),
+            };
+            no_room(format!("snakes: {}{after}", many.count("snake")))
+        })?;
+        let instance =
+            Instance::new(&jumps("ladder", &ladders)?, &jumps("snake", &snakes)?).map_err(run::input_error)?;
         Snakes::build(instance, rules)
     }
 
