@@ -21,12 +21,14 @@ use std::time::{Duration, Instant};
 /// How often the waiting thread looks for signals.
 const POLL: Duration = Duration::from_millis(50);
 
-/// Checks a `time_limit` argument: `None`, or a number of seconds above 0 (the command line's `--time-limit`).
+/// Checks a `time_limit` argument: `None`, or a number of seconds above 0 (the command line's `--time-limit`). The
+/// keyword's extractor, [`keyword::time_limit`], has checked it already with the value quoted as Python prints it;
+/// a float's `Debug` form (`1e300`) keeps this message as short.
 pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
     seconds
         .map(|s| {
             perfectplay::engine::limits::time_limit(s)
-                .map_err(|why| PyValueError::new_err(format!("time_limit: {s} {why}")))
+                .map_err(|why| PyValueError::new_err(format!("time_limit: {s:?} {why}")))
         })
         .transpose()
 }
@@ -224,8 +226,8 @@ impl Int {
     }
 }
 
-/// An argument as `T`, or a `TypeError` that names it and says what it expected (`board: expected a list of rows
-/// of integers, found str: ...`); PyO3's own message names neither.
+/// An argument as `T`, or a `TypeError` that names it and says what it expected (`size: expected an integer,
+/// found str`); PyO3's own message names neither, and is kept as the error's `__cause__` (shown in a traceback).
 pub fn argument<'py, T>(name: &str, expected: &str, obj: &Bound<'py, PyAny>) -> PyResult<T>
 where
     T: for<'a> FromPyObject<'a, 'py>,
@@ -237,7 +239,9 @@ where
             // A `str` with a lone surrogate (`"\\ud800"`): the right type, but no text.
             return PyValueError::new_err(format!("{name}: the string holds a lone surrogate, which is not text"));
         }
-        PyTypeError::new_err(format!("{name}: expected {expected}, found {} ({error})", type_name(obj)))
+        let named = PyTypeError::new_err(format!("{name}: expected {expected}, found {}", type_name(obj)));
+        named.set_cause(obj.py(), Some(error));
+        named
     })
 }
 
@@ -258,16 +262,25 @@ pub mod keyword {
         )*};
     }
 
-    /// The `time_limit` argument: a number of seconds or None. An integer too large for a float is a value out of
-    /// range (`ValueError`, as `1e10` is), not a wrong type.
+    /// The `time_limit` argument: a number of seconds or None, checked as the command line's `--time-limit` is. A
+    /// value out of range (an integer too large for a float included) is a `ValueError` that quotes it as Python
+    /// prints it (`time_limit: 1e+300 is more seconds than ...`), not with a float's every digit.
     pub fn time_limit(obj: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        argument("time_limit", "a number of seconds or None", obj).map_err(|error| {
-            // Only an integer past every float fails to convert; any other value is of the wrong type.
-            let Ok(whole) = obj.extract::<num_bigint::BigInt>() else { return error };
-            let why = perfectplay::engine::limits::time_limit(f64::MAX).unwrap_err();
-            let shown = perfectplay::format::cut(&whole.to_string());
+        let out_of_range = |why: String| {
+            let shown = obj.str().map_or_else(|_| "?".to_string(), |s| perfectplay::format::cut(&s.to_string()));
             pyo3::exceptions::PyValueError::new_err(format!("time_limit: {shown} {why}"))
-        })
+        };
+        let seconds = argument("time_limit", "a number of seconds or None", obj).map_err(|error| {
+            // Only an integer past every float fails to convert; any other value is of the wrong type.
+            if obj.extract::<num_bigint::BigInt>().is_err() {
+                return error;
+            }
+            out_of_range(perfectplay::engine::limits::time_limit(f64::MAX).unwrap_err())
+        })?;
+        if let Some(s) = seconds {
+            perfectplay::engine::limits::time_limit(s).map_err(out_of_range)?;
+        }
+        Ok(seconds)
     }
 
     keywords! {

@@ -1,9 +1,12 @@
 """Bad input raises ValueError with the command line's message; wrong types raise TypeError; limits hold."""
 
+import re
 import time
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import perfectplay
 
@@ -208,7 +211,22 @@ def test_keyword_arguments_of_the_wrong_type_are_named():
     for call, name in _keyword_calls():
         with pytest.raises(TypeError) as error:
             call()
-        assert str(error.value).startswith(f"{name}: expected "), (name, str(error.value))
+        # The README's form, `size: expected an integer, found str`: PyO3's own wording is the error's cause, not
+        # a parenthesis repeating the type.
+        assert re.fullmatch(rf"{name}: expected .*, found \w+", str(error.value)), (name, str(error.value))
+        assert isinstance(error.value.__cause__, TypeError), name
+    with pytest.raises(TypeError) as error:
+        perfectplay.snakes([], [], size="100")
+    assert str(error.value) == "size: expected an integer, found str"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats().filter(lambda seconds: not 1e-6 <= seconds <= 1e9))
+def test_a_time_limit_out_of_range_is_quoted_as_written(seconds):
+    # 1e300 was quoted with its 301 digits.
+    with pytest.raises(ValueError) as error:
+        perfectplay.Footholds.parse("A#B").solve(time_limit=seconds)
+    assert str(error.value).startswith(f"time_limit: {seconds!r} "), str(error.value)
 
 
 def test_a_stopped_solve_that_knew_the_winner_says_so():
