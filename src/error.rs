@@ -42,7 +42,7 @@ pub enum Error {
     /// it, say) or parsed (exit code 3).
     #[error(
         "the time limit of {seconds} s was reached while reading {source_name}: {}",
-        if *.parsing { "it was still being parsed" } else { "it had not ended" }
+        if *.parsing { "it was still being parsed" } else { "not all of it had been read by then" }
     )]
     TimeLimitReading {
         /// The limit that was set.

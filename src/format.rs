@@ -128,6 +128,19 @@ pub fn counted(count: impl Into<u64>, noun: &str) -> String {
 
 /// Whether `c`, followed by `rest`, ends a line: `\n`, a lone `\r` (old Mac files), and the `\r` of `\r\n` only
 /// with its `\n`. Every message's line number counts lines this way.
+/// Whether `c` separates tokens, as it does for the judges' C and C++ readers (`isspace` in the C locale: space,
+/// tab, line feed, vertical tab, form feed, carriage return). Unicode's other spaces (a no-break space pasted from
+/// a web page, U+2028) are not: a judge's `scanf` would read them as part of a number, and so the error is here.
+///
+/// ```
+/// use perfectplay::format::is_separator;
+/// assert!(is_separator(' ') && is_separator('\t') && is_separator('\u{b}'));
+/// assert!(!is_separator('\u{a0}') && !is_separator('\u{2028}'));
+/// ```
+pub fn is_separator(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r')
+}
+
 fn ends_line(c: char, rest: &str) -> bool {
     c == '\n' || (c == '\r' && !rest.starts_with('\n'))
 }
@@ -197,7 +210,7 @@ impl<'a> Tokens<'a> {
 
     fn skip_space(&mut self) {
         while let Some(c) = self.rest.chars().next() {
-            if !c.is_whitespace() {
+            if !is_separator(c) {
                 break;
             }
             if ends_line(c, &self.rest[c.len_utf8()..]) {
@@ -213,7 +226,7 @@ impl<'a> Tokens<'a> {
     /// The next token, without consuming it.
     pub fn peek(&mut self) -> Option<Token<'a>> {
         self.skip_space();
-        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        let end = self.rest.find(is_separator).unwrap_or(self.rest.len());
         (end > 0).then(|| Token { text: &self.rest[..end], line: self.line, column: self.column })
     }
 
@@ -296,7 +309,7 @@ mod tests {
         #[test]
         fn tokens_and_line_column_agree_with_a_plain_split(
             pieces in proptest::collection::vec(
-                proptest::sample::select(vec!["x", "é", " ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{85}", "\u{3000}"]),
+                proptest::sample::select(vec!["x", "é", " ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{85}", "\u{3000}", "\u{a0}", "\u{b}", "\u{c}"]),
                 0..40,
             )
         ) {
@@ -308,10 +321,10 @@ mod tests {
                 let end = rest.find(['\r', '\n']).unwrap_or(rest.len());
                 let mut in_token = false;
                 for (column, c) in (1..).zip(rest[..end].chars()) {
-                    if !c.is_whitespace() && !in_token {
+                    if !is_separator(c) && !in_token {
                         expected.push((line, column));
                     }
-                    in_token = !c.is_whitespace();
+                    in_token = !is_separator(c);
                 }
                 if end == rest.len() {
                     break;

@@ -199,7 +199,7 @@ fn an_input_that_never_ends_stops_at_the_time_limit() {
         assert!(took < Duration::from_secs(5), "{args:?}: stopped {took:?} after a 0.5 s limit");
         assert_eq!(
             stderr.trim_end(),
-            "perfectplay: the time limit of 0.5 s was reached while reading standard input: it had not ended",
+            "perfectplay: the time limit of 0.5 s was reached while reading standard input: not all of it had been read by then",
             "{args:?}"
         );
         let stdout = String::from_utf8_lossy(&output.stdout);

@@ -103,3 +103,31 @@ fn table_is_refused_without_json_whatever_comes_with_it() {
         assert!(stderr.contains("--table") && stderr.contains("--"), "{args:?}: {stderr}");
     }
 }
+
+/// An option that writes a file (`--map`, `--plot`) refuses to write over the input it is to read, however the two
+/// paths are written, and leaves the input as it was.
+#[test]
+fn a_drawing_never_writes_over_its_own_input() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, option, example) in [
+        ("footholds", "--map", "examples/footholds/example1.txt"),
+        ("gridgame", "--map", "examples/gridgame/sample1.txt"),
+        ("snakes", "--plot", "examples/snakes/boj-sample1.txt"),
+    ] {
+        let input = dir.path().join(format!("{game}.txt"));
+        let text = std::fs::read_to_string(example).unwrap();
+        std::fs::write(&input, &text).unwrap();
+        let roundabout = dir.path().join(".").join(format!("{game}.txt"));
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+            .args([game, option])
+            .arg(&roundabout)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{game}");
+        assert!(output.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("would write over the input file"), "{game}: {stderr}");
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), text, "{game}: the input is left as it was");
+    }
+}

@@ -58,6 +58,18 @@ impl InputArg {
         match path {
             Some(path) => {
                 self.single(option)?;
+                // The input is read before the file is written: writing over it would lose it without a word.
+                let same = |input: &PathBuf| {
+                    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+                    input.as_os_str() != "-" && canonical(input).is_some() && canonical(input) == canonical(path)
+                };
+                if let Some(input) = self.files.iter().find(|input| same(input)) {
+                    return Err(Error::Usage(format!(
+                        "{option} {} would write over the input file {}",
+                        escape(&path.display().to_string()),
+                        escape(&input.display().to_string())
+                    )));
+                }
                 Ok(Some(OutputFile::create(path)?))
             }
             None => Ok(None),

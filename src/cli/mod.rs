@@ -142,7 +142,7 @@ fn parse_memory(text: &str) -> Result<usize, String> {
     };
     let bytes = number * scale as f64;
     if !(1.0..=(1u64 << 50) as f64).contains(&bytes) {
-        return Err(format!("{} is not a usable memory size", quote(text)));
+        return Err(format!("{} is not a usable memory size (from 1 byte to 1048576G)", quote(text)));
     }
     Ok(bytes as usize)
 }

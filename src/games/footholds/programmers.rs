@@ -210,7 +210,7 @@ fn skip_separators(text: &str) -> usize {
                 comma_seen = true;
                 return false;
             }
-            !c.is_whitespace()
+            !crate::format::is_separator(c)
         })
         .map_or(text.len(), |(i, _)| i)
 }

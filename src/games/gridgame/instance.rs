@@ -134,6 +134,18 @@ impl Instance {
             }
             if row.len() != m {
                 let (only, place) = if row.len() < m { ("only ", at + row.len()) } else { ("", at + m) };
+                // A row written with spaces between its cells reads as several short rows: say so where it splits.
+                let rest = text.get(at + row.len()..).unwrap_or_default();
+                let after = rest.trim_start_matches([' ', '\t']);
+                if row.len() < m && after.len() < rest.len() && after.starts_with(['.', '#']) {
+                    return Err(s.error_at(
+                        place,
+                        format!(
+                            "board row {r}: a space between cells; a row is its M = {} with none between",
+                            cells(m)
+                        ),
+                    ));
+                }
                 return Err(s.error_at(
                     place,
                     format!("board row {r} has {only}{}; every row must have M = {}", cells(row.len()), cells(m)),
@@ -351,6 +363,14 @@ mod tests {
         assert_eq!(
             err("2 2 0\n.#\n.\n"),
             "line 3, column 2: board row 2 has only 1 cell; every row must have M = 2 cells"
+        );
+        assert_eq!(
+            err("2 2 0\n. #\n..\n"),
+            "line 2, column 2: board row 1: a space between cells; a row is its M = 2 cells with none between"
+        );
+        assert_eq!(
+            err("2 2 0\n.\n #\n"),
+            "line 2, column 2: board row 1 has only 1 cell; every row must have M = 2 cells"
         );
         assert_eq!(
             err("2 2 0\n.#\n...\n"),
