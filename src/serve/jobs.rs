@@ -410,9 +410,14 @@ fn progress_hook(sender: watch::Sender<Option<ProgressEvent>>) -> crate::engine:
                 Some((done, total)) => format!("{}: {done} of {total}", p.stage),
                 None => p.stage.clone(),
             },
-            elapsed: p.elapsed.as_secs_f64(),
+            elapsed: seconds(p.elapsed),
         }));
     })
+}
+
+/// A time in seconds, to the millisecond (`1.751`, not `1.7506406220000001`).
+fn seconds(time: Duration) -> f64 {
+    time.as_millis() as f64 / 1000.0
 }
 
 /// How often a streamed solve sends its latest progress (also how soon a closed connection is noticed).
@@ -442,7 +447,7 @@ fn event_stream(
                     let mut report = progress.borrow_and_update().clone()
                         .unwrap_or_else(|| ProgressEvent { stage: "solving".into(), ..ProgressEvent::default() });
                     // The time of the whole request: a solve in parts (a map) restarts its own clock.
-                    report.elapsed = started.elapsed().as_secs_f64();
+                    report.elapsed = seconds(started.elapsed());
                     let event = Event::default().event("progress").data(serde_json::to_string(&report).unwrap_or_default());
                     if tx.send(Ok(event)).await.is_err() {
                         // The client is gone: dropping `solve` raises its cancel flag.
