@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 
 #[path = "references/footholds.rs"]
 mod plain;
+#[path = "serve_api/requests.rs"]
+mod requests;
 
 /// One server shared by the tests that need no special bounds.
 fn server() -> &'static str {
@@ -407,20 +409,24 @@ fn bad_requests_get_400_naming_the_problem() {
             "tokens cannot",
         ),
         ("/api/gridgame", json!({ "input": 5 }), "invalid type"),
-        // JSON's words, not Rust's: a negative cell, a foothold value past a byte, a request that is not an object.
+        // The project's words, not Rust's: a negative cell, a foothold value past 1, a request that is not an object.
         (
             "/api/footholds",
             json!({ "board": [[1]], "aloc": [0, -1], "bloc": [0, 0] }),
-            "expected a whole number, 0 or more",
+            "aloc[1]: must be a whole number between 0 and 4294967295, found -1",
         ),
         (
             "/api/footholds",
             json!({ "board": [[256]], "aloc": [0, 0], "bloc": [0, 0] }),
-            "expected a whole number from 0 to 255",
+            "board[0][0]: must be a whole number between 0 and 1, found 256",
         ),
-        ("/api/footholds", json!(null), "expected a JSON object of the endpoint's options"),
+        ("/api/footholds", json!(null), "the body must be a JSON object of the endpoint's options"),
         ("/api/footholds", json!({ "table": 1 }), "expected true or false"),
-        ("/api/snakes", json!({ "input": "0 0\n", "size": null }), "request JSON: size: invalid type: null"),
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "size": null }),
+            "request JSON: size: must be a whole number between 1 and 10000000, found null",
+        ),
     ];
     for (path, request, needle) in cases {
         let (code, body) = post_json(&format!("{base}{path}"), &request);
@@ -431,7 +437,7 @@ fn bad_requests_get_400_naming_the_problem() {
         (
             "/api/footholds",
             json!({ "board": [[1, 2]], "aloc": [0, 0], "bloc": [0, 0] }),
-            "input: board row 0, column 1: 2 is not 0 or 1",
+            "request JSON: board[0][1]: must be a whole number between 0 and 1, found 2",
         ),
         (
             "/api/footholds",

@@ -39,6 +39,9 @@ pub trait Endpoint: DeserializeOwned + Send + 'static {
     /// Puts the judge text given as the body in place (the options came in the query string).
     fn set_input(&mut self, input: String);
 
+    /// The fields of the input (`input`, and the position as JSON): in a JSON body only, never in the query string.
+    const POSITION: &[&str];
+
     /// Whether the work is a few microseconds whatever the input (a die roll): it runs at once, without waiting for
     /// a solve slot behind long solves.
     const QUICK: bool = false;
@@ -127,6 +130,12 @@ fn read<E: Endpoint>(
         }
         // A byte-order mark is not JSON, but editors write one: it is skipped, as it is before judge text.
         let body = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&body);
+        // serde would read a struct from an array too, field by field.
+        if body.trim_ascii_start().first() != Some(&b'{') {
+            return Err(ApiError::BadInput(
+                "request JSON: the body must be a JSON object of the endpoint's options, {...}".into(),
+            ));
+        }
         let mut json = serde_json::Deserializer::from_slice(body);
         let request = serde_path_to_error::deserialize(&mut json).map_err(|e| {
             // The field the bad value is in, unless it is the whole request (`.`).
@@ -143,51 +152,29 @@ fn read<E: Endpoint>(
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))
     })?;
-    let mut request: E = query_options(query.unwrap_or(""))?;
+    let mut request: E = super::query::options(query.unwrap_or(""))?;
     request.set_input(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text));
     Ok(request)
 }
 
-/// The options of a query string (`?table=true&size=30`).
-fn query_options<E: DeserializeOwned>(query: &str) -> Result<E, ApiError> {
-    axum::extract::Query::<E>::try_from_uri(&format!("/?{query}").parse().map_err(|_| bad_query())?)
-        .map(|q| q.0)
-        .map_err(|e| {
-            // axum's own prefix says again what "query string:" says.
-            let text = e.body_text();
-            let text = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
-            ApiError::BadInput(format!("query string: {}", tidy(&text)))
-        })
-}
-
 /// A message of serde's, which quotes the input between backticks (an unknown field's name, say): each quote cut
 /// and escaped as [`cut`] does, and the rest escaped, so no input comes back long or raw.
-fn tidy(message: &impl std::fmt::Display) -> String {
+pub fn tidy(message: &impl std::fmt::Display) -> String {
     let message = plain_types(&message.to_string());
     let parts = message.split('`').enumerate();
     parts.map(|(i, part)| if i % 2 == 1 { cut(part) } else { escape(part) }).collect::<Vec<_>>().join("`")
 }
 
-/// serde names the Rust type it expected (`expected usize`, `expected struct Request`, `EOF while parsing a value`);
-/// a client knows JSON, so the message names what JSON would do instead.
+/// serde names what it expected in its own words (`expected a boolean`, `EOF while parsing a value`); a client
+/// knows JSON, so the message names what JSON would do instead. (Whole numbers and pairs of them have their own
+/// messages, see `whole`.)
 fn plain_types(message: &str) -> String {
-    const PLAIN: [(&str, &str); 11] = [
-        ("expected usize", "expected a whole number, 0 or more"),
-        ("expected u64", "expected a whole number, 0 or more"),
-        ("expected u32", "expected a whole number from 0 to 4294967295"),
-        ("expected u16", "expected a whole number from 0 to 65535"),
-        ("expected u8", "expected a whole number from 0 to 255"),
-        ("expected i64", "expected a whole number"),
-        ("expected a boolean", "expected true or false"),
-        ("expected a string", "expected a string in double quotes"),
-        ("expected struct Request", "expected a JSON object of the endpoint's options"),
-        ("expected struct RollRequest", "expected a JSON object of the endpoint's options"),
-        ("expected struct MovesRequest", "expected a JSON object of the endpoint's options"),
-    ];
+    const PLAIN: [(&str, &str); 2] =
+        [("expected a boolean", "expected true or false"), ("expected a string", "expected a string in double quotes")];
     let mut message = message.to_string();
     for (rust, json) in PLAIN {
         if let Some(at) = message.find(rust) {
-            // Only a whole word: `expected u8` is not the start of `expected u80`.
+            // Only a whole phrase: `expected a string` is not the start of `expected a stringy thing`.
             let end = at + rust.len();
             if !message[end..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
                 message.replace_range(at..end, json);
@@ -195,10 +182,6 @@ fn plain_types(message: &str) -> String {
         }
     }
     message.replace("EOF while parsing", "the JSON ends in the middle of")
-}
-
-fn bad_query() -> ApiError {
-    ApiError::BadInput("query string: not a valid query".into())
 }
 
 /// The error for input that does not parse: the command line's message, with the input named `input`.

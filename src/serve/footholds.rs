@@ -2,6 +2,7 @@
 
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
+use super::whole::Bounded;
 use crate::engine::Limits;
 use crate::format::TextFormat;
 use crate::games::footholds::{
@@ -15,40 +16,41 @@ use serde::Deserialize;
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
     input: String,
-    board: Option<Vec<Vec<u8>>>,
-    aloc: Option<(usize, usize)>,
-    bloc: Option<(usize, usize)>,
+    board: Option<Vec<Vec<Bounded<0, 1>>>>,
+    #[serde(deserialize_with = "super::whole::pair")]
+    aloc: Option<(u32, u32)>,
+    #[serde(deserialize_with = "super::whole::pair")]
+    bloc: Option<(u32, u32)>,
     table: bool,
 }
 
 impl Request {
     /// The instance, from the text or from the JSON position (checked by the game's own constructor).
     fn instance(&self) -> Result<Instance, ApiError> {
-        let (Some(board), Some(a), Some(b)) = (&self.board, self.aloc, self.bloc) else {
-            if self.board.is_some() || self.aloc.is_some() || self.bloc.is_some() {
-                return Err(ApiError::BadInput("the position as JSON needs board, aloc and bloc together".into()));
-            }
+        let given = [("board", self.board.is_some()), ("aloc", self.aloc.is_some()), ("bloc", self.bloc.is_some())];
+        if given.iter().all(|&(_, given)| !given) {
             return Instance::parse(&self.input).map_err(input_error);
-        };
+        }
         if !self.input.is_empty() {
-            return Err(ApiError::BadInput("give the position either as input text or as board, aloc and bloc".into()));
+            return Err(ApiError::BadInput(
+                "give the position either as input text or as board, aloc and bloc, not both".into(),
+            ));
         }
-        let mut rows = Vec::with_capacity(board.len());
-        for (r, row) in board.iter().enumerate() {
-            let mut cells = Vec::with_capacity(row.len());
-            for (c, &value) in row.iter().enumerate() {
-                if value > 1 {
-                    return Err(ApiError::BadInput(format!("input: board row {r}, column {c}: {value} is not 0 or 1")));
-                }
-                cells.push(value == 1);
-            }
-            rows.push(cells);
-        }
-        Instance::new(rows, a, b).map_err(input_error)
+        let (Some(board), Some((ar, ac)), Some((br, bc))) = (&self.board, self.aloc, self.bloc) else {
+            let missing: Vec<&str> = given.iter().filter(|&&(_, given)| !given).map(|&(name, _)| name).collect();
+            return Err(ApiError::BadInput(format!(
+                "the position as JSON needs board, aloc and bloc together (missing: {})",
+                missing.join(", ")
+            )));
+        };
+        let rows = board.iter().map(|row| row.iter().map(|&cell| cell == Bounded(1)).collect()).collect();
+        Instance::new(rows, (ar as usize, ac as usize), (br as usize, bc as usize)).map_err(input_error)
     }
 }
 
 impl Endpoint for Request {
+    const POSITION: &[&str] = &["input", "board", "aloc", "bloc"];
+
     fn set_input(&mut self, input: String) {
         self.input = input;
     }

@@ -9,26 +9,31 @@ use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, repo
 use crate::json::{self, Seq};
 use serde::{Deserialize, Serialize};
 
-/// The instance from the judge text, or from the position as JSON: `rows` of `.` and `#`, `k`, and `queries` of
-/// 1-based `[x, y]` cells (one per query unless `tokens`), checked by the game's own constructors.
+/// The largest `k` of the position as JSON: one less than the largest board's side.
+const MAX_K: u64 = crate::games::gridgame::MAX_SIDE as u64 - 1;
+
+/// The instance from the judge text, or from the position as JSON: `rows` of `.` and `#`, `k` (0 unless given), and
+/// `queries` of 1-based `[x, y]` cells (one per query unless `tokens`), checked by the game's own constructors.
 fn instance(
     input: &str,
     rows: Option<&[String]>,
-    k: usize,
+    k: Option<usize>,
     queries: Option<&[Vec<(u32, u32)>]>,
     tokens: bool,
 ) -> Result<Instance, ApiError> {
-    let Some(rows) = rows else {
-        if queries.is_some() {
-            return Err(ApiError::BadInput("queries as JSON need the board as rows".into()));
-        }
+    if rows.is_none() && k.is_none() && queries.is_none() {
         return Instance::parse_judge(input, tokens).map_err(input_error);
-    };
-    if !input.is_empty() {
-        return Err(ApiError::BadInput("give the board either as input text or as rows".into()));
     }
+    if !input.is_empty() {
+        return Err(ApiError::BadInput(
+            "give the board either as input text or as rows, k and queries, not both".into(),
+        ));
+    }
+    let Some(rows) = rows else {
+        return Err(ApiError::BadInput("the position as JSON needs the board as rows (with k and queries)".into()));
+    };
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let board = Board::from_rows(&rows, k).map_err(input_error)?;
+    let board = Board::from_rows(&rows, k.unwrap_or(0)).map_err(input_error)?;
     let mut cells = Vec::new();
     for (i, query) in queries.unwrap_or_default().iter().enumerate() {
         if !tokens && query.len() != 1 {
@@ -48,8 +53,8 @@ fn instance(
 pub struct Request {
     input: String,
     rows: Option<Vec<String>>,
-    #[serde(deserialize_with = "super::whole::whole::<_, usize, 0, { crate::games::gridgame::MAX_SIDE as u64 - 1 }>")]
-    k: usize,
+    #[serde(deserialize_with = "super::whole::whole_or_none::<_, usize, 0, { MAX_K }>")]
+    k: Option<usize>,
     #[serde(deserialize_with = "super::whole::pair_lists")]
     queries: Option<Vec<Vec<(u32, u32)>>>,
     remoteness: bool,
@@ -60,6 +65,8 @@ pub struct Request {
 }
 
 impl Endpoint for Request {
+    const POSITION: &[&str] = &["input", "rows", "k", "queries"];
+
     fn set_input(&mut self, input: String) {
         self.input = input;
     }
@@ -96,8 +103,8 @@ impl Endpoint for Request {
 pub struct MovesRequest {
     input: String,
     rows: Option<Vec<String>>,
-    #[serde(deserialize_with = "super::whole::whole::<_, usize, 0, { crate::games::gridgame::MAX_SIDE as u64 - 1 }>")]
-    k: usize,
+    #[serde(deserialize_with = "super::whole::whole_or_none::<_, usize, 0, { MAX_K }>")]
+    k: Option<usize>,
     #[serde(deserialize_with = "super::whole::pair_lists")]
     queries: Option<Vec<Vec<(u32, u32)>>>,
     tokens: bool,
@@ -140,6 +147,8 @@ fn one_based(cell: Cell) -> [u32; 2] {
 }
 
 impl Endpoint for MovesRequest {
+    const POSITION: &[&str] = &["input", "rows", "k", "queries"];
+
     fn set_input(&mut self, input: String) {
         self.input = input;
     }

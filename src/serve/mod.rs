@@ -27,6 +27,7 @@ mod footholds;
 mod gridgame;
 mod jobs;
 mod listen;
+mod query;
 mod send;
 mod snakes;
 mod web;

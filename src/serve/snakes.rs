@@ -110,6 +110,8 @@ fn board(
 }
 
 impl Endpoint for Request {
+    const POSITION: &[&str] = &["input", "ladders", "snakes"];
+
     fn set_input(&mut self, input: String) {
         self.input = input;
     }
@@ -221,6 +223,8 @@ impl Default for RollRequest {
 
 impl Endpoint for RollRequest {
     const QUICK: bool = true;
+
+    const POSITION: &[&str] = &["input", "ladders", "snakes"];
 
     fn set_input(&mut self, input: String) {
         self.input = input;

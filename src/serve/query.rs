@@ -1,0 +1,88 @@
+//! The options of a request whose body is the judge text, in the query string (`?table=true&size=30`). The query
+//! string takes only options: the input and the position as JSON (`input`, `board`, `ladders`, `rows`, ...) are the
+//! body, and naming one in the query string gets a 400 saying so rather than being ignored.
+
+use super::api::{Endpoint, tidy};
+use super::jobs::ApiError;
+use crate::format::cut;
+use axum::extract::Query;
+use serde::Deserialize;
+use serde::de::{Deserializer, Visitor, value};
+
+/// The endpoint's options from the query string.
+///
+/// # Errors
+/// [`ApiError::BadInput`]: a name that is not an option (or is part of the input), or a value that does not read.
+pub fn options<E: Endpoint>(query: &str) -> Result<E, ApiError> {
+    let uri = format!("/?{query}").parse().map_err(|_| ApiError::BadInput("query string: not a valid query".into()))?;
+    let names = Query::<Vec<(String, String)>>::try_from_uri(&uri).map(|q| q.0).unwrap_or_default();
+    let options: Vec<&str> = field_names::<E>().iter().copied().filter(|name| !E::POSITION.contains(name)).collect();
+    let listed = |names: &[&str]| names.iter().map(|name| format!("`{name}`")).collect::<Vec<_>>().join(", ");
+    for (name, _) in &names {
+        if E::POSITION.contains(&name.as_str()) {
+            return Err(ApiError::BadInput(format!(
+                "query string: `{name}` is not an option: the input goes in the body, as the judge text itself or \
+                 as JSON ({}); the options here are {}",
+                E::POSITION.join(", "),
+                listed(&options)
+            )));
+        }
+        if !options.contains(&name.as_str()) {
+            return Err(ApiError::BadInput(format!(
+                "query string: unknown option `{}`, expected one of {}",
+                cut(name),
+                listed(&options)
+            )));
+        }
+    }
+    Query::<E>::try_from_uri(&uri).map(|q| q.0).map_err(|e| {
+        // axum's own prefix says again what "query string:" says.
+        let text = e.body_text();
+        let text = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
+        ApiError::BadInput(format!("query string: {}", tidy(&text)))
+    })
+}
+
+/// The names of a request's fields, as serde's derive hands them to the deserializer.
+fn field_names<'de, E: Deserialize<'de>>() -> &'static [&'static str] {
+    let mut names = None;
+    // The reading fails at once: it only notes the names.
+    let _ = E::deserialize(Names(&mut names));
+    names.unwrap_or_default()
+}
+
+/// A deserializer that notes the field names of the struct asked of it, and reads nothing.
+struct Names<'a>(&'a mut Option<&'static [&'static str]>);
+
+impl<'de> Deserializer<'de> for Names<'_> {
+    type Error = value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, value::Error> {
+        Err(serde::de::Error::custom("not a struct"))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, value::Error> {
+        *self.0 = Some(fields);
+        self.deserialize_any(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit unit_struct
+        newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_names_are_the_fields_serde_reads() {
+        assert_eq!(field_names::<super::super::footholds::Request>(), ["input", "board", "aloc", "bloc", "table"]);
+    }
+}
