@@ -229,3 +229,14 @@ pub fn a_move_on_the_largest_gridgame_board(tab: &Tab, base: &str) {
     assert_eq!(left, serde_json::json!([class, null, analysis.remoteness(&board, from).unwrap().to_string()]));
     assert_eq!(page_errors(tab), serde_json::json!([]));
 }
+
+/// The status line: one token's Grundy value and remoteness; several tokens' values and their XOR, which decides.
+/// No double space where the colour swatch stands.
+pub fn gridgame_status_wording(tab: &Tab, base: &str) {
+    let status = "!PP.job && PP.games.gridgame.state().moves && document.querySelector('#gg-status').textContent";
+    // From (1, 1) of a 2 × 2 board (K 0) the game lasts two moves, and the player to move loses.
+    open(tab, base, "game=gridgame&board=../..&k=0&tokens=1.1");
+    assert_eq!(wait(tab, status), "Your move. Grundy value 0: the player to move loses in 2.");
+    open(tab, base, "game=gridgame&board=../..&k=0&tokens=1.1-1.2");
+    assert_eq!(wait(tab, status), "Your move. Grundy values 0 ⊕ 1 = 1: the player to move wins.");
+}

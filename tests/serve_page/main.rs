@@ -60,4 +60,5 @@ fn the_page_plays_all_three_games_in_chromium() {
     snakes::large_boards(&tab, &base);
     snakes::messages_name_the_boxes(&tab, &base);
     layout::focus_and_selection_stand_out(&tab, &base);
+    gridgame::gridgame_status_wording(&tab, &base);
 }

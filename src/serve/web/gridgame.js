@@ -343,10 +343,12 @@
     const g = s.moves.map((t) => t.grundy);
     const total = xor(g);
     const who = mover();
+    // One token: its Grundy value and remoteness; several: the XOR of their values, which decides.
+    const grundy = g.length === 1 ? `Grundy value ${total}` : `Grundy values ${g.join(' ⊕ ')} = ${total}`;
     return PP.el('p', { class: 'verdict', id: 'gg-status', 'data-xor': total, 'data-mover': who },
-      `${who === 'you' ? 'Your' : `${capital(who)}'s`} move. Grundy values ${g.join(' ⊕ ')} = ${total}: the player to move `,
-      PP.el('span', { class: `swatch ${total ? 'win' : 'lose'}` }), total ? ' wins' : ' loses',
-      s.moves.length === 1 ? ` in ${s.moves[0].remoteness}.` : '.');
+      `${who === 'you' ? 'Your' : `${capital(who)}'s`} move. ${grundy}: the player to move `,
+      PP.el('span', { class: `swatch spaced ${total ? 'win' : 'lose'}` }), total ? 'wins' : 'loses',
+      g.length === 1 ? ` in ${s.moves[0].remoteness}.` : '.');
   };
 
   const controls = () => [
