@@ -111,6 +111,7 @@ pub fn every_field_of_a_link_is_checked(tab: &Tab, base: &str) {
             "The link's roll 2, '9', is not a face of the die (1 to 6); the game stops before it.",
         ),
         ("game=footholds&board=[[1,1]]&a=0,0&b=0,1&side=C", "The link's side 'C' is not A or B; you play both sides."),
+        ("game=nonsense", "The link's game 'nonsense' is not one of footholds, snakes, gridgame; footholds is shown."),
     ];
     for (fragment, expected) in cases {
         open(tab, base, fragment);

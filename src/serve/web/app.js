@@ -317,8 +317,13 @@ for (const type of ['pointerup', 'pointercancel', 'dragstart']) window.addEventL
 window.addEventListener('blur', (event) => { if (event.target === window) release(); });
 window.addEventListener('pointermove', (event) => { if (event.buttons === 0) release(); }, true);
 
-/** Shows a game: marks its tab, builds its view from the URL. */
+/**
+ * Shows a game: marks its tab, builds its view from the URL. A link without a game shows footholds; a link to a
+ * game the page does not have too, with a message (footholds says it with its own about the link).
+ */
 PP.show = (name) => {
+  const notes = name !== null && !PP.games[name]
+    ? [`The link's game ${PP.quote(name)} is not one of ${Object.keys(PP.games).join(', ')}; footholds is shown.`] : [];
   if (!PP.games[name]) name = 'footholds';
   PP.job?.abort();
   PP.current = name;
@@ -326,7 +331,7 @@ PP.show = (name) => {
   const main = document.getElementById('main');
   main.replaceChildren();
   PP.showError(null);
-  PP.games[name].mount(main, PP.readHash());
+  PP.games[name].mount(main, PP.readHash(), notes);
 };
 
 document.getElementById('busy-cancel').addEventListener('click', () => PP.job?.abort());

@@ -382,7 +382,8 @@
     moved = null;
   };
 
-  const mount = (main, params) => {
+  /** Shows the link `params`; `notes` are the page's messages about the link, said with this game's own. */
+  const mount = (main, params, notes = []) => {
     root = PP.el('div', { id: 'footholds' });
     main.append(root);
     const start = params.get('board') ? fromLink(params) : EXAMPLE;
@@ -392,11 +393,11 @@
     s.map = null;
     if (typeof start === 'string') {
       // The example instead, with the message once its answer has come (asking clears the message).
-      reset(EXAMPLE).then(() => PP.addError(start, ...wrongSide));
+      reset(EXAMPLE).then(() => PP.addError(...notes, start, ...wrongSide));
       return;
     }
     // Moves in the URL are replayed through the API, one position at a time.
-    reset(start).then(() => replay((params.get('moves') || '').split('-').filter(Boolean))).then(() => PP.addError(...wrongSide));
+    reset(start).then(() => replay((params.get('moves') || '').split('-').filter(Boolean))).then(() => PP.addError(...notes, ...wrongSide));
   };
 
   /** The start position of a link (`board`, `a`, `b`), or the message saying what is wrong with it. */
