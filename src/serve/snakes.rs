@@ -46,6 +46,9 @@ pub struct Request {
     simulate: Option<u64>,
     #[serde(deserialize_with = "super::whole::whole::<_, u64, 0, { u64::MAX }>")]
     seed: u64,
+    /// The most rolls of the shortest game listed (all when not given): the page shows its first thousand.
+    #[serde(deserialize_with = "super::whole::whole_or_none::<_, u64, 0, { u64::MAX }>")]
+    max_listed_rolls: Option<u64>,
 }
 
 impl Default for Request {
@@ -65,6 +68,7 @@ impl Default for Request {
             max_rolls: MAX_ROLLS,
             simulate: None,
             seed: 1,
+            max_listed_rolls: None,
         }
     }
 }
@@ -174,9 +178,11 @@ impl Endpoint for Request {
             let advice = if distribution.is_some() {
                 "ask for a smaller board (size), or leave out distribution"
             } else {
-                "ask for a smaller board (size): the answer lists one shortest game roll by roll"
+                "ask for a smaller board (size): the answer lists one shortest game roll by roll, or at most max_listed_rolls \
+                 of them"
             };
-            capped(max, advice, &limits, |out| report.write_json(out))
+            let listed = self.max_listed_rolls.map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
+            capped(max, advice, &limits, |out| report.write_json_listing(out, listed))
         }))
     }
 }

@@ -72,7 +72,7 @@ impl Report<'_> {
     /// Everything asked for as one JSON object on one line (ending in a newline), always with the board, the
     /// fewest rolls and one shortest game.
     pub fn json(&self) -> String {
-        json::line(&self.json_report())
+        json::line(&self.json_report(usize::MAX))
     }
 
     /// Writes the JSON of [`Report::json`] into `out` (without the final newline), long arrays element by element.
@@ -80,17 +80,27 @@ impl Report<'_> {
     /// # Errors
     /// The writer's error.
     pub fn write_json(&self, out: &mut impl Write) -> io::Result<()> {
-        json::write(out, &self.json_report())
+        self.write_json_listing(out, usize::MAX)
     }
 
-    fn json_report(&self) -> impl Serialize + '_ {
+    /// Writes the JSON of [`Report::write_json`] with at most `listed` rolls of the shortest game in
+    /// `shortest_game` (`fewest_rolls` still counts them all): a board of millions of squares has a shortest game
+    /// of hundreds of thousands of rolls, more than a page shows or an answer may hold.
+    ///
+    /// # Errors
+    /// The writer's error.
+    pub fn write_json_listing(&self, out: &mut impl Write, listed: usize) -> io::Result<()> {
+        json::write(out, &self.json_report(listed))
+    }
+
+    fn json_report(&self, listed: usize) -> impl Serialize + '_ {
         let jump = |(from, to): (u32, u32)| [from, to];
         JsonReport {
             rules: self.board.rules(),
             ladders: Seq::new(self.instance.ladders().map(jump)),
             snakes: Seq::new(self.instance.snakes().map(jump)),
             fewest_rolls: self.rolls.len(),
-            shortest_game: self.rolls,
+            shortest_game: &self.rolls[..listed.min(self.rolls.len())],
             expected_rolls: self.expected.map(|(value, relative_error_bound)| JsonExpected {
                 value,
                 decimal: proven_decimal(value, relative_error_bound, MAX_DIGITS).map(|p| p.text),
