@@ -160,3 +160,33 @@ pub fn focus_and_selection_stand_out(tab: &Tab, base: &str) {
         assert!(ratio >= 3.0, "the focus on {cell} ({class}): {ratio:.2} : 1");
     }
 }
+
+/// On every footholds board the page allows, down to cells of 1rem (32 columns), the remoteness and the letters A
+/// and B fit their cells and their tokens, in a font of at least 9 px or not at all; a cell's tooltip gives what it
+/// holds, the remoteness in figures included.
+pub fn footholds_labels_fit_their_cells(tab: &Tab, base: &str) {
+    let misfits = "[...document.querySelectorAll('#footholds .board .cell')].flatMap(cell => { \
+         const box = cell.getBoundingClientRect(); \
+         const inside = (q, o) => q.left >= o.left - 0.5 && q.right <= o.right + 0.5 && q.top >= o.top - 0.5 && q.bottom <= o.bottom + 0.5; \
+         return [...cell.querySelectorAll('.mark, .token')].map(part => { \
+           const own = part.getBoundingClientRect(); const range = document.createRange(); range.selectNodeContents(part); \
+           const text = range.getBoundingClientRect(); const size = parseFloat(getComputedStyle(part).fontSize); \
+           const shown = size > 0 && text.width > 0; \
+           const fits = inside(own, box) && (!shown || (size >= 9 && inside(text, own) && inside(text, box))); \
+           return fits ? null : `${cell.dataset.cell} ${part.className} '${part.textContent}' ${size}px`; }); \
+         }).filter(Boolean)";
+    // A move's `data-move` is "win 3": its tooltip says "win in 3".
+    let tooltips = "[...document.querySelectorAll('#footholds [data-move]')].every(c => c.title.includes(': ' + c.dataset.move.replace(' ', ' in ')))";
+    // A 3-row board of `cols` columns, A and B in the middle row: B two cells from A, or on A's cell.
+    for (cols, b) in [(3, 2), (12, 2), (20, 2), (24, 0), (32, 2), (32, 0)] {
+        let board = format!("[{}]", vec![format!("[{}]", vec!["1"; cols].join(",")); 3].join(","));
+        open(tab, base, &format!("game=footholds&board={board}&a=1,0&b=1,{b}"));
+        wait(tab, "PP.games.footholds.state().answer && !PP.job");
+        let cell = eval(tab, "document.querySelector('#footholds .board .cell').getBoundingClientRect().width");
+        assert_eq!(eval(tab, misfits), serde_json::json!([]), "{cols} columns (cells {cell} px), B at 1,{b}");
+        assert_eq!(eval(tab, tooltips), true, "{cols} columns: the moves' tooltips");
+        let token = eval(tab, "document.querySelector(\"#footholds [data-cell='1,0']\").title");
+        let here = if b == 0 { "A and B here" } else { "A here" };
+        assert!(token.as_str().unwrap().ends_with(here), "{token}");
+    }
+}

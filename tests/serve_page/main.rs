@@ -61,4 +61,5 @@ fn the_page_plays_all_three_games_in_chromium() {
     snakes::messages_name_the_boxes(&tab, &base);
     layout::focus_and_selection_stand_out(&tab, &base);
     gridgame::gridgame_status_wording(&tab, &base);
+    layout::footholds_labels_fit_their_cells(&tab, &base);
 }

@@ -264,8 +264,11 @@
           classes.push('move', move.value);
           label += `; move for ${s.answer.mover}: ${move.value} in ${move.remoteness}`;
         }
+        const here = ['A', 'B'].filter((who) => same(p.at[who], [r, c]));
+        if (here.length) label += `; ${here.join(' and ')} here`;
+        // The label is the tooltip too: on a small cell it is all that gives the remoteness in figures.
         const cell = PP.el('button', {
-          class: classes.join(' '), type: 'button', 'data-cell': `${r},${c}`, 'aria-label': label,
+          class: classes.join(' '), type: 'button', 'data-cell': `${r},${c}`, 'aria-label': label, title: label,
           'data-move': move ? `${move.value} ${move.remoteness}` : undefined,
           onclick: () => click(r, c),
           onpointerdown: (e) => pointerDown(e, r, c),
