@@ -130,3 +130,42 @@ pub fn every_field_of_a_link_is_checked(tab: &Tab, base: &str) {
     wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
     assert_eq!(eval(tab, "PP.games.snakes.state().rolls[0].die"), 1);
 }
+
+/// A link means the same whatever the tab showed before: the fields it leaves out take their defaults (snakes: 100
+/// squares, a die of six faces, from square 1, overshoot stay), in the board solved and in the messages about the
+/// link; a link to a game the page does not have shows footholds and says so.
+pub fn a_link_means_the_same_whatever_came_before(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    // Follows a link in the same tab (a change of fragment) and waits for its board's answer.
+    let follow = |fragment: &str| {
+        eval(
+            tab,
+            &format!("(() => {{ window.before = PP.games.snakes.state().solved; location.hash = '#{fragment}'; }})()"),
+        );
+        wait(tab, "!PP.job && PP.games.snakes.state().solved && PP.games.snakes.state().solved !== window.before");
+    };
+    let rules =
+        "(() => { const b = PP.games.snakes.state().board; return [b.size, b.faces, b.start, b.overshoot]; })()";
+    open(tab, base, "game=snakes&start=0&overshoot=bounce");
+    wait(tab, "!PP.job && PP.games.snakes.state().solved");
+    assert_eq!(eval(tab, rules), serde_json::json!([100, 6, 0, "bounce"]));
+    follow("game=snakes&size=200&faces=3");
+    assert_eq!(eval(tab, rules), serde_json::json!([200, 3, 1, "stay"]));
+    follow("game=snakes&start=0&overshoot=bounce");
+    assert_eq!(eval(tab, rules), serde_json::json!([100, 6, 0, "bounce"]), "the first link again");
+    // The messages say the defaults, not the previous link's fields.
+    follow("game=snakes&input=0%200%0A&size=5&overshoot=bounce");
+    follow("game=snakes&size=abc&overshoot=far");
+    assert_eq!(
+        wait(tab, error),
+        "The link's size 'abc' is not a whole number; size 100 is used. \
+         The link's overshoot 'far' is not one of stay, bounce, win; overshoot stay is used."
+    );
+    // An unknown game followed from another game's tab: footholds, with the message.
+    eval(tab, "(() => { location.hash = '#game=nonsense'; })()");
+    wait(tab, "PP.current === 'footholds' && PP.games.footholds.state().answer && !PP.job");
+    assert_eq!(
+        wait(tab, error),
+        "The link's game 'nonsense' is not one of footholds, snakes, gridgame; footholds is shown."
+    );
+}

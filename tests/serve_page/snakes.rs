@@ -182,3 +182,59 @@ pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
         assert_eq!(wait(tab, error), expected, "squares {typed:?}");
     }
 }
+
+/// The largest board the API takes, ten million squares: too large for the chances, and its shortest game too long
+/// for an answer; it still shows its fewest rolls, the first 1 000 rolls of a shortest game, and why the chances are
+/// left out.
+pub fn the_largest_board_shows_its_fewest_rolls(tab: &Tab, base: &str) {
+    open(tab, base, "game=snakes&size=10000000");
+    let shown = "!PP.job && (document.querySelector('#sn-fewest')?.dataset.rolls || document.querySelector('#sn-failed') && 'none')";
+    let fewest = wait(tab, shown);
+    let sample = eval(tab, "PP.games.snakes.state().input");
+    let rules = snakes::Rules { size: 10_000_000, ..snakes::Rules::default() };
+    let board = snakes::Instance::parse(sample.as_str().unwrap()).unwrap().board(rules).unwrap();
+    let rolls = snakes::fewest_rolls(&board, &Limits::default()).unwrap().unwrap().len();
+    assert_eq!(fewest, rolls.to_string(), "{}", eval(tab, "document.getElementById('error').textContent"));
+    let message = eval(tab, "document.getElementById('error').textContent");
+    assert!(
+        message.as_str().unwrap().starts_with("This board's fewest rolls only; no expected rolls or chances: expected, exact and distribution are offered while"),
+        "{message}"
+    );
+    assert_eq!(eval(tab, "document.querySelectorAll('#sn-shortest li').length"), 1000);
+    let digits = rolls.to_string();
+    let grouped: Vec<_> = digits.as_bytes().rchunks(3).rev().map(|g| std::str::from_utf8(g).unwrap()).collect();
+    assert_eq!(
+        eval(tab, "document.querySelector('#sn-more').textContent"),
+        format!("(the first 1000 rolls of {})", grouped.join(","))
+    );
+}
+
+/// While a new board is solved, the previous board's answer (fewest rolls, the board, the die) is greyed out and
+/// out of reach, under a line saying so; cancelled, no answer is left on the page but the offer to solve again.
+pub fn a_board_being_solved_marks_the_previous_answer(tab: &Tab, base: &str) {
+    open(tab, base, "game=snakes");
+    wait(tab, "PP.games.snakes.state().solved && !PP.job");
+    hang(tab, "/api/snakes");
+    eval(
+        tab,
+        "(() => { const f = document.querySelectorAll('#snakes input[type=number]')[1]; f.value = '3'; f.dispatchEvent(new Event('change')); })()",
+    );
+    click(tab, "#sn-solve");
+    let line = wait(tab, "document.querySelector('#sn-solving')?.textContent");
+    assert_eq!(line, "Solving the board… (greyed out: the previous board's answer)");
+    let old = "[...document.querySelectorAll('#sn-fewest, #sn-board, #sn-roll, #sn-status')].map(e => !!e.closest('.stale[inert]'))";
+    assert_eq!(
+        eval(tab, old),
+        serde_json::json!([true, true, true, true]),
+        "the previous answer, greyed out and inert"
+    );
+    eval(tab, "PP.games.snakes.key(' ')");
+    assert_eq!(eval(tab, "PP.games.snakes.state().rolls.length"), 0, "no roll on the previous board");
+    cancel(tab);
+    wait(tab, "document.querySelector('#sn-failed') && !PP.job");
+    assert_eq!(
+        eval(tab, "[!!document.querySelector('#sn-fewest'), !!document.querySelector('.stale')]"),
+        serde_json::json!([false, false])
+    );
+    unhang(tab);
+}

@@ -5,15 +5,18 @@
 (() => {
   const SAMPLE = '3 7\n32 62\n42 68\n12 98\n95 13\n97 25\n93 37\n79 27\n75 19\n49 47\n67 17\n';
   const DRAWN = 400; // boards up to this many squares are drawn
-  const s = {
+  /** The state of a link that gives no field: the sample board of 100 squares, a die of six faces, from square 1. */
+  const fresh = () => ({
     input: SAMPLE, size: 100, faces: 6, start: 1, overshoot: 'stay',
     solved: null, // the API's answer for the board from its start
+    solving: false, // a board is being solved: `solved` is the previous board's, shown as such
     square: 1, rolls: [], // the game being played: where the token is and the rolls so far
     here: null, // the distribution from the token's square
     within: 20,
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'odds'
     board: null, // the board solved (input, size, faces, start, overshoot): the boxes may hold edits not yet solved
-  };
+  });
+  const s = fresh();
   let root;
   const OVERSHOOTS = ['stay', 'bounce', 'win'];
 
@@ -52,17 +55,29 @@
     .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ').replace(/^size: /, 'squares: ')
     .replace(/--size sets/g, 'the squares box sets');
 
+  /** Counts the solves started: an answer is taken only by the latest. */
+  let solves = 0;
+
   const solve = async () => {
     const board = typed();
+    const mine = ++solves;
     s.failed = null;
-    let answer = byRoll(await PP.ask('/api/snakes', { ...board, expected: true, distribution: true }, { explain }));
+    // Until the answer comes, the previous board's is marked as such (a large board takes seconds).
+    s.solving = true;
+    draw();
+    // The shortest game is listed up to LISTED rolls: the page shows no more, and a board of millions of squares
+    // has more than an answer may hold.
+    const ask = { ...board, max_listed_rolls: LISTED };
+    let answer = byRoll(await PP.ask('/api/snakes', { ...ask, expected: true, distribution: true }, { explain }));
     // A board too large for the chances in time or memory (400 or 504): its fewest rolls, which take no time, and a
     // word on what is left out.
     const refused = PP.refused;
-    if (!answer && refused && (refused.status === 400 || refused.status === 504)) {
-      answer = await PP.ask('/api/snakes', board, { explain });
+    if (!answer && mine === solves && refused && (refused.status === 400 || refused.status === 504)) {
+      answer = await PP.ask('/api/snakes', ask, { explain });
       if (answer) PP.showError(`This board's fewest rolls only; no expected rolls or chances: ${refused.message}`);
     }
+    if (mine !== solves) return false;
+    s.solving = false;
     s.solved = answer;
     s.board = answer ? board : null;
     s.square = board.start;
@@ -71,6 +86,7 @@
     if (!answer && !PP.job) s.failed = 'board';
     save();
     draw();
+    return true;
   };
 
   /** The distribution from the token's square, for the chance to finish within t rolls from where it stands. */
@@ -81,7 +97,8 @@
     if (s.square === options().size || !s.solved?.distribution) return draw();
     draw();
     const square = s.square, played = s.rolls.length;
-    const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: square, distribution: true }));
+    // Only the distribution is read: none of the shortest game from here is listed.
+    const odds = byRoll(await PP.ask('/api/snakes', { ...options(), start: square, distribution: true, max_listed_rolls: 0 }));
     if (square !== s.square || played !== s.rolls.length) return;
     s.here = odds ? odds.distribution : null;
     if (!odds && !PP.job) s.failed = 'odds';
@@ -91,7 +108,7 @@
   /** Rolls the die (here) and asks the API where it takes the token, then the odds from there. */
   let rolling = false;
   const roll = async (die = PP.die(options().faces)) => {
-    if (!s.solved || s.square === options().size || rolling) return;
+    if (!s.solved || s.solving || s.square === options().size || rolling) return;
     rolling = true;
     try {
       const answer = await PP.ask('/api/snakes/roll', { ...options(), square: s.square, die });
@@ -230,6 +247,12 @@
       series: [{ points: line, color: PP.colors.win }] });
   };
 
+  /** While a board is being solved, the previous board's answer greyed out, and out of reach of clicks and keys. */
+  const stale = (nodes) => (s.solving && nodes ? PP.el('div', { class: 'stale', inert: true }, nodes) : nodes);
+
+  const solving = () => PP.el('p', { class: 'verdict', id: 'sn-solving',
+    text: s.solved ? 'Solving the board… (greyed out: the previous board\'s answer)' : 'Solving the board…' });
+
   const draw = () => {
     if (!root) return;
     const field = (label, name, attrs = {}) => PP.el('label', {}, label, PP.el('input', { type: 'number', value: s[name], ...attrs,
@@ -240,9 +263,9 @@
     const a = s.solved;
     const summary = a ? [
       PP.el('p', { class: 'verdict', id: 'sn-fewest', 'data-rolls': a.fewest_rolls, text: `Fewest rolls: ${a.fewest_rolls}` }),
-      PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.slice(0, LISTED).map((r) => PP.el('li', {
+      PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
         text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
-      a.shortest_game.length > LISTED ? PP.el('p', { id: 'sn-more', text: `(the first ${LISTED} rolls of ${a.shortest_game.length.toLocaleString('en')})` }) : null,
+      a.fewest_rolls > a.shortest_game.length ? PP.el('p', { id: 'sn-more', text: `(the first ${a.shortest_game.length} rolls of ${a.fewest_rolls.toLocaleString('en')})` }) : null,
       a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}; median ${a.distribution.median ?? '—'}` }) : null,
       distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
     ] : [];
@@ -277,14 +300,16 @@
           PP.el('label', {}, 'overshoot ', PP.el('select', { onchange: (e) => { s.overshoot = e.target.value; } },
             OVERSHOOTS.map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
           PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })),
-        boardView()),
-      PP.el('div', { class: 'panel' }, failed, summary, game)));
+        stale(boardView())),
+      PP.el('div', { class: 'panel' }, s.solving ? solving() : failed, stale(summary), stale(game))));
   };
 
   const mount = (main, params) => {
     root = PP.el('div', { id: 'snakes' });
     main.append(root);
-    // A link's numbers are whole numbers; another field is left at its value, with a message.
+    // A link means the same whatever was shown before: the fields it leaves out take their defaults.
+    Object.assign(s, fresh());
+    // A link's numbers are whole numbers; another field keeps its default, with a message.
     const bad = [];
     for (const name of ['size', 'faces', 'start', 'within']) {
       if (!params.has(name)) continue;
@@ -298,9 +323,8 @@
       else bad.push(`The link's overshoot ${PP.quote(overshoot)} is not one of ${OVERSHOOTS.join(', ')}; overshoot ${s.overshoot} is used.`);
     }
     const dice = (params.get('rolls') || '').split('.').filter(Boolean);
-    s.board = null;
-    draw();
-    solve().then(async () => {
+    solve().then(async (taken) => {
+      if (!taken) return;
       if (bad.length) return PP.addError(...bad);
       // A link's rolls are replayed on the board solved, each only when it is a face of the die.
       for (const [i, die] of dice.entries()) {
