@@ -187,6 +187,26 @@ fn snakes_exact_expectation_and_simulation_equal_the_library() {
     assert!(parse(&body)["expected_rolls"]["exact"].as_str().unwrap().contains('/'));
 }
 
+/// `max_listed_rolls` cuts the listed shortest game to its first rolls, and nothing else: the count of fewest rolls
+/// and the rolls listed are the library's, the same with every limit from none to more than the game has.
+#[test]
+fn snakes_listing_at_most_max_listed_rolls_keeps_the_answer() {
+    let text = std::fs::read_to_string("examples/snakes/boj-sample1.txt").unwrap();
+    let (code, body) = post_json(&format!("{}/api/snakes", server()), &json!({ "input": text }));
+    assert_eq!(code, 200, "{body}");
+    let whole = parse(&body);
+    let game = whole["shortest_game"].as_array().unwrap().clone();
+    assert!(game.len() >= 2, "{whole}");
+    for limit in [0, 1, game.len() - 1, game.len(), game.len() + 5] {
+        let request = json!({ "input": text, "max_listed_rolls": limit });
+        let (code, body) = post_json(&format!("{}/api/snakes", server()), &request);
+        assert_eq!(code, 200, "{body}");
+        let cut = parse(&body);
+        assert_eq!(cut["fewest_rolls"], whole["fewest_rolls"]);
+        assert_eq!(cut["shortest_game"].as_array().unwrap()[..], game[..limit.min(game.len())], "limit {limit}");
+    }
+}
+
 #[test]
 fn snakes_roll_goes_where_the_board_says() {
     let text = "1 1\n3 20\n25 4\n";
