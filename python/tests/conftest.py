@@ -3,7 +3,10 @@
 import functools
 import json
 import os
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -97,3 +100,39 @@ def snakes_fewest_reference(ladders, snakes, size=100, faces=6, start=1):
                     nxt.append(to)
         frontier, rolls = nxt, rolls + 1
     return None
+
+
+def interrupted(script, marker, settle, timeout):
+    """Runs `script` in a new Python, and once it prints `marker` and `settle` seconds more have passed, sends it
+    Ctrl-C (SIGINT): (its output after the marker, its exit code, the seconds it took to stop). A child still
+    running `timeout` seconds after the signal fails the test with what each of its threads was doing."""
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline().strip() == marker
+        time.sleep(settle)
+        assert process.poll() is None, "the work ended before it could be interrupted"
+        sent = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(
+                f"no stop within {timeout} s of Ctrl-C; threads: {thread_states(process.pid)}"
+            ) from None
+        return output.strip(), process.returncode, time.monotonic() - sent
+    finally:
+        process.kill()
+        process.wait()
+
+
+def thread_states(pid):
+    """Each thread of a process with its state (R running, S sleeping, D waiting on the disk or memory) and the
+    kernel function it waits in: what a child that did not stop was doing."""
+    states = []
+    for task in sorted(Path(f"/proc/{pid}/task").glob("*")):
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            states.append(f"{task.name} {fields[0]} in {(task / 'wchan').read_text() or '-'}")
+        except OSError:
+            continue
+    return "; ".join(states)
