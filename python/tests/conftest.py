@@ -102,10 +102,26 @@ def snakes_fewest_reference(ladders, snakes, size=100, faces=6, start=1):
     return None
 
 
-def interrupted(script, marker, settle, timeout):
-    """Runs `script` in a new Python, and once it prints `marker` and `settle` seconds more have passed, sends it
-    Ctrl-C (SIGINT): (its output after the marker, its exit code, the seconds it took to stop). A child still
+def interrupted(setup, work, settle, timeout):
+    """Runs `setup` and then the statement `work` in a new Python, and `settle` seconds into the work sends it
+    Ctrl-C (SIGINT): ("KeyboardInterrupt" or "finished", its exit code, the seconds it took to stop). A child still
     running `timeout` seconds after the signal fails the test with what each of its threads was doing."""
+    script = "\n".join(
+        [
+            "import signal",
+            # A shell that runs the tests in the background (`cmd &`) starts them with Ctrl-C ignored, and Python
+            # then leaves it ignored: restore the handler an interactive session has.
+            "signal.signal(signal.SIGINT, signal.default_int_handler)",
+            setup,
+            "print('working', flush=True)",
+            "try:",
+            f"    {work}",
+            "    print('finished', flush=True)",
+            "except KeyboardInterrupt:",
+            "    print('KeyboardInterrupt', flush=True)",
+        ]
+    )
+    marker = "working"
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout.readline().strip() == marker

@@ -199,22 +199,13 @@ def test_oversized_lists_are_refused_at_once():
         assert took < 1.0, f"{took:.2f} s to refuse {message!r}"
 
 
-INTERRUPTED_READ = """
-import signal, sys, numpy as np, perfectplay
-signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell's `cmd &` starts with Ctrl-C ignored
-n = 10**6
-ladders = np.stack([np.arange(1, n), np.arange(2, n + 1)], axis=1)  # valid: a ladder from every square to the next
-print("reading", flush=True)
-try:
-    perfectplay.Snakes(ladders, [], size=n)  # several seconds of reading numpy rows, no Python code between
-    print("finished", flush=True)
-except KeyboardInterrupt:
-    print("KeyboardInterrupt", flush=True)
-"""
-
-
 def test_sigint_stops_the_reading_of_a_long_argument():
-    output, _, stopped_after = interrupted(INTERRUPTED_READ, "reading", settle=0.5, timeout=60)
+    # A valid board: a ladder from every square to the next; reading its numpy rows takes seconds, with no Python
+    # code between them.
+    setup = "\n".join(
+        ["import numpy as np, perfectplay", "n = 10**6", "ladders = np.stack([np.arange(1, n), np.arange(2, n + 1)], axis=1)"]
+    )
+    output, _, stopped_after = interrupted(setup, "perfectplay.Snakes(ladders, [], size=n)", settle=0.5, timeout=60)
     assert output == "KeyboardInterrupt"
     # Reading stops at its next look for a signal, every 4096 rows: well under a second. (Before it looked, the
     # whole million rows were read first: 5.7 s.)
