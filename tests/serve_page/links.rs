@@ -169,3 +169,53 @@ pub fn a_link_means_the_same_whatever_came_before(tab: &Tab, base: &str) {
         "The link's game 'nonsense' is not one of footholds, snakes, gridgame; footholds is shown."
     );
 }
+
+/// The same for gridgame and footholds: a gridgame link without a board is the sample board (k 1 unless the link
+/// gives k), with a board of its own k 0 unless given, and no tokens nor moves but the link's, the solver answering;
+/// a footholds link without a board is the example board, with both sides played unless it gives one.
+pub fn gridgame_and_footholds_links_mean_the_same_whatever_came_before(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    let gridgame = "PP.games.gridgame.state()";
+    // Follows a link in the same tab and waits for its board's answer (and its tokens' moves).
+    let follow = |game: &str, fragment: &str| {
+        let state = format!("PP.games.{game}.state()");
+        let (answer, moves) = match game {
+            "gridgame" => ("table", format!(" && (!{state}.tokens.length || {state}.moves)")),
+            _ => ("answer", String::new()),
+        };
+        eval(tab, &format!("(() => {{ window.before = {state}.{answer}; location.hash = '#{fragment}'; }})()"));
+        wait(tab, &format!("!PP.job && {state}.{answer} && {state}.{answer} !== window.before{moves}"));
+    };
+    let shown = format!(
+        "(() => {{ const s = {gridgame}; return [s.rows.join('/'), s.k, s.tokens, s.selected, s.solverPlays]; }})()"
+    );
+    let sample = "....#./.#..../...#../#...../..#...";
+    open(tab, base, "game=gridgame&board=.../.../...&k=2&tokens=1.1-2.2");
+    wait(tab, &format!("!PP.job && {gridgame}.moves"));
+    click(tab, "[data-cell='2,2']");
+    click(tab, "#gg-solver");
+    assert_eq!(eval(tab, &shown), serde_json::json!([".../.../...", 2, [[1, 1], [2, 2]], 1, false]));
+    follow("gridgame", "game=gridgame&tokens=1.1");
+    assert_eq!(eval(tab, &shown), serde_json::json!([sample, 1, [[1, 1]], 0, true]), "the sample board");
+    follow("gridgame", "game=gridgame&board=.../.../...&k=2&tokens=1.1&moves=0.1.2");
+    wait(tab, &format!("{gridgame}.history.length === 2 && {gridgame}.moves && !PP.job"));
+    follow("gridgame", "game=gridgame&k=3");
+    assert_eq!(eval(tab, &shown), serde_json::json!([sample, 3, [], 0, true]), "the sample board, k 3");
+    assert_eq!(eval(tab, &format!("{gridgame}.history.length")), 0);
+    follow("gridgame", "game=gridgame&board=../..");
+    assert_eq!(eval(tab, &shown), serde_json::json!(["../..", 0, [], 0, true]), "a board without k: k 0");
+    // The messages say the defaults, not the previous link's fields.
+    follow("gridgame", "game=gridgame&board=.../.../...&k=2");
+    follow("gridgame", "game=gridgame&k=abc");
+    assert_eq!(wait(tab, error), "The link's k 'abc' is not a whole number from 0; k 1 is used.");
+    assert_eq!(eval(tab, &shown), serde_json::json!([sample, 1, [], 0, true]));
+
+    // Footholds: a link without a board after another footholds link shows the example board, both sides played.
+    open(tab, base, "game=footholds&board=[[1,1,1,1]]&a=0,0&b=0,3&side=A");
+    wait(tab, "!PP.job && PP.games.footholds.state().answer");
+    let footholds = "(() => { const s = PP.games.footholds.state(); return [s.start, s.side, s.history.length]; })()";
+    follow("footholds", "game=footholds&moves=1.1");
+    wait(tab, "PP.games.footholds.state().history.length === 1 && PP.games.footholds.state().answer && !PP.job");
+    let example = serde_json::json!({ "board": [[1, 1, 1], [1, 1, 1], [1, 1, 1]], "a": [1, 0], "b": [1, 2] });
+    assert_eq!(eval(tab, footholds), serde_json::json!([example, "both", 1]), "the example board");
+}

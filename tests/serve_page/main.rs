@@ -63,6 +63,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     gridgame::gridgame_status_wording(&tab, &base);
     layout::footholds_labels_fit_their_cells(&tab, &base);
     links::a_link_means_the_same_whatever_came_before(&tab, &base);
+    links::gridgame_and_footholds_links_mean_the_same_whatever_came_before(&tab, &base);
     snakes::the_largest_board_shows_its_fewest_rolls(&tab, &base);
     snakes::a_board_being_solved_marks_the_previous_answer(&tab, &base);
 }

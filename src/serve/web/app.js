@@ -151,6 +151,16 @@ PP.quote = (text) => {
   return `'${shown}${chars.length > 32 ? '...' : ''}'`;
 };
 
+/**
+ * A game's state and the way to start it afresh: a link means the same whatever the tab showed before, so a game
+ * starts from `fresh()` (the state of a link that gives no field) before it reads a link, and the fields the link
+ * leaves out keep their defaults. Returns `[state, restart]`: `restart()` resets the state in place.
+ */
+PP.linkState = (fresh) => {
+  const state = fresh();
+  return [state, () => Object.assign(state, fresh())];
+};
+
 /** The position in the URL: read and written as `#game=…&key=value…` (replacing, so Back leaves the page). */
 PP.readHash = () => new URLSearchParams(location.hash.slice(1));
 PP.writeHash = (params) => {

@@ -7,7 +7,8 @@
 
 (() => {
   const SAMPLE = { k: 1, rows: ['....#.', '.#....', '...#..', '#.....', '..#...'] };
-  const s = {
+  /** The state of a link that gives no field: the sample board, no tokens, the solver answering. */
+  const [s, restart] = PP.linkState(() => ({
     k: SAMPLE.k, rows: SAMPLE.rows,
     table: null, // the API's whole-board table: values, remoteness, grundy
     tokens: [], // 1-based [x, y] of each token
@@ -18,7 +19,7 @@
     over: null, // {moves} once the player to move cannot move
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'moves'
     values: [], // per position reached: {first (the first player wins), remoteness (null with several tokens)}
-  };
+  }));
   let root;
   let parts = null; // the parts of the view redrawn on their own: status, board, controls; the board's input boxes
   let grid = null; // the board drawn: {table, element, cells (row by row), painted (cell key → what it shows)}
@@ -420,24 +421,24 @@
 
   const mount = (main, params) => {
     linkNotes = [];
+    clearTimeout(thinking);
+    // A link means the same whatever was shown before: the fields it leaves out take their defaults (the sample
+    // board and its k; a board of the link's own has k 0 unless the link gives k, as in the API).
+    restart();
     if (params.get('board')) {
       s.rows = params.get('board').split('/');
-      const k = params.get('k') ?? '0';
-      s.k = /^\d{1,9}$/.test(k) ? +k : 0;
-      if (s.k !== +k) linkNotes.push(`The link's k ${PP.quote(k)} is not a whole number from 0; k 0 is used.`);
+      s.k = 0;
+    }
+    if (params.has('k')) {
+      const k = params.get('k');
+      if (/^\d{1,9}$/.test(k)) s.k = +k;
+      else linkNotes.push(`The link's k ${PP.quote(k)} is not a whole number from 0; k ${s.k} is used.`);
     }
     // A link's tokens, `x.y` each (1-based); whether they are open cells is seen when the board's table comes.
     const tokens = (params.get('tokens') || '').split('-').filter(Boolean);
     const wrong = tokens.findIndex((t) => !/^\d{1,9}\.\d{1,9}$/.test(t));
     if (wrong >= 0) linkNotes.push(`The link's token ${wrong + 1}, ${PP.quote(tokens[wrong])}, is not a cell x.y; the tokens are left off.`);
     s.tokens = wrong >= 0 ? [] : tokens.map((t) => t.split('.').map(Number));
-    s.values = [];
-    s.history = [];
-    s.redo = [];
-    s.moves = null;
-    s.over = null;
-    s.failed = null;
-    s.table = null;
     grid = null;
     const text = PP.el('textarea', { id: 'gg-input', rows: 6, 'aria-label': 'board rows' });
     text.value = s.rows.join('\n');

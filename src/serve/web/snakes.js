@@ -6,7 +6,7 @@
   const SAMPLE = '3 7\n32 62\n42 68\n12 98\n95 13\n97 25\n93 37\n79 27\n75 19\n49 47\n67 17\n';
   const DRAWN = 400; // boards up to this many squares are drawn
   /** The state of a link that gives no field: the sample board of 100 squares, a die of six faces, from square 1. */
-  const fresh = () => ({
+  const [s, restart] = PP.linkState(() => ({
     input: SAMPLE, size: 100, faces: 6, start: 1, overshoot: 'stay',
     solved: null, // the API's answer for the board from its start
     solving: false, // a board is being solved: `solved` is the previous board's, shown as such
@@ -15,8 +15,7 @@
     within: 20,
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'odds'
     board: null, // the board solved (input, size, faces, start, overshoot): the boxes may hold edits not yet solved
-  });
-  const s = fresh();
+  }));
   let root;
   const OVERSHOOTS = ['stay', 'bounce', 'win'];
 
@@ -308,7 +307,7 @@
     root = PP.el('div', { id: 'snakes' });
     main.append(root);
     // A link means the same whatever was shown before: the fields it leaves out take their defaults.
-    Object.assign(s, fresh());
+    restart();
     // A link's numbers are whole numbers; another field keeps its default, with a message.
     const bad = [];
     for (const name of ['size', 'faces', 'start', 'within']) {
