@@ -384,14 +384,15 @@ fn verify_finds_changed_and_missing_records() {
     let board = Board::full(3, 4);
     census(vec![board.clone()], &dir, 1);
     let path = dir.join(board.file_name());
-    let verify = |path: &Path| {
+    let verify_sampling = |sample: &str, path: &Path| {
         Command::cargo_bin("perfectplay")
             .unwrap()
-            .args(["census", "verify", "--sample", "100"])
+            .args(["census", "verify", "--sample", sample])
             .arg(path)
             .output()
             .unwrap()
     };
+    let verify = |path: &Path| verify_sampling("100", path);
     let good = verify(&path);
     assert!(good.status.success());
     let records = read(&dir, &board).records.len();
@@ -428,12 +429,7 @@ fn verify_finds_changed_and_missing_records() {
     let mut file = CensusFile::parse(&text).unwrap();
     file.records[3].outcome = Outcome { value: file.records[3].outcome.value.flipped(), ..file.records[3].outcome };
     std::fs::write(&forged, file.to_text()).unwrap();
-    let out = Command::cargo_bin("perfectplay")
-        .unwrap()
-        .args(["census", "verify", "--sample", "0"])
-        .arg(&forged)
-        .output()
-        .unwrap();
+    let out = verify_sampling("0", &forged);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("line 8") && stderr.contains("wins exactly when the total is odd"), "{stderr}");
@@ -498,21 +494,14 @@ fn bad_census_input_is_an_error_with_its_place() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2, column 2"));
     // A file under a board's name that is not its census is never overwritten.
     std::fs::write(dir.join("full-1x2.census"), "not a census\n").unwrap();
-    let out = Command::cargo_bin("perfectplay")
-        .unwrap()
-        .args(["census", "run", "--full", "1x2", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let run_full = |shape: &str| {
+        Command::cargo_bin("perfectplay").unwrap().args(["census", "run", "--full", shape, "--out"]).arg(&dir).output()
+    };
+    let out = run_full("1x2").unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(dir.join("full-1x2.census")).unwrap(), "not a census\n");
     // A census of every full board up to a size that takes in boards over 128 cells is refused, not cut short.
-    let out = Command::cargo_bin("perfectplay")
-        .unwrap()
-        .args(["census", "run", "--full", "12x12", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = run_full("12x12").unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("144 cells; at most 128"));
     #[cfg(not(feature = "mpi"))]

@@ -59,11 +59,11 @@ impl InputArg {
             Some(path) => {
                 self.single(option)?;
                 // The input is read before the file is written: writing over it would lose it without a word.
-                let same = |input: &PathBuf| {
-                    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
-                    input.as_os_str() != "-" && canonical(input).is_some() && canonical(input) == canonical(path)
-                };
-                if let Some(input) = self.files.iter().find(|input| same(input)) {
+                let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+                let target = canonical(path);
+                let same =
+                    |input: &&PathBuf| input.as_os_str() != "-" && canonical(input).is_some_and(|i| Some(i) == target);
+                if let Some(input) = self.files.iter().find(same) {
                     return Err(Error::Usage(format!(
                         "{option} {} would write over the input file {}",
                         escape(&path.display().to_string()),

@@ -80,6 +80,12 @@ impl<'de, const LOW: u64, const HIGH: u64> Deserialize<'de> for Bounded<LOW, HIG
 /// `invalid type: map, expected a tuple`.
 struct Pair(u32, u32);
 
+impl From<Pair> for (u32, u32) {
+    fn from(Pair(x, y): Pair) -> (u32, u32) {
+        (x, y)
+    }
+}
+
 impl<'de> Deserialize<'de> for Pair {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pair, D::Error> {
         deserializer.deserialize_any(PairVisitor)
@@ -157,7 +163,7 @@ impl<'de> DeserializeSeed<'de> for PairNumber {
 /// # Errors
 /// A value that is not a pair of whole numbers, with the message of [`Pair`].
 pub fn pair<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<(u32, u32)>, D::Error> {
-    Ok(Option::<Pair>::deserialize(deserializer)?.map(|Pair(x, y)| (x, y)))
+    Ok(Option::<Pair>::deserialize(deserializer)?.map(Into::into))
 }
 
 /// Reads an optional list of [`Pair`]s (`ladders`, `snakes`); `null` is `None`.
@@ -166,7 +172,7 @@ pub fn pair<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<(u32, u
 /// A value that is not a list of pairs of whole numbers, with the message of [`Pair`].
 pub fn pairs<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<(u32, u32)>>, D::Error> {
     let list = Option::<Vec<Pair>>::deserialize(deserializer)?;
-    Ok(list.map(|pairs| pairs.into_iter().map(|Pair(x, y)| (x, y)).collect()))
+    Ok(list.map(|pairs| pairs.into_iter().map(Into::into).collect()))
 }
 
 /// Lists of pairs, as [`pair_lists`] reads them.
@@ -178,7 +184,7 @@ pub type PairLists = Vec<Vec<(u32, u32)>>;
 /// A value that is not a list of lists of pairs of whole numbers, with the message of [`Pair`].
 pub fn pair_lists<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<PairLists>, D::Error> {
     let lists = Option::<Vec<Vec<Pair>>>::deserialize(deserializer)?;
-    Ok(lists.map(|lists| lists.into_iter().map(|pairs| pairs.into_iter().map(|Pair(x, y)| (x, y)).collect()).collect()))
+    Ok(lists.map(|lists| lists.into_iter().map(|pairs| pairs.into_iter().map(Into::into).collect()).collect()))
 }
 
 /// The message for `found` (a number as written, or text quoted).
@@ -242,6 +248,7 @@ impl<'de, const LOW: u64, const HIGH: u64> Visitor<'de> for Written<LOW, HIGH> {
         Ok(within::<LOW, HIGH>(n, || cut(text)))
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
