@@ -10,7 +10,7 @@ use perfectplay::games::footholds::{
     self as core, Argument, Instance, MAX_CELLS, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers,
     report,
 };
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// The transposition table's default size, as on the command line (`--memory 2G`); it grows only as needed.
@@ -463,13 +463,7 @@ impl FootholdsTablebase {
     fn outcome(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<(&'static str, u32)>> {
         let (rows, cols) = (self.table.rows, self.table.cols);
         // `[row, column]` as a list, a tuple or a numpy array, as `aloc` and `bloc` are taken.
-        let pair = |name: &str, obj: &Bound<'_, PyAny>| -> PyResult<(Int, Int)> {
-            let wrong = |count: String| PyTypeError::new_err(format!("{name}: expected [row, column], found {count}"));
-            let values = run::integers(name, "[row, column]", obj, 2, |many| wrong(many.count("item")))?;
-            let count = values.len();
-            <[Int; 2]>::try_from(values).map(|[r, c]| (r, c)).map_err(|_| wrong(counted(count as u64, "item")))
-        };
-        let (a, b) = (pair("a", a)?, pair("b", b)?);
+        let (a, b) = (run::pair("a", "[row, column]", a)?, run::pair("b", "[row, column]", b)?);
         let cell = |name: &str, (row, col): (Int, Int)| -> PyResult<(usize, usize)> {
             match (row.get::<usize>(), col.get::<usize>()) {
                 (Some(r), Some(c)) if r < rows && c < cols => Ok((r, c)),

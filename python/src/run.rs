@@ -444,14 +444,18 @@ pub fn pairs(
     too_many: impl FnOnce(TooMany<'_>) -> PyErr,
 ) -> PyResult<Vec<(Int, Int)>> {
     let items = sequence(name, "a sequence of pairs of integers", obj, most)?.map_err(too_many)?;
-    let pair = |i: usize, item: &Bound<'_, PyAny>| {
+    let item_pair = |i: usize, item: &Bound<'_, PyAny>| {
         paced(obj.py(), i)?;
-        let place = format!("{name}[{i}]");
-        let not_a_pair =
-            |count: String| PyTypeError::new_err(format!("{place}: expected a pair of integers, found {count}"));
-        let values = integers(&place, "a pair of integers", item, 2, |many| not_a_pair(many.count("item")))?;
-        let count = values.len();
-        <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| not_a_pair(counted(count as u64, "item")))
+        pair(&format!("{name}[{i}]"), "a pair of integers", item)
     };
-    items.iter().enumerate().map(|(i, item)| pair(i, item)).collect()
+    items.iter().enumerate().map(|(i, item)| item_pair(i, item)).collect()
+}
+
+/// Exactly two integers (`expected` describes them: a cell's `[row, column]`, a ladder's pair), as a list, a tuple or
+/// a numpy array; a `TypeError` naming `place` and how many items it has otherwise.
+pub fn pair(place: &str, expected: &str, obj: &Bound<'_, PyAny>) -> PyResult<(Int, Int)> {
+    let wrong = |count: String| PyTypeError::new_err(format!("{place}: expected {expected}, found {count}"));
+    let values = integers(place, expected, obj, 2, |many| wrong(many.count("item")))?;
+    let count = values.len();
+    <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| wrong(counted(count as u64, "item")))
 }

@@ -215,13 +215,15 @@ impl CensusFile {
 /// A complete line that is not a record of the board (see [`Record::check_on`]), names a pair not in `pairs`, or
 /// records a pair a second time, with its line number.
 pub fn read_journal(text: &str, board: &Board, pairs: &[(Cell, Cell)]) -> Result<Vec<Record>, InputError> {
+    // A set, so that a journal of a board with many thousand pairs is read in linear time.
+    let board_pairs: std::collections::HashSet<&(Cell, Cell)> = pairs.iter().collect();
     let mut seen = std::collections::HashMap::new();
     let mut records = Vec::new();
     for (i, line) in text.split_inclusive('\n').filter(|line| line.ends_with('\n')).enumerate() {
         let record = Record::from_line(line.trim_end_matches('\n'))
             .and_then(|record| record.check_on(board).map(|()| record))
             .and_then(|record| {
-                if !pairs.contains(&(record.a, record.b)) {
+                if !board_pairs.contains(&(record.a, record.b)) {
                     return Err("not one of the board's start pairs up to symmetry".to_string());
                 }
                 match seen.insert((record.a, record.b), i + 1) {
