@@ -77,7 +77,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
 /// Solves one input and writes its answers.
 fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
     let tokens = args.tokens;
-    let instance = input.parse(move |text| Instance::parse_judge(text, tokens))?;
+    let instance = input.parse(move |text| Instance::parse_judge_naming(text, tokens, Some("--tokens")))?;
     let board = &instance.board;
     let options = report::Options {
         remoteness: args.remoteness,

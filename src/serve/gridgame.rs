@@ -22,7 +22,7 @@ fn instance(
     tokens: bool,
 ) -> Result<Instance, ApiError> {
     if rows.is_none() && k.is_none() && queries.is_none() {
-        return Instance::parse_judge(input, tokens).map_err(input_error);
+        return Instance::parse_judge_naming(input, tokens, Some("the option `tokens: true`")).map_err(input_error);
     }
     if !input.is_empty() {
         return Err(ApiError::BadInput(

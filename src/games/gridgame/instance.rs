@@ -107,6 +107,26 @@ impl Instance {
     /// assert_eq!(err.to_string(), "line 5, column 1: query 1: (1, 2) is a wall");
     /// ```
     pub fn parse_judge(text: &str, several_tokens: bool) -> Result<Instance, InputError> {
+        Instance::parse_judge_naming(text, several_tokens, None)
+    }
+
+    /// [`Instance::parse_judge`], with a query line of several tokens, when `several_tokens` is off, refused in words
+    /// that name how the front end reads several (`several_by`: the command line's `--tokens`, the API's `tokens`).
+    ///
+    /// # Errors
+    /// As [`Instance::parse_judge`].
+    ///
+    /// # Examples
+    /// ```
+    /// use perfectplay::games::gridgame::Instance;
+    /// let err = Instance::parse_judge_naming("2 2 0\n..\n..\n1\n1 1 2 2\n", false, Some("--tokens")).unwrap_err();
+    /// assert!(err.to_string().ends_with("(several tokens on a line need --tokens)"));
+    /// ```
+    pub fn parse_judge_naming(
+        text: &str,
+        several_tokens: bool,
+        several_by: Option<&str>,
+    ) -> Result<Instance, InputError> {
         let mut s = Scanner::new(text);
         let side = MAX_SIDE as i64;
         let n = s.int(&"N (the number of rows)", 1, side)?.0 as usize;
@@ -165,9 +185,10 @@ impl Instance {
             let mut count = 0usize;
             while !s.at_line_end() {
                 if count == 2 && !several_tokens {
-                    return Err(s.error_here(format!(
-                        "query {i}: expected the end of the line after x and y (several tokens on a line need --tokens)"
-                    )));
+                    let why = several_by.map_or("one token per query here".to_string(), |option| {
+                        format!("several tokens on a line need {option}")
+                    });
+                    return Err(s.error_here(format!("query {i}: expected the end of the line after x and y ({why})")));
                 }
                 let (x, x_at) = s.int(&format_args!("query {i}: x"), 1, n as i64)?;
                 s.skip_inline_space();
@@ -227,6 +248,12 @@ impl TextFormat for Instance {
     }
 }
 
+/// Whether a byte of the input separates words: the C locale's whitespace, as for every judge format (see
+/// [`crate::format::is_separator`]; every separator is ASCII, so no byte of a longer character is one).
+fn separator(byte: u8) -> bool {
+    crate::format::is_separator(char::from(byte))
+}
+
 /// A byte cursor over the input that knows the current line, for fast reading with exact error positions.
 struct Scanner<'a> {
     text: &'a str,
@@ -249,7 +276,7 @@ impl<'a> Scanner<'a> {
     /// Skips all whitespace, new lines included.
     fn skip_space(&mut self) {
         let bytes = self.bytes();
-        while bytes.get(self.pos).is_some_and(u8::is_ascii_whitespace) {
+        while bytes.get(self.pos).is_some_and(|&b| separator(b)) {
             self.pos += 1;
         }
     }
@@ -257,7 +284,7 @@ impl<'a> Scanner<'a> {
     /// Skips whitespace up to (not past) the end of the line.
     fn skip_inline_space(&mut self) {
         let bytes = self.bytes();
-        while bytes.get(self.pos).is_some_and(|&b| b != b'\n' && b != b'\r' && b.is_ascii_whitespace()) {
+        while bytes.get(self.pos).is_some_and(|&b| b != b'\n' && b != b'\r' && separator(b)) {
             self.pos += 1;
         }
     }
@@ -273,7 +300,7 @@ impl<'a> Scanner<'a> {
         self.skip_space();
         let start = self.pos;
         let bytes = self.bytes();
-        while bytes.get(self.pos).is_some_and(|b| !b.is_ascii_whitespace()) {
+        while bytes.get(self.pos).is_some_and(|&b| !separator(b)) {
             self.pos += 1;
         }
         (self.pos > start).then(|| (&self.text[start..self.pos], start))
@@ -282,7 +309,7 @@ impl<'a> Scanner<'a> {
     /// The word starting at byte offset `at`.
     fn word_at(&self, at: usize) -> &'a str {
         let rest = &self.text[at..];
-        &rest[..rest.find(|c: char| c.is_ascii_whitespace()).unwrap_or(rest.len())]
+        &rest[..rest.find(crate::format::is_separator).unwrap_or(rest.len())]
     }
 
     /// The next word as a number, with its offset; errors when the input ends or the word is not a whole number
@@ -394,7 +421,7 @@ mod tests {
         );
         assert_eq!(
             err("2 2 0\n..\n..\n1\n1 1 2 2\n"),
-            "line 5, column 5: query 1: expected the end of the line after x and y (several tokens on a line need --tokens)"
+            "line 5, column 5: query 1: expected the end of the line after x and y (one token per query here)"
         );
         assert_eq!(
             err("2 2 0\n..\n..\n1\n1\n2\n"),
@@ -426,6 +453,24 @@ mod tests {
             out.push_str(piece);
         }
         out
+    }
+
+    /// Between numbers and rows, every separator of the C locale reads as a space does (a judge's `scanf` and
+    /// `cin` skip them all), within a line and before a new one; a no-break space is not one, and is refused where
+    /// it stands.
+    #[test]
+    fn c_locale_separators_read_as_spaces() {
+        let spaced = Instance::parse_judge("2 3 1\n..#\n...\n2\n1 1\n2 3\n", false).unwrap();
+        for separator in [" ", "\t", "\u{b}", "\u{c}", " \t\u{b}\u{c} "] {
+            let text = format!("2{separator}3{separator}1\n..#{separator}\n...\n2\n1{separator}1\n2{separator}3\n");
+            let read = Instance::parse_judge(&text, false).unwrap_or_else(|e| panic!("{separator:?}: {e}"));
+            assert_eq!(read.queries().collect::<Vec<_>>(), spaced.queries().collect::<Vec<_>>(), "{separator:?}");
+            assert_eq!(read.board.k(), 1);
+        }
+        assert_eq!(
+            err("2\u{a0}3 1\n..#\n...\n1\n1 1\n"),
+            "line 1, column 1: N (the number of rows) must be a whole number, found '2\\u{a0}3'"
+        );
     }
 
     proptest::proptest! {
