@@ -13,8 +13,8 @@ pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
 pub const MIN_TIME_LIMIT_SECONDS: f64 = 1e-6;
 
 /// A time limit of `seconds` as a duration, or why it is not one: it must be a finite number above 0, at least
-/// [`MIN_TIME_LIMIT_SECONDS`] and at most [`MAX_TIME_LIMIT_SECONDS`]. The command line's `--time-limit` and the Python package's `time_limit` both read
-/// their limits with it.
+/// [`MIN_TIME_LIMIT_SECONDS`] and at most [`MAX_TIME_LIMIT_SECONDS`]. The command line's `--time-limit` and the Python
+/// package's `time_limit` both read their limits with it.
 ///
 /// ```
 /// use perfectplay::engine::limits::time_limit;
@@ -103,7 +103,9 @@ pub struct Progress {
     pub count: Option<(u64, u64)>,
 }
 
-/// The solve ran out of time before it finished.
+/// The solve stopped before it finished: the deadline of its [`Limits`] passed, or their cancel flag was raised
+/// (Ctrl-C on the command line, a client gone from the server, a Python `KeyboardInterrupt`). Its message speaks of
+/// the time limit, the usual cause; a front end tells the two apart with [`Limits::cancelled`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the time limit was reached before the solve finished")]
 pub struct Interrupted;

@@ -156,8 +156,8 @@ impl<P: Puzzle> Seen<P> {
 /// Ties between shortest solutions go to the move listed first by [`Puzzle::moves`] at the earliest position.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first (checked every few thousand positions; progress is
-/// reported to the hook of `limits` a few times a second).
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first (checked every few thousand
+/// positions; progress is reported to the hook of `limits` a few times a second).
 ///
 /// # Examples
 /// ```
@@ -233,7 +233,7 @@ pub fn shortest_path<P: Puzzle>(puzzle: &P, start: P::Position, limits: &Limits)
 /// at goals. Useful to explain why a goal cannot be reached.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn reachable<P: Puzzle>(puzzle: &P, start: P::Position, limits: &Limits) -> Result<Vec<P::Position>, Interrupted> {
     reachable_from(puzzle, start, false, limits)
 }
@@ -242,7 +242,7 @@ pub fn reachable<P: Puzzle>(puzzle: &P, start: P::Position, limits: &Limits) -> 
 /// the play, so no move is taken from one. Useful to tell whether every play can still reach a goal.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn reachable_before_goals<P: Puzzle>(
     puzzle: &P,
     start: P::Position,

@@ -23,7 +23,8 @@ pub struct Certified {
 /// is far below the residual of any `f64` approximation, and a margin covers what is left of it.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first (a tenth of a second for ten million steps).
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first (a tenth of a second for ten
+/// million steps).
 pub fn residual_bound(chain: &CompiledChain, x: &[Option<f64>], limits: &Limits) -> Result<f64, Interrupted> {
     let mut watch = Watch::new(limits, "the error bound");
     let mut rho = 0.0f64;

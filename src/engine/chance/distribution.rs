@@ -113,7 +113,7 @@ fn gamma_ratio(k: u64) -> f64 {
 /// play is below `tail`, or `max_steps` steps.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn distribution(
     chain: &CompiledChain,
     start: usize,

@@ -76,7 +76,7 @@ fn add_scaled<T: Scalar>(into: &mut Affine<T>, factor: &T, row: &Affine<T>) {
 /// The work is `O(steps · K + K³)` and the memory `O(n · K)` numbers for `K` = [`CompiledChain::feedback_count`].
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 ///
 /// # Examples
 /// ```
@@ -200,7 +200,7 @@ fn solve_dense<T: Scalar>(system: &mut [Vec<T>], watch: &mut Watch) -> Result<Ve
 /// zero), until [`residual_bound`] proves a relative error of at most `tolerance`, or `max_sweeps` sweeps.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn expected_steps_iterative(
     chain: &CompiledChain,
     start: Option<Vec<Option<f64>>>,
@@ -258,7 +258,7 @@ pub fn expected_steps_iterative(
 /// `tolerance` (or 100 000 sweeps have been made).
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn expected_steps_f64(
     chain: &CompiledChain,
     max_feedback: usize,

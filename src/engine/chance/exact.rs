@@ -21,7 +21,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 /// over [`BigRational`], with the same result.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn expected_steps_exact(
     chain: &CompiledChain,
     state: usize,

@@ -129,7 +129,7 @@ impl CompiledChain {
     /// thousand steps each takes seconds).
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     ///
     /// # Panics
     /// As [`CompiledChain::new`].
@@ -202,7 +202,8 @@ impl CompiledChain {
     /// [`CompiledChain::can_end`]) and kept for the next ones.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first (a few tenths of a second for ten million states).
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first (a few tenths of a
+    /// second for ten million states).
     pub fn ends_surely(&self, limits: &Limits) -> Result<&[bool], Interrupted> {
         Ok(&self.reach(limits)?.ends_surely)
     }
@@ -211,7 +212,7 @@ impl CompiledChain {
     /// [`CompiledChain::ends_surely`]) and kept for the next ones.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn can_end(&self, limits: &Limits) -> Result<&[bool], Interrupted> {
         Ok(&self.reach(limits)?.can_end)
     }
@@ -257,7 +258,7 @@ impl CompiledChain {
     /// absorbing, and are entered by a step that goes down in the numbering.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn feedback_count(&self, limits: &Limits) -> Result<usize, Interrupted> {
         let sure = self.ends_surely(limits)?;
         let mut feedback = vec![false; self.len()];

@@ -125,7 +125,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     /// The exact outcome of `position` for the player to move.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of the limits passes first.
+    /// [`Interrupted`] when the deadline of the limits passes or their cancel flag is raised first.
     pub fn solve(&mut self, position: &G::Position) -> Result<Outcome, Interrupted> {
         if let Some(outcome) = self.game.primitive(position) {
             return Ok(outcome);
@@ -145,7 +145,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     /// score, otherwise at most it.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of the limits passes first.
+    /// [`Interrupted`] when the deadline of the limits passes or their cancel flag is raised first.
     pub fn bound(&mut self, position: &G::Position, score: i32) -> Result<i32, Interrupted> {
         match self.game.primitive(position) {
             Some(outcome) => Ok(outcome.score()),
@@ -214,7 +214,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     /// (winning moves by shortest remoteness, then losing moves by longest).
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of the limits passes first.
+    /// [`Interrupted`] when the deadline of the limits passes or their cancel flag is raised first.
     pub fn rank_moves(&mut self, position: &G::Position) -> Result<Vec<RankedMove<G::Move>>, Interrupted> {
         let mut ranked = Vec::new();
         if self.game.primitive(position).is_some() {
@@ -243,7 +243,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     /// game's move ordering choosing which move to test first.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of the limits passes first.
+    /// [`Interrupted`] when the deadline of the limits passes or their cancel flag is raised first.
     pub fn principal_line(&mut self, position: &G::Position) -> Result<Vec<RankedMove<G::Move>>, Interrupted> {
         let mut line = Vec::new();
         let mut current = *position;

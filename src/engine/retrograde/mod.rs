@@ -107,7 +107,8 @@ pub trait Ordered<R: Rule> {
 /// Returns the table of values, indexed by number (holes hold the default value).
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first (checked every 65 536 positions).
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first (checked every 65 536
+/// positions).
 pub fn solve<R: Rule, O: Ordered<R> + ?Sized>(
     rule: &R,
     positions: &mut O,

@@ -103,10 +103,14 @@ impl Solution {
     }
 }
 
-/// Solves an instance exactly.
+/// Solves an instance exactly: the outcome for A, and what `wanted` asks for besides (A's ranked first moves, the
+/// optimal line; both left empty otherwise). Boards of up to 64 cells are solved over 64-bit cell sets, larger
+/// ones (up to [`MAX_CELLS`](super::MAX_CELLS)) over 128-bit ones.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `options.limits` passes first.
+/// [`Interrupted`] when the deadline of `options.limits` passes or its cancel flag is raised first (what the solve
+/// knew by then is lost: [`solve_or_bounds`] keeps it; the [module page](super) says which stopped type each
+/// function gives).
 ///
 /// # Examples
 /// ```
@@ -120,7 +124,9 @@ pub fn solve(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Resu
     solve_or_bounds(instance, wanted, options).map_err(|_| Interrupted)
 }
 
-/// A solve stopped by its limits, with what it had found by then.
+/// A solve stopped by its limits (its deadline passed, or its cancel flag was raised: Ctrl-C, a client gone from
+/// the server, a Python `KeyboardInterrupt`), with what it had found by then. Its message speaks of the time limit,
+/// the usual cause; a front end that knows the flag stopped it says so itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the time limit was reached before the solve finished")]
 pub struct Unfinished {

@@ -34,7 +34,8 @@ impl Tablebase {
 /// Solves every pair of starts on the instance's board (its own starts are ignored).
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `options.limits` passes first.
+/// [`Interrupted`] when the deadline of `options.limits` passes or its cancel flag is raised first
+/// ([`tablebase_or_unfinished`] says how far it got).
 ///
 /// # Examples
 /// ```
@@ -52,7 +53,9 @@ pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase
     tablebase_or_unfinished(instance, options).map_err(|_| Interrupted)
 }
 
-/// A tablebase stopped by its limits: how far it had got.
+/// A tablebase stopped by its limits (its deadline passed, or its cancel flag was raised: Ctrl-C, a client gone from
+/// the server, a Python `KeyboardInterrupt`): how far it had got. Its message speaks of the time limit, the usual
+/// cause; a front end that knows the flag stopped it says so itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 #[error("the time limit was reached after {solved} of {total} start pairs (up to the board's symmetries)")]
 pub struct UnfinishedTablebase {

@@ -91,7 +91,7 @@ impl<R: Rule> Ordered<R> for DiagonalWindows<'_, R> {
 /// Solves the whole board for `rule` in O(N·M) (times O(log K) for Grundy values).
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn solve_board<R: Rule>(board: &Board, rule: &R, limits: &Limits) -> Result<Vec<R::Value>, Interrupted> {
     retrograde::solve(rule, &mut DiagonalWindows::new(board, rule), limits)
 }
@@ -129,7 +129,7 @@ impl Analysis {
     /// 2 per table otherwise).
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     ///
     /// # Examples
     /// ```

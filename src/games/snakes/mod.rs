@@ -80,8 +80,8 @@ pub const MAX_DISTRIBUTION_ROLLS: u64 = 10_000_000;
 /// One shortest game from the board's start to its last square, roll by roll; or why there is none.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first. The inner `Err` says why the last square cannot be
-/// reached.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first. The inner `Err` says why
+/// the last square cannot be reached.
 pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, String>, Interrupted> {
     let start = board.rules().start;
     let search = shortest::shortest_path(board, start, limits)?;
@@ -104,7 +104,7 @@ pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, 
 /// Why the expected number of rolls is infinite, if it is: [`Odds::why_endless`], for one question.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn why_endless(board: &Board, limits: &Limits) -> Result<Option<String>, Interrupted> {
     Ok(Odds::new(board).why_endless(limits)?.map(str::to_owned))
 }
@@ -114,7 +114,7 @@ pub fn why_endless(board: &Board, limits: &Limits) -> Result<Option<String>, Int
 /// questions of one board share their work through one [`Odds`]).
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64), String>, Interrupted> {
     Odds::new(board).expected_rolls(limits)
 }
@@ -123,7 +123,7 @@ pub fn expected_rolls(board: &Board, limits: &Limits) -> Result<Result<(f64, f64
 /// [`Odds::exact_expected_rolls`], for one question.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 ///
 /// ```
 /// use perfectplay::engine::Limits;
@@ -143,7 +143,7 @@ pub fn exact_expected_rolls(board: &Board, limits: &Limits) -> Result<Result<Big
 /// question.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn roll_distribution(
     board: &Board,
     tail: f64,

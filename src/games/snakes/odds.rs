@@ -47,7 +47,7 @@ impl<'b> Odds<'b> {
     /// chain is not read for this).
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn why_endless(&self, limits: &Limits) -> Result<Option<&str>, Interrupted> {
         let why = kept(&self.endless, || {
             let (board, rules) = (self.board, self.board.rules());
@@ -70,7 +70,7 @@ impl<'b> Odds<'b> {
     /// `Err` with the reason when it is infinite.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn expected_rolls(&self, limits: &Limits) -> Result<Result<(f64, f64), String>, Interrupted> {
         if let Some(why) = self.why_endless(limits)? {
             return Ok(Err(why.to_owned()));
@@ -83,7 +83,7 @@ impl<'b> Odds<'b> {
     /// The exact expected number of rolls from the start; `Err` with the reason when it is infinite.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn exact_expected_rolls(&self, limits: &Limits) -> Result<Result<BigRational, String>, Interrupted> {
         if let Some(why) = self.why_endless(limits)? {
             return Ok(Err(why.to_owned()));
@@ -97,7 +97,7 @@ impl<'b> Odds<'b> {
     /// Defined on every board: what falls into a square the game never leaves is counted as never ending.
     ///
     /// # Errors
-    /// [`Interrupted`] when the deadline of `limits` passes first.
+    /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn distribution(&self, tail: f64, max_rolls: usize, limits: &Limits) -> Result<Distribution, Interrupted> {
         chance::distribution(self.chain(limits)?, self.start(), tail, max_rolls, limits)
     }

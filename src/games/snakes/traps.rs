@@ -12,7 +12,7 @@ use crate::engine::limits::{Interrupted, Limits, Watch};
 /// For each square `0..=size`, whether the last square can be reached from it.
 ///
 /// # Errors
-/// [`Interrupted`] when the deadline of `limits` passes first.
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
 pub fn can_reach_end(board: &Board, limits: &Limits) -> Result<Vec<bool>, Interrupted> {
     let mut watch = Watch::new(limits, "squares that can reach the end");
     let rules = board.rules();
