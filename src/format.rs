@@ -1,7 +1,11 @@
 //! Reading text input at the edge: typed errors that say what is wrong and where, and a tokenizer that knows the
 //! line and column of every token.
 //!
-//! Judge formats are whitespace-separated tokens, so every judge parser is a walk over [`Tokens`].
+//! Every game's parser reports bad input as an [`InputError`] (with a line and column where there is one, lines
+//! counted as [`line_column`] counts them), but each reads its input its own way: snakes' judge format, plain
+//! whitespace-separated numbers, is a walk over [`Tokens`]; the grid game's reader scans bytes itself, since its
+//! query lines end where the line does; footholds reads its Programmers arguments as JSON values (with
+//! `serde_json`) and its grid format line by line.
 
 use std::fmt;
 
@@ -126,8 +130,6 @@ pub fn counted(count: impl Into<u64>, noun: &str) -> String {
     format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
-/// Whether `c`, followed by `rest`, ends a line: `\n`, a lone `\r` (old Mac files), and the `\r` of `\r\n` only
-/// with its `\n`. Every message's line number counts lines this way.
 /// Whether `c` separates tokens, as it does for the judges' C and C++ readers (`isspace` in the C locale: space,
 /// tab, line feed, vertical tab, form feed, carriage return). Unicode's other spaces (a no-break space pasted from
 /// a web page, U+2028) are not: a judge's `scanf` would read them as part of a number, and so the error is here.
@@ -141,6 +143,8 @@ pub fn is_separator(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r')
 }
 
+/// Whether `c`, followed by `rest`, ends a line: `\n`, a lone `\r` (old Mac files), and the `\r` of `\r\n` only
+/// with its `\n`. Every message's line number counts lines this way.
 fn ends_line(c: char, rest: &str) -> bool {
     c == '\n' || (c == '\r' && !rest.starts_with('\n'))
 }
