@@ -99,7 +99,8 @@ pub struct Progress {
     pub stage: String,
     /// Time since the solve began.
     pub elapsed: Duration,
-    /// Items of the stage done, and their total, where the stage counts items (the games of a simulation).
+    /// Items of the stage done, and their total, where the stage counts items (the games of a simulation, the
+    /// positions of a backward induction).
     pub count: Option<(u64, u64)>,
 }
 

@@ -121,12 +121,12 @@ pub fn solve<R: Rule, O: Ordered<R> + ?Sized>(
     for index in (0..len).rev() {
         if index & 0xFFFF == 0 && (limits.deadline.is_some() || limits.progress.is_some() || limits.cancel.is_some()) {
             limits.check()?;
+            // The numbers passed so far, of all (holes included): "N of M positions decided", not a table's fill
+            // (the table of values is allocated whole at the start).
             limits.report(&Progress {
-                nodes: (len - index) as u64,
-                table_used: (len - index) as u64,
-                table_capacity: len as u64,
-                stage: "backward induction".into(),
+                stage: "positions decided (backward induction)".into(),
                 elapsed: started.elapsed(),
+                count: Some(((len - index) as u64, len as u64)),
                 ..Progress::default()
             });
         }
