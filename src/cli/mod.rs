@@ -24,8 +24,9 @@ use std::time::{Duration, Instant};
 ///
 /// Each game reads its judge's exact input format from FILE or standard input and, by default, prints exactly
 /// the judge's answer on stdout. Options add explanations, rankings, JSON and pictures.
-/// Exit codes: 0 answer printed; 2 bad input or usage, or output that cannot be written (one message on stderr);
-/// 3 time limit reached; 130 interrupted (Ctrl-C; 143 for SIGTERM, 129 for SIGHUP).
+/// Exit codes: 0 answer printed (for check: every case agrees); 1 check: the solution fails a case; 2 bad input or
+/// usage, or output that cannot be written (one message on stderr); 3 time limit reached; 130 interrupted (Ctrl-C;
+/// 143 for SIGTERM, 129 for SIGHUP).
 #[derive(Parser, Debug)]
 #[command(name = "perfectplay", version, max_term_width = 110)]
 pub struct Cli {
