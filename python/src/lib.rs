@@ -1,6 +1,8 @@
-//! The native module of the `perfectplay` Python package: a thin layer over the `perfectplay` crate, with no game
-//! logic of its own. Each game's file gives the judge's function and the analysis objects; `run` runs solves
-//! with the GIL released, Ctrl-C honoured and the time limit kept.
+//! The native module of the `perfectplay` Python package: a thin layer over the `perfectplay` crate. It checks the
+//! Python arguments (types, lengths, ranges, with messages that name the argument) and converts between Python and
+//! Rust types (lists, tuples, numpy arrays, `Fraction`s, exceptions); every answer comes from the crate's solvers
+//! and reports. Each game's file gives the judge's function and the analysis objects; `run` runs solves with the
+//! GIL released, Ctrl-C honoured and the time limit kept.
 #![forbid(unsafe_code)]
 
 mod footholds;

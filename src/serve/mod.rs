@@ -2,7 +2,10 @@
 //!
 //! The API takes the command line's inputs (the judge formats, as text) and answers with the JSON of `--json`,
 //! produced by the games' own report functions; the page (plain HTML, CSS and JavaScript in `web/`, embedded in the
-//! binary) draws what the API answers and never decides a game's rules itself.
+//! binary) draws what the API answers. The server is the source of every answer (which moves exist, who wins, in how
+//! many moves, the Grundy values); the page only tracks the position it shows: it applies the moves played (a
+//! footholds move empties the cell left) and, for several grid-game tokens, combines the API's Grundy values by XOR
+//! to show who wins and which moves keep the win.
 //!
 //! Every request is bounded ([`Config`]): the request body's size, the board limits of the command line, a time
 //! limit per solve through [`Limits`](crate::engine::Limits)'s deadline (building the answer included), a cap on the
