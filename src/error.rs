@@ -21,7 +21,10 @@ pub enum Error {
         /// The system's reason.
         message: String,
     },
-    /// The options do not fit together, or an output file cannot be written (exit code 2).
+    /// The run cannot be done as asked (exit code 2): options that do not fit together or a value not taken, a
+    /// solution `check` cannot build or start (a missing compiler, a compile error), or a census folder, record file
+    /// or journal that cannot be read or written. Standard output and the output files of options such as `--map`
+    /// that cannot be written are [`Error::Write`].
     #[error("{0}")]
     Usage(String),
     /// An output (standard output, `--map FILE`) could not be written (exit code 2).
@@ -101,8 +104,13 @@ pub enum Error {
 }
 
 impl Error {
-    /// The process exit code for this error: 2 for bad input, usage or an output that cannot be written, 3 for a
-    /// time limit, 130 for an interruption, 0 for a pipe its reader closed.
+    /// The exit code this error stands for: 2 for bad input, usage or an output that cannot be written, 3 for a
+    /// time limit, 0 for a pipe its reader closed, and 130 (128 + SIGINT, Ctrl-C) for [`Error::Interrupted`] and
+    /// [`Error::InterruptedCensus`], whatever signal stopped the run.
+    ///
+    /// The command line ([`cli::run`](crate::cli::run)) takes its exit code from here except for those two: for
+    /// them it exits with 128 + the number of the signal that stopped it (130 for Ctrl-C, 143 for SIGTERM, 129 for
+    /// SIGHUP). `perfectplay check` decides its own codes besides (1 for a failing solution).
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::TimeLimit { .. }

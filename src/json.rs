@@ -1,8 +1,10 @@
-//! The one JSON style of every report: compact objects on one line (JSON Lines), written as they are serialised,
-//! never built whole in memory first.
+//! The one JSON style of every report: compact objects on one line (JSON Lines).
 //!
-//! A report too big to hold as a [`serde_json::Value`] (a million answers, a 5000 × 5000 table) serialises its long
-//! arrays through [`Seq`], which hands serde one element at a time.
+//! Reports that can be large are streamed: serialised straight into the writer ([`write`]) from typed structs, never
+//! built whole in memory first, their long arrays (a million answers, a 5000 × 5000 table) through [`Seq`], which
+//! hands serde one element at a time. Small ones are built as a [`serde_json::Value`] and then written: a stopped
+//! solve's report (`footholds::report::unfinished_json`, with [`with_fields`]), a footholds tablebase (at most
+//! 128 × 128 start pairs, `footholds::report::tablebase_json`), the server's error bodies and `check`'s result.
 
 use serde::{Serialize, Serializer};
 use std::cell::Cell;

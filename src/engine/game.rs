@@ -1,4 +1,7 @@
-//! The traits a game implements so that the generic solvers can play it.
+//! The trait a two-player game implements so that the alpha-beta solver ([`negamax`](super::negamax)) can play it,
+//! [`TwoPlayerGame`], and the [`Question`] a search asks of its early outcomes. The other solvers' traits live with
+//! them: [`Puzzle`](super::Puzzle), [`MarkovChain`](super::MarkovChain) and
+//! [`retrograde::Rule`](super::retrograde::Rule).
 //!
 //! Required members say what the rules are; optional members (with a default) let a game share knowledge that makes
 //! solving faster, and must never change an answer:
@@ -15,6 +18,7 @@
 //! | [`TwoPlayerGame::stays_quiet`] | no | tell whether a forced move keeps a position without early outcome so |
 //! | [`TwoPlayerGame::worth_storing`] | no | whether a position is worth a table entry |
 //! | [`TwoPlayerGame::max_remoteness`] | no | an upper bound on how long the game can still last |
+//! | [`TwoPlayerGame::normal_play`] | no | `true` only if every finished game is a loss for the player to move (no ties); with `max_remoteness` it settles bounds by parity |
 
 use super::outcome::{Outcome, Remoteness};
 use std::fmt::Debug;
