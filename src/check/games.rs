@@ -191,7 +191,7 @@ pub struct Gridgame {
 
 impl Gridgame {
     fn answers(case: &gridgame::Instance, options: gridgame::report::Options) -> String {
-        let wanted = options.wanted(false);
+        let wanted = options.wanted();
         let analysis = gridgame::Analysis::solve(&case.board, wanted, &Limits::default()).expect("no deadline");
         gridgame::report::text(case, &analysis, options)
     }

@@ -86,7 +86,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         explain: args.explain,
     };
     let table = args.json && (args.table || args.map.is_some());
-    let mut wanted = options.wanted(args.map.is_some());
+    let mut wanted = options.wanted();
     // The table in JSON has every column the solver can fill.
     wanted.remoteness |= table;
     wanted.grundy |= table && options.grundy_values();

@@ -86,7 +86,7 @@ impl Endpoint for Request {
         Ok(Box::new(move |limits: Limits| {
             // As `perfectplay gridgame --json --table`: the table has every column the solver can fill (the Grundy
             // values only when asked for, as `options.wanted` already has them).
-            let wanted = options.wanted(table);
+            let wanted = options.wanted();
             let wanted = Wanted { remoteness: wanted.remoteness || table, ..wanted };
             let analysis = Analysis::solve(&instance.board, wanted, &limits)?;
             let advice = "ask for fewer queries, or leave out table or explain";

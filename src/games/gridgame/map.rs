@@ -132,7 +132,7 @@ fn ranges(first: u16, longest: Option<u16>) -> Vec<u16> {
     (1..=parts).map(|i| first + 2 * ((count * i).div_ceil(parts) - 1)).collect()
 }
 
-/// "3" or "1–5 moves".
+/// A range of remoteness as the legend writes it after "wins in" or "loses in": "3", or "1–5".
 fn span(first: u16, last: u16) -> String {
     if first == last { format!("{first}") } else { format!("{first}–{last}") }
 }

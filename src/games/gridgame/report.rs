@@ -34,9 +34,11 @@ impl Options {
         self.tokens || self.grundy
     }
 
-    /// The tables to compute for these answers, and for the map when `map` is set (the map draws the remoteness
-    /// only when it is asked for, so it needs no table of its own).
-    pub fn wanted(self, _map: bool) -> Wanted {
+    /// The tables to compute for these answers: the remoteness for `remoteness` and `explain`, the Grundy values for
+    /// `grundy` and `tokens` (the win/lose table alone otherwise). The map needs no table of its own: it draws the
+    /// remoteness and the Grundy values only when they are computed. A JSON table (`--json --table`) has every column
+    /// the solver can fill, so its callers add the remoteness to this.
+    pub fn wanted(self) -> Wanted {
         Wanted { remoteness: self.remoteness || self.explain, grundy: self.grundy_values() }
     }
 }
