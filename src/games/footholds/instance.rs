@@ -94,19 +94,21 @@ impl Instance {
         self.footholds[r * self.cols + c]
     }
 
-    /// The game over 64-bit cell sets, when the board has at most 64 cells.
+    /// The game over 64-bit cell sets; `None` when the board has more than 64 cells (use [`Instance::game`] with
+    /// `u128`, or [`solve`](super::solve), which picks the width itself).
     pub fn game64(&self) -> Option<Footholds<u64>> {
         self.game()
     }
 
-    /// The game over cell sets of type `B`, when the board fits in `B`.
+    /// The game over cell sets of type `B` (`u64` or `u128`); `None` when the board has more cells than `B` has
+    /// bits ([`Cells::CAPACITY`]).
     pub fn game<B: Cells>(&self) -> Option<Footholds<B>> {
         (self.rows * self.cols <= B::CAPACITY)
             .then(|| Footholds::new(self.rows, self.cols, &self.footholds, self.a, self.b))
     }
 
     /// [`Instance::game`] for a solve under `limits`: its longest-walk searches stop with them too (see
-    /// [`Footholds::within`]).
+    /// [`Footholds::within`]). `None`, as there, when the board has more cells than `B` has bits.
     pub fn game_within<B: Cells>(&self, limits: &Limits) -> Option<Footholds<B>> {
         self.game().map(|game| game.within(limits))
     }

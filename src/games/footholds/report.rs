@@ -67,6 +67,19 @@ fn direction(from: Cell, to: Cell) -> &'static str {
 }
 
 /// Who wins and why, then the optimal line move by move with the board after each move.
+///
+/// For all of it, solve with [`Wanted { ranked_moves: true, line: true }`](super::Wanted): the "why" comes from
+/// A's ranked first moves (left out when they were not computed), and the narration from the line (without it the
+/// text says that the line was not computed, after the start board).
+///
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, report, solve};
+/// let instance = Instance::parse("A#B\n").unwrap();
+/// let solution = solve(&instance, Wanted { ranked_moves: true, line: true }, SolveOptions::default()).unwrap();
+/// let text = report::explain(&instance, &solution);
+/// assert!(text.contains("Why: A has a single first move") && text.contains("Move 1: A steps right"));
+/// ```
 pub fn explain(instance: &Instance, solution: &Solution) -> String {
     let total = solution.outcome.remoteness;
     let winner = solution.winner();
@@ -144,6 +157,9 @@ fn why(ranked: &[Step]) -> String {
 }
 
 /// A's first moves, best first, one per line.
+///
+/// Needs a solution solved with [`Wanted::ranked_moves`](super::Wanted::ranked_moves) set: without the ranked moves
+/// it cannot tell "not computed" from "none", and says that A has no move.
 pub fn ranked_moves(instance: &Instance, solution: &Solution) -> String {
     if solution.ranked_moves.is_empty() {
         return format!("A at {} has no move: A loses at once.\n", at(instance.a));
@@ -186,6 +202,9 @@ struct JsonReport {
 
 /// One JSON object on one line, ending in a newline: the answer, the winner, the optimal line and A's ranked first
 /// moves, and the tablebase of every pair of starts (`table`) when there is one.
+///
+/// The `line` and `moves` arrays are empty unless the solution was solved with
+/// [`Wanted { ranked_moves: true, line: true }`](super::Wanted) (each for its own field).
 pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>) -> String {
     json::line(&json_report(instance, solution, table))
 }

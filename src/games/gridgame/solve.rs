@@ -153,7 +153,11 @@ impl Analysis {
         cell.row as usize * self.cols + cell.col as usize
     }
 
-    /// Whether the player to move with the token on `cell` wins (`None` for a wall).
+    /// Whether the player to move with the token on `cell` wins (`None` for a wall or a cell off the board).
+    ///
+    /// `board` must be the board that was solved: it tells walls from open cells, and the answer is read at the cell's
+    /// place in this analysis's tables, so another board gives wrong answers (or a panic, for a cell outside the
+    /// solved board).
     pub fn wins(&self, board: &Board, cell: Cell) -> Option<bool> {
         if !board.is_open(cell) {
             return None;
@@ -168,16 +172,28 @@ impl Analysis {
     }
 
     /// The remoteness of `cell`, when that table was computed and the cell is open.
+    ///
+    /// `board` must be the board that was solved: it tells walls from open cells, and the answer is read at the cell's
+    /// place in this analysis's tables, so another board gives wrong answers (or a panic, for a cell outside the
+    /// solved board).
     pub fn remoteness(&self, board: &Board, cell: Cell) -> Option<u16> {
         board.is_open(cell).then(|| self.remoteness.as_ref().map(|r| r[self.index(cell)])).flatten()
     }
 
     /// The outcome for the player to move at `cell`, when the remoteness table was computed and the cell is open.
+    ///
+    /// `board` must be the board that was solved: it tells walls from open cells, and the answer is read at the cell's
+    /// place in this analysis's tables, so another board gives wrong answers (or a panic, for a cell outside the
+    /// solved board).
     pub fn outcome(&self, board: &Board, cell: Cell) -> Option<Outcome> {
         self.remoteness(board, cell).map(remoteness_outcome)
     }
 
     /// The Grundy value of `cell`, when that table was computed and the cell is open.
+    ///
+    /// `board` must be the board that was solved: it tells walls from open cells, and the answer is read at the cell's
+    /// place in this analysis's tables, so another board gives wrong answers (or a panic, for a cell outside the
+    /// solved board).
     pub fn grundy(&self, board: &Board, cell: Cell) -> Option<u16> {
         board.is_open(cell).then(|| self.grundy.as_ref().map(|g| g[self.index(cell)])).flatten()
     }
