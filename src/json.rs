@@ -1,6 +1,6 @@
 //! The one JSON style of every report: compact objects on one line (JSON Lines).
 //!
-//! Reports that can be large are streamed: serialised straight into the writer ([`write`]) from typed structs, never
+//! Reports that can be large are streamed: serialised straight into the writer ([`write()`]) from typed structs, never
 //! built whole in memory first, their long arrays (a million answers, a 5000 × 5000 table) through [`Seq`], which
 //! hands serde one element at a time. Small ones are built as a [`serde_json::Value`] and then written: a stopped
 //! solve's report (`footholds::report::unfinished_json`, with [`with_fields`]), a footholds tablebase (at most

@@ -106,7 +106,7 @@
 //!   it.
 //! - [`render`]: boards as text, SVG maps and histograms, decimal numbers with proven digits, and the terminal
 //!   progress spinner; the games' reports draw with it.
-//! - [`format`]: reading text input: [`TextFormat`](format::TextFormat), [`InputError`](format::InputError) (what is
+//! - [`format`](mod@format): reading text input: [`TextFormat`](format::TextFormat), [`InputError`](format::InputError) (what is
 //!   wrong, with line and column) and a tokenizer. Needed to parse any position.
 //! - [`error`]: the [`Error`](error::Error) a command ends with and its exit code; for front ends.
 //! - [`json`]: the one JSON style of the reports (one compact line), with [`Seq`](json::Seq) to stream long

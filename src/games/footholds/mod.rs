@@ -8,9 +8,10 @@
 //! The game is acyclic: every move removes a foothold.
 //!
 //! **Where to start.**
-//! - [`Instance`]: a checked board with the two starts. Read one with [`Instance::parse`] (the
-//!   [`TextFormat`](crate::format::TextFormat) trait must be in scope), which takes the Programmers arguments or a
-//!   grid drawn with `#`, `.`, `A`, `B` and `*`; or build one with [`Instance::new`] or [`Instance::from_json`].
+//! - [`Instance`]: a checked board with the two starts. Read one with
+//!   [`Instance::parse`](crate::format::TextFormat::parse) (the [`TextFormat`](crate::format::TextFormat) trait must
+//!   be in scope), which takes the Programmers arguments or a grid drawn with `#`, `.`, `A`, `B` and `*`; or build
+//!   one with [`Instance::new`] or [`Instance::from_json`].
 //! - [`solve`]: the outcome for A (who wins, and the total moves: the judge's answer), and, when [`Wanted`] asks for
 //!   them, A's ranked first moves and the optimal line. [`solve_or_bounds`] is the same, but a stopped solve says
 //!   what it knew.
