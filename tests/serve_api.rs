@@ -777,6 +777,15 @@ fn an_answer_over_the_size_limit_gets_400_naming_it() {
     let (code, body) = post_text(&format!("{base}/api/gridgame?explain=true"), open_grid(20, 0, 10).as_bytes());
     assert_eq!(code, 200, "{body}");
     assert_eq!(parse(&body)["answers"].as_array().unwrap().len(), 10);
+    // A footholds answer with the table of every start pair of a full 6×6 board: some 62 KB.
+    let tiny = start(Config { max_answer: 16 << 10, ..Config::default() });
+    let board = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/footholds/full6x6.grid")).unwrap();
+    let (code, body) = post_text(&format!("{tiny}/api/footholds?table=true"), &board);
+    assert_eq!(code, 400, "{}", &body[..body.len().min(300)]);
+    let error = parse(&body)["error"].as_str().unwrap().to_owned();
+    assert!(error.contains("limit of 16384 bytes") && error.ends_with("leave out table"), "{body}");
+    let (code, body) = post_text(&format!("{tiny}/api/footholds"), &board);
+    assert_eq!((code, parse(&body)["answer"].as_u64().is_some()), (200, true), "{body}");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! `POST /api/footholds`: the JSON of `perfectplay footholds --json` (with `table`, of `--json --table`).
 
+use super::answer::capped;
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use super::whole::Bounded;
@@ -60,6 +61,7 @@ impl Endpoint for Request {
         let table_bytes = shared.config.solve_memory;
         let with_table = self.table;
         let seconds = shared.config.request_time_limit.as_secs_f64();
+        let max = shared.config.max_answer;
         Ok(Box::new(move |limits: Limits| {
             // One thread per solve: the server runs several solves at once.
             let options = |limits| SolveOptions { table_bytes, threads: 1, limits };
@@ -76,12 +78,15 @@ impl Endpoint for Request {
                 // Stopped by its cancel flag, the client is gone and reads nothing (see `Shared::answer`).
                 let stopped =
                     |unfinished| ApiError::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds));
-                let limits = Limits { deadline, progress: map_progress, cancel };
+                let limits = Limits { deadline, progress: map_progress, cancel: cancel.clone() };
                 Some(tablebase_or_unfinished(&instance, options(limits)).map_err(stopped)?)
             } else {
                 None
             };
-            Ok(report::json(&instance, &solution, table.as_ref()))
+            // At most 128 × 128 start pairs (about 1 MB of table), but the server's limit is the operator's.
+            let limits = Limits { deadline, progress: None, cancel };
+            let advice = "leave out table";
+            capped(max, advice, &limits, |out| report::write_json(out, &instance, &solution, table.as_ref()))
         }))
     }
 }
