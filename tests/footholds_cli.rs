@@ -100,8 +100,13 @@ fn bad_input_is_rejected_with_a_clear_message() {
     rejects("[[1,1]] [0,1e5] [0,0]", "line 1, column 12: aloc: the column must be a whole number from 0, found 1e5");
     rejects("[[1,0]] [0,0] [0,1]", "bloc: [0, 1] has no foothold");
     rejects("[[1,1]] [0,0]", "line 1, column 14: expected bloc, found the end of the input");
-    rejects("[[1,1]] [0,0] [0,0] [1]", "line 1, column 21: unexpected text after bloc");
-    rejects("[[1,1]] [0,0] [0,0]\nhello", "line 2, column 1: unexpected text after bloc");
+    rejects("[[1,1]] [0,0] [0,0] [1]", "line 1, column 21: unexpected text after bloc: '[1]'");
+    rejects("[[1,1]] [0,0] [0,0]\nhello\nworld", "line 2, column 1: unexpected text after bloc: 'hello'");
+    // What JSON cannot read is quoted where it starts, as the other games quote a bad number; not at the end.
+    rejects("[[1,1]] [0,\u{a0}1] [0,0]", "line 1, column 12: aloc is not valid JSON: expected value, found '\\u{a0}1'");
+    rejects("[[1,1]] [0,0] [0,1e]", "line 1, column 18: bloc is not valid JSON: invalid number, found '1e'");
+    rejects("[[1,1]] [0,0] [0,,0]", "line 1, column 18: bloc is not valid JSON: expected value, found ','");
+    rejects("[[1,1]] [0,0] [0,0", "bloc is not valid JSON: EOF while parsing a list\n");
     let big = format!("[{}] [0,0] [0,0]", vec![format!("[{}]", ["1"; 12].join(",")); 11].join(","));
     rejects(&big, "11×12 is 132 cells; at most 128 cells are supported");
     rejects("A#\n#x\n", "line 2, column 2: unexpected 'x'");

@@ -81,8 +81,13 @@ pub fn parse(text: &str) -> Result<Instance, InputError> {
                 offset += stream.byte_offset();
             }
             Some(Err(error)) => {
-                let (line, column) = line_column(text, offset + error_offset(&text[offset..], &error));
-                return Err(InputError::at(line, column, format!("{name} is not valid JSON: {}", json_reason(&error))));
+                let (at, found) = found_at(text, offset + error_offset(&text[offset..], &error), &error);
+                let (line, column) = line_column(text, at);
+                return Err(InputError::at(
+                    line,
+                    column,
+                    format!("{name} is not valid JSON: {}{found}", json_reason(&error)),
+                ));
             }
             None => unreachable!("the text after offset is not blank"),
         }
@@ -90,7 +95,11 @@ pub fn parse(text: &str) -> Result<Instance, InputError> {
     offset += skip_separators(&text[offset..]);
     if offset < text.len() {
         let (line, column) = line_column(text, offset);
-        return Err(InputError::at(line, column, "unexpected text after bloc"));
+        return Err(InputError::at(
+            line,
+            column,
+            format!("unexpected text after bloc: {}", quote_line(&text[offset..])),
+        ));
     }
     instance(&values[0], &values[1], &values[2])
 }
@@ -220,6 +229,38 @@ fn skip_separators(text: &str) -> usize {
 fn error_offset(text: &str, error: &serde_json::Error) -> usize {
     let line_start: usize = text.split_inclusive('\n').take(error.line().saturating_sub(1)).map(str::len).sum();
     line_start + error.column().saturating_sub(1)
+}
+
+/// Where the text JSON could not read starts, and `, found '…'` quoting it: the word at byte offset `at` (or
+/// just before it: serde_json points past a bad number), up to a separator, comma, bracket, brace, colon or quote; the
+/// character at `at` when there is no word; nothing at the end of the input.
+fn found_at(text: &str, at: usize, error: &serde_json::Error) -> (usize, String) {
+    let at = (0..=at.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    if error.classify() == serde_json::error::Category::Eof || at == text.len() {
+        return (at, String::new());
+    }
+    word_at(text, at)
+}
+
+/// The rest of a line, as messages quote input.
+fn quote_line(text: &str) -> String {
+    crate::format::quote(text.split(['\n', '\r']).next().unwrap_or(""))
+}
+
+/// [`found_at`] for a place known not to be the end of the input.
+fn word_at(text: &str, at: usize) -> (usize, String) {
+    let delimiter = |c: char| crate::format::is_separator(c) || ",[]{}:\"".contains(c);
+    let word_end = |from: usize| text[from..].find(delimiter).map_or(text.len(), |end| from + end);
+    let word_start =
+        |to: usize| text[..to].rfind(delimiter).map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
+    let here = text[at..].chars().next().is_some_and(|c| !delimiter(c));
+    let before = text[..at].chars().next_back().is_some_and(|c| !delimiter(c));
+    let (start, end) = if here || before {
+        (word_start(at), if here { word_end(at) } else { at })
+    } else {
+        (at, at + text[at..].chars().next().map_or(0, char::len_utf8))
+    };
+    (start, format!(", found {}", crate::format::quote(&text[start..end])))
 }
 
 /// serde_json's message without its own " at line L column C" suffix (the caller gives the absolute position).
