@@ -123,3 +123,18 @@ fn values_out_of_range_are_refused_naming_the_flag() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// Ctrl-C and SIGTERM (what `systemctl stop` and `docker stop` send) both stop the server gracefully: exit code 0,
+/// after it has answered.
+#[test]
+fn ctrl_c_and_sigterm_stop_the_server_with_exit_code_0() {
+    for signal in ["INT", "TERM"] {
+        let mut served = Served::start(&[]);
+        let (code, _) = post_text(&format!("{}/api/footholds", served.base), b"[[1]] [0,0] [0,0]");
+        assert_eq!(code, 200);
+        let sent = Command::new("kill").arg(format!("-{signal}")).arg(served.child.id().to_string()).status().unwrap();
+        assert!(sent.success());
+        let status = served.child.wait_timeout(Duration::from_secs(10)).unwrap().expect("the server stops");
+        assert_eq!(status.code(), Some(0), "SIG{signal}: {status:?}");
+    }
+}

@@ -25,7 +25,7 @@ use std::sync::Arc;
     perfectplay gridgame --json --table examples/gridgame/sample4.txt\n  \
     perfectplay gridgame --remoteness --map maze.svg examples/gridgame/maze.txt\n\n\
     Exit codes: 0 answers printed; 2 bad input or options, or output that cannot be written (one message on \
-    stderr); 3 --time-limit reached; 130 interrupted (Ctrl-C).")]
+    stderr); 3 --time-limit reached; 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP).")]
 pub struct Args {
     #[command(flatten)]
     input: InputArg,

@@ -17,7 +17,7 @@ use std::time::Duration;
 /// (else 400) and the answers waiting for their clients by --max-answers-held (else 503), reading a request by
 /// --read-time-limit and sending its answer by --send-time-limit, and the connections and the bodies being read at
 /// once by --max-connections and --max-body-buffer; bad input gets 400 with the command line's message. Stops on
-/// Ctrl-C.
+/// Ctrl-C or SIGTERM, with exit code 0.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  perfectplay serve --open\n  \
                   curl --data-binary @examples/footholds/example1.txt localhost:8000/api/footholds")]

@@ -122,7 +122,7 @@ Examples (from the repository's root):
 
 Exit codes: 0 answer printed; 2 bad input or options (one message on stderr, nothing on stdout), including a \
 last square that cannot be reached and an infinite expectation, or output that cannot be written; 3 --time-limit \
-reached; 130 interrupted (Ctrl-C).";
+reached; 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP).";
 
 /// What a person typing the input is asked for.
 const HINT: &str = "`N M`, N ladders `x y` and M snakes `u v`";

@@ -133,7 +133,7 @@ impl Server {
     }
 }
 
-/// Runs the server on a new runtime until Ctrl-C, calling `ready` with the address once it listens.
+/// Runs the server on a new runtime until Ctrl-C or SIGTERM, calling `ready` with the address once it listens.
 ///
 /// # Errors
 /// A message when the runtime cannot start or the address cannot be bound.
@@ -143,8 +143,15 @@ pub fn run_until_interrupted(config: Config, ready: impl FnOnce(SocketAddr)) -> 
         let address = SocketAddr::new(config.bind, config.port);
         let server = Server::bind(config).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
         ready(server.local_addr());
-        let interrupted = async {
-            let _ = tokio::signal::ctrl_c().await;
+        // Ctrl-C, or SIGTERM from a service manager (systemd, docker stop): either is the normal way to stop a
+        // server, so both end it gracefully, with exit code 0.
+        let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(|e| format!("cannot listen for SIGTERM: {e}"))?;
+        let interrupted = async move {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = terminate.recv() => {}
+            }
         };
         server.run(interrupted).await.map_err(|e| format!("the server stopped: {e}"))
     })?;
