@@ -114,11 +114,16 @@ fn plain_usage_error(error: clap::Error) -> String {
 }
 
 /// A usage message that may quote the command line, with every line cut to 200 characters and anything that could
-/// drive a terminal escaped.
+/// drive a terminal escaped. In a longer line the quoted values (clap's `invalid value '…'`) are cut first, to
+/// [`QUOTE_CHARS`](crate::format::QUOTE_CHARS) characters, so that what follows them (the option and its range)
+/// still shows.
 fn safe_lines(text: &str) -> String {
     text.lines()
         .map(|line| {
             let mut safe = crate::format::escape(line);
+            if safe.chars().count() > 200 {
+                safe = cut_quoted(&safe);
+            }
             if let Some((cut, _)) = safe.char_indices().nth(200) {
                 safe.truncate(cut);
                 safe.push_str("...");
@@ -126,6 +131,29 @@ fn safe_lines(text: &str) -> String {
             safe + "\n"
         })
         .collect()
+}
+
+/// `line` with every text between single quotes longer than [`QUOTE_CHARS`](crate::format::QUOTE_CHARS)
+/// characters cut to that many, marked with `...`.
+fn cut_quoted(line: &str) -> String {
+    let pieces: Vec<&str> = line.split('\'').collect();
+    let mut out = String::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        if i > 0 {
+            out.push('\'');
+        }
+        // Odd pieces are inside quotes, when the quote that closes them is there.
+        let quoted = i % 2 == 1 && i + 1 < pieces.len();
+        let limit = crate::format::QUOTE_CHARS;
+        match piece.char_indices().nth(limit) {
+            Some((cut, _)) if quoted => {
+                out.push_str(&piece[..cut]);
+                out.push_str("...");
+            }
+            _ => out.push_str(piece),
+        }
+    }
+    out
 }
 
 /// Reads a memory size such as `512M`, `4G` or `1000000` (bytes); for `--memory`.
@@ -269,6 +297,29 @@ mod tests {
         assert_eq!(parse_seconds("1e9"), Ok(1e9), "the longest limit taken");
         assert!(parse_seconds("1e10").unwrap_err().contains("the most taken, 1e9"), "names the real bound");
         assert!(parse_seconds("-1").unwrap_err().contains("above 0"));
+    }
+
+    /// A long value is cut inside its quotes, so the option and its range after it still show; a short line is
+    /// kept whole, and a line long for other reasons is still cut at 200 characters.
+    #[test]
+    fn long_usage_lines_cut_the_quoted_value_first() {
+        let value = "9".repeat(300);
+        let line =
+            format!("error: invalid value '{value}' for '--threads <N>': must be a whole number between 1 and 256");
+        let shown = safe_lines(&line);
+        assert_eq!(
+            shown,
+            format!(
+                "error: invalid value '{}...' for '--threads <N>': must be a whole number between 1 and 256\n",
+                &value[..32]
+            )
+        );
+        assert_eq!(
+            safe_lines("error: invalid value '5x' for '--seed <SEED>'"),
+            "error: invalid value '5x' for '--seed <SEED>'\n"
+        );
+        let unquoted = "x".repeat(300);
+        assert_eq!(safe_lines(&unquoted), format!("{}...\n", &unquoted[..200]));
     }
 
     #[test]
