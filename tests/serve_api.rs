@@ -104,7 +104,8 @@ fn footholds_text_body_with_options_in_the_query_string() {
 fn snakes_library(text: &str, rules: snakes::Rules) -> Result<Value, String> {
     let input_error = |e: perfectplay::format::InputError| format!("input: {e}");
     let instance = snakes::Instance::parse(text).map_err(input_error)?;
-    let board = instance.board(rules).map_err(input_error)?;
+    // The server names the settings by its fields (the jumps' errors name only the size).
+    let board = instance.board(rules).map_err(|e| input_error(e.input_error(|_| "size")))?;
     let limits = Limits::default();
     let why = |w: String| format!("input: {w}");
     let rolls = snakes::fewest_rolls(&board, &limits).unwrap().map_err(why)?;
@@ -496,6 +497,67 @@ fn bad_requests_get_400_naming_the_problem() {
         .send(&b"{\"input\": "[..])
         .unwrap();
     assert_eq!(response.status().as_u16(), 400);
+}
+
+/// The board's settings are named as the request names them (`size`, `start`, `square`; never the command line's
+/// `--size`), and `overshoot` is read as the command line and Python read it: its lowercase name only.
+#[test]
+fn snakes_messages_name_the_requests_fields() {
+    let base = server();
+    let beyond = "ladder 1: square 120 is outside the board (squares 1 to 100; size sets the last square)";
+    for (path, request, expected) in [
+        ("/api/snakes", json!({ "input": "1 0\n5 120\n" }), format!("input: line 2, column 3: {beyond}")),
+        ("/api/snakes", json!({ "ladders": [[5, 120]] }), format!("input: {beyond}")),
+        (
+            "/api/snakes/roll",
+            json!({ "input": "1 0\n5 120\n", "die": 1 }),
+            format!("input: line 2, column 3: {beyond}"),
+        ),
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "size": 0 }),
+            "size: must be a whole number between 1 and 10000000, found 0".into(),
+        ),
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "size": 10, "start": 11 }),
+            "start 11 is beyond the last square 10 (squares are 1 to 10; 0 starts off the board)".into(),
+        ),
+        (
+            "/api/snakes/roll",
+            json!({ "input": "0 0\n", "size": 10, "square": 11, "die": 1 }),
+            "square 11 is beyond the last square 10 (squares are 1 to 10; 0 starts off the board)".into(),
+        ),
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "overshoot": "Win" }),
+            "overshoot: 'Win' is not one of stay, bounce, win".into(),
+        ),
+        (
+            "/api/snakes/roll",
+            json!({ "input": "0 0\n", "overshoot": "BOUNCE", "die": 1 }),
+            "overshoot: 'BOUNCE' is not one of stay, bounce, win".into(),
+        ),
+    ] {
+        let (code, body) = post_json(&format!("{base}{path}"), &request);
+        let error = parse(&body)["error"].as_str().unwrap().to_string();
+        // A field out of its range is refused as the JSON is read, which names where in the JSON.
+        let error =
+            error.strip_prefix("request JSON: ").map_or(error.as_str(), |e| e.split(" at line ").next().unwrap());
+        assert_eq!((code, error), (400, expected.as_str()), "{request}");
+        assert!(!error.contains("--"), "{error}");
+    }
+    // The same in the query string, and the lowercase names are taken.
+    let (code, body) = post_text(&format!("{base}/api/snakes?overshoot=Stay"), b"0 0\n");
+    assert_eq!(
+        (code, parse(&body)["error"].as_str().unwrap()),
+        (400, "overshoot: 'Stay' is not one of stay, bounce, win")
+    );
+    for name in ["stay", "bounce", "win"] {
+        let (code, body) = post_json(&format!("{base}/api/snakes"), &json!({ "input": "0 0\n", "overshoot": name }));
+        assert_eq!(code, 200, "{body}");
+        assert_eq!(parse(&body)["rules"]["overshoot"], name, "{body}");
+    }
 }
 
 #[test]

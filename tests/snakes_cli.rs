@@ -258,6 +258,46 @@ fn bad_options() {
     assert!(err.contains("--exact is offered up to 2000 squares"), "{err}");
 }
 
+/// The game's messages name its settings by the command line's flags (the server and Python name their own fields
+/// and arguments), and `--overshoot` reads its names as the server and Python do: lowercase only.
+#[test]
+fn messages_name_the_flags() {
+    let err = bad(&[], "1 0\n5 120\n");
+    assert_eq!(
+        err.trim_end(),
+        "perfectplay: standard input: line 2, column 3: ladder 1: square 120 is outside the board (squares 1 to 100; \
+         --size sets the last square)"
+    );
+    let err = bad(&["--size", "10", "--start", "11"], "0 0");
+    assert_eq!(
+        err.trim_end(),
+        "perfectplay: --start 11 is beyond the last square 10 (squares are 1 to 10; 0 starts off the board)"
+    );
+    let err = snakes(&["--size", "0"], "0 0").code(2).stdout("").get_output().stderr.clone();
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.contains("invalid value '0' for '--size <SIZE>': must be a whole number between 1 and 10000000"),
+        "{err}"
+    );
+    // Some simulated games stop at the roll limit: the line says which option sets it.
+    let out = ok(&["--size", "3", "--faces", "1", "--simulate", "3", "--max-rolls", "1"], "0 0");
+    assert!(out.contains("3 of 3 games did not end within 1 rolls (--max-rolls), seed 1"), "{out}");
+    // Nothing to draw: the message says which option asked for the drawing.
+    let dir = std::env::temp_dir().join(format!("perfectplay-snakes-flags-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let err = bad(&["--size", "10", "--start", "10", "--plot", dir.join("x.svg").to_str().unwrap()], "0 0");
+    assert!(err.contains("--plot: nothing to draw, the game is decided before the first roll"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Overshoot: the names exactly, in lowercase; another case is refused with the choices listed.
+    assert_eq!(ok(&["--size", "10", "--faces", "6", "--overshoot", "win", "--start", "5"], "0 0"), "1\n");
+    for name in ["Win", "STAY", "fly"] {
+        let err = snakes(&["--overshoot", name], "0 0").code(2).stdout("").get_output().stderr.clone();
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.contains(&format!("invalid value '{name}' for '--overshoot <OVERSHOOT>'")), "{err}");
+        assert!(err.contains("[possible values: stay, bounce, win]"), "{err}");
+    }
+}
+
 #[test]
 fn large_boards_are_fast_enough() {
     // A million squares with no jumps: ⌈999 999 / 6⌉ rolls.
@@ -273,6 +313,15 @@ fn large_boards_are_fast_enough() {
 fn help_documents_the_options() {
     let out = Command::cargo_bin("perfectplay").unwrap().args(["snakes", "--help"]).assert().success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    // The overshoot rules are listed with what each does.
+    for choice in [
+        "- stay:   The roll is not played",
+        "- bounce: The token counts",
+        "- win:    Reaching or passing",
+        "[default: stay]",
+    ] {
+        assert!(text.contains(choice), "{choice:?} missing from --help: {text}");
+    }
     for option in [
         "--size",
         "--faces",

@@ -9,7 +9,8 @@ use perfectplay::engine::chance::Distribution;
 use perfectplay::format::TextFormat;
 use perfectplay::format::counted;
 use perfectplay::games::snakes::{
-    self as core, Board, Instance, MAX_CHAIN_STEPS, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, report,
+    self as core, Board, Instance, MAX_CHAIN_STEPS, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, Setting,
+    report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -22,7 +23,8 @@ use pyo3::prelude::*;
 /// square, 100), `faces` (die faces, 6), `start` (1; 0 starts off the board) and `overshoot` (`"stay"`, `"bounce"`
 /// or `"win"`: what a roll past the last square does).
 ///
-/// Raises `ValueError` with the command line's message for a bad board or a last square that cannot be reached.
+/// Raises `ValueError` with the command line's message for a bad board or a last square that cannot be reached, a
+/// setting named by its keyword argument (`size`, not the command line's `--size`).
 ///
 /// >>> import perfectplay
 /// >>> ladders = [(32, 62), (42, 68), (12, 98)]
@@ -67,16 +69,24 @@ fn jumps(kind: &str, pairs: &[(Int, Int)]) -> PyResult<Vec<(u32, u32)>> {
     pairs.iter().enumerate().map(|(i, (a, b))| Ok((square(i, a)?, square(i, b)?))).collect()
 }
 
+/// Python's name of a setting of the board, for the game's messages: its keyword argument.
+fn keyword(setting: Setting) -> &'static str {
+    match setting {
+        Setting::Size => "size",
+        Setting::Faces => "faces",
+        Setting::Start => "start",
+        Setting::MaxRolls => "max_rolls",
+    }
+}
+
 /// The rules from the keyword options, each checked here so that the message names it.
 fn rules(size: Int, faces: Int, start: Int, overshoot: &str) -> PyResult<Rules> {
-    let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, false).map_err(|_| {
-        PyValueError::new_err(format!("overshoot: '{overshoot}' is not one of 'stay', 'bounce', 'win'"))
-    })?;
+    let overshoot: Overshoot = overshoot.parse().map_err(|e| PyValueError::new_err(format!("overshoot: {e}")))?;
     let size = size.within("size", 1, MAX_SIZE)?;
     let faces = faces.within("faces", 1, MAX_FACES)?;
     let start = start.within("start (0 starts off the board)", 0, size)?;
     let rules = Rules { size, faces, start, overshoot };
-    rules.check().map_err(run::value_error)?;
+    rules.check().map_err(|e| run::value_error(e.message(keyword)))?;
     Ok(rules)
 }
 
@@ -102,7 +112,7 @@ pub struct Snakes {
 
 impl Snakes {
     fn build(instance: Instance, rules: Rules) -> PyResult<Snakes> {
-        let board = instance.board(rules).map_err(run::input_error)?;
+        let board = instance.board(rules).map_err(|e| run::input_error(e.input_error(keyword)))?;
         Ok(Snakes { instance, board })
     }
 

@@ -69,6 +69,37 @@ def test_messages_are_the_command_lines(cli):
     assert result.stderr.strip() == f"perfectplay: standard input: {error.value}"
 
 
+def test_snakes_messages_name_the_keyword_arguments(cli):
+    # A square past the last one: the message names the keyword argument that moves the last square, where the
+    # command line names its flag; the rest of the message is the command line's.
+    beyond = "ladder 1: square 120 is outside the board (squares 1 to 100; {} sets the last square)"
+    with pytest.raises(ValueError) as error:
+        perfectplay.Snakes([(5, 120)], [])
+    assert str(error.value) == beyond.format("size")
+    with pytest.raises(ValueError) as error:
+        perfectplay.Snakes.parse("1 0\n5 120\n")
+    assert str(error.value) == "line 2, column 3: " + beyond.format("size")
+    result = cli("snakes", input="1 0\n5 120\n")
+    assert result.returncode == 2
+    assert result.stderr.strip() == "perfectplay: standard input: line 2, column 3: " + beyond.format("--size")
+    with pytest.raises(ValueError) as error:
+        perfectplay.snakes([], [], size=0)
+    assert str(error.value) == "size: must be between 1 and 10000000, found 0"
+
+
+@pytest.mark.parametrize("name", ["Win", "STAY", "Bounce", "fly"])
+def test_overshoot_is_read_as_the_command_line_reads_it(cli, name):
+    # Lowercase names only, everywhere: the command line, the server and Python share one reader.
+    with pytest.raises(ValueError) as error:
+        perfectplay.Snakes([], [], overshoot=name)
+    assert str(error.value) == f"overshoot: '{name}' is not one of stay, bounce, win"
+    result = cli("snakes", "--overshoot", name, input="0 0\n")
+    assert result.returncode == 2 and f"invalid value '{name}' for '--overshoot" in result.stderr
+    for good in ["stay", "bounce", "win"]:
+        assert perfectplay.Snakes([], [], overshoot=good).overshoot == good
+        assert cli("snakes", "--overshoot", good, input="0 0\n").returncode == 0
+
+
 def test_unreachable_and_endless_snakes():
     # Every square from 2 on leads back down a snake to square 1: the last square cannot be reached.
     with pytest.raises(ValueError, match="cannot be reached|unreachable|never"):

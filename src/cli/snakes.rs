@@ -8,7 +8,9 @@ use crate::format::{InputError, TextFormat};
 use crate::games::snakes::report::{self, Report};
 use crate::games::snakes::{
     self, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, MAX_FACES, MAX_SIZE, Odds, Overshoot, Rules,
+    Setting,
 };
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::path::PathBuf;
 
 /// Options of `perfectplay snakes`; the text after the options in `--help` is [`AFTER_HELP`].
@@ -35,7 +37,7 @@ pub struct Args {
     start: u32,
 
     /// A roll that would pass the last square: stay (not played), bounce (count back down), win.
-    #[arg(long, value_enum, default_value_t = Overshoot::Stay)]
+    #[arg(long, default_value_t = Overshoot::Stay, value_parser = overshoot())]
     overshoot: Overshoot,
 
     /// Print one shortest game after the answer, roll by roll: the die, the square reached, the jump taken.
@@ -124,13 +126,30 @@ Exit codes: 0 answer printed; 2 bad input or options (one message on stderr, not
 last square that cannot be reached and an infinite expectation, or output that cannot be written; 3 --time-limit \
 reached; 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP).";
 
+/// The command line's name of a setting of the board, for the game's messages: its flag.
+pub fn flag(setting: Setting) -> &'static str {
+    match setting {
+        Setting::Size => "--size",
+        Setting::Faces => "--faces",
+        Setting::Start => "--start",
+        Setting::MaxRolls => "--max-rolls",
+    }
+}
+
+/// Reads `--overshoot` with the game's own reader ([`Overshoot`]'s `FromStr`), the choices and what each does
+/// listed in `--help` and in clap's message for a name that is not one of them.
+fn overshoot() -> impl TypedValueParser<Value = Overshoot> {
+    PossibleValuesParser::new(Overshoot::ALL.map(|o| PossibleValue::new(o.name()).help(o.description())))
+        .try_map(|name| name.parse::<Overshoot>())
+}
+
 /// What a person typing the input is asked for.
 const HINT: &str = "`N M`, N ladders `x y` and M snakes `u v`";
 
 /// Runs the subcommand, writing the answers into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     let rules = Rules { size: args.size, faces: args.faces, start: args.start, overshoot: args.overshoot };
-    rules.check().map_err(Error::Usage)?;
+    rules.check().map_err(|e| Error::Usage(e.message(flag)))?;
     if args.exact && rules.size > MAX_EXACT_SIZE {
         return Err(Error::Usage(format!(
             "--exact is offered up to {MAX_EXACT_SIZE} squares (this board has {}); --expected alone gives the \
@@ -162,7 +181,7 @@ fn answer(
 ) -> Result<(), Error> {
     let expected = args.expected || args.exact;
     let instance = input.parse(Instance::parse)?;
-    let board = instance.board(rules).map_err(|e| input.error(e))?;
+    let board = instance.board(rules).map_err(|e| input.error(e.input_error(flag)))?;
 
     let limits = args.time_limit.limits(out);
     let timed_out = |i: Interrupted| args.time_limit.exceeded(i);
@@ -203,7 +222,9 @@ fn answer(
     // The plot goes into place only after the answer is written (see `OutputFile::fill`).
     let plot = match (plot, &distribution) {
         (Some(plot), Some(distribution)) => {
-            Some(plot.fill(&report::plot(&board, distribution, expectation).map_err(Error::Usage)?)?)
+            let svg =
+                report::plot(&board, distribution, expectation).map_err(|e| Error::Usage(format!("--plot: {e}")))?;
+            Some(plot.fill(&svg)?)
         }
         _ => None,
     };
@@ -219,7 +240,7 @@ fn answer(
         simulation: simulation.as_ref(),
         seed: args.seed,
     };
-    let written = if args.json { report.write_json(out) } else { report.write_text(out) };
+    let written = if args.json { report.write_json(out) } else { report.write_text(out, flag) };
     written.map_err(|e| out.failed(&e))?;
     out.finish()?;
     if let Some(plot) = plot {

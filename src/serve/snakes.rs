@@ -5,10 +5,10 @@ use super::answer::capped;
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
-use crate::format::{InputError, TextFormat, quote};
+use crate::format::{InputError, TextFormat};
 use crate::games::snakes::report::Report;
 use crate::games::snakes::{
-    self, Board, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Odds, Overshoot, Rules,
+    self, Board, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Odds, Overshoot, Rules, Setting,
 };
 use serde::Deserialize;
 
@@ -92,24 +92,30 @@ impl Jumps<'_> {
     }
 }
 
-/// Reads the board: the rules checked as the command line checks them, then the ladders and snakes.
-/// `start_field` names the token's square in messages (`start`, or `square` for a roll).
+/// The request's name of a setting of the board, for the game's messages: its field (`start_field` for the start:
+/// `start`, or `square` for a roll).
+fn field(start_field: &'static str) -> impl Fn(Setting) -> &'static str + Copy {
+    move |setting| match setting {
+        Setting::Size => "size",
+        Setting::Faces => "faces",
+        Setting::Start => start_field,
+        Setting::MaxRolls => "max_rolls",
+    }
+}
+
+/// Reads the board: the rules checked as the command line checks them, then the ladders and snakes, the messages
+/// naming the request's fields. `start_field` names the token's square (`start`, or `square` for a roll).
 fn board(
     jumps: Jumps,
-    (size, faces, start, start_field): (u32, u32, u32, &str),
+    (size, faces, start, start_field): (u32, u32, u32, &'static str),
     overshoot: &str,
 ) -> Result<(Instance, Board), ApiError> {
-    let overshoot = <Overshoot as clap::ValueEnum>::from_str(overshoot, true)
-        .map_err(|_| ApiError::BadInput(format!("overshoot: {} is not one of stay, bounce, win", quote(overshoot))))?;
+    let overshoot: Overshoot = overshoot.parse().map_err(|e| ApiError::BadInput(format!("overshoot: {e}")))?;
     let rules = Rules { size, faces, start, overshoot };
-    // The rules' message names the command line's flags: name the request's fields instead.
-    let fields = |message: String| {
-        let message = message.replace("--size", "size").replace("--faces", "faces");
-        ApiError::BadInput(message.replace("--start", start_field))
-    };
-    rules.check().map_err(fields)?;
+    let name = field(start_field);
+    rules.check().map_err(|e| ApiError::BadInput(e.message(name)))?;
     let instance = jumps.instance()?;
-    let board = instance.board(rules).map_err(input_error)?;
+    let board = instance.board(rules).map_err(|e| input_error(e.input_error(name)))?;
     Ok((instance, board))
 }
 

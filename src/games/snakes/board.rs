@@ -3,8 +3,9 @@
 
 use crate::engine::chance::MarkovChain;
 use crate::engine::shortest::Puzzle;
-use crate::format::InputError;
+use crate::format::{InputError, quote};
 use std::fmt;
+use std::str::FromStr;
 
 /// The largest board supported (squares 1..=`MAX_SIZE`): ten million squares take about 150 MB to search.
 pub const MAX_SIZE: u32 = 10_000_000;
@@ -12,8 +13,26 @@ pub const MAX_SIZE: u32 = 10_000_000;
 /// The most faces a die may have.
 pub const MAX_FACES: u32 = 1000;
 
+/// A setting of the board, or of a solve, that a message is about. The game names none of them in its own
+/// messages: each front end says them in its own words (the command line `--size`, the server's fields and Python's
+/// keyword arguments `size`), through the `name` function its messages are written with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// The last square ([`Rules::size`]).
+    Size,
+    /// The die's faces ([`Rules::faces`]).
+    Faces,
+    /// The start square ([`Rules::start`]).
+    Start,
+    /// The most rolls one game may take: where a distribution stops, and a simulated game.
+    MaxRolls,
+}
+
 /// What happens to a roll that would pass the last square.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+///
+/// Read with [`str::parse`] from its name, `stay`, `bounce` or `win`, exactly so (lowercase: every front end reads
+/// it with this one parser), and written by [`fmt::Display`] by the same name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Overshoot {
     /// The roll is not played: the token stays where it is (the judge's rule, and the commercial board's).
@@ -26,13 +45,60 @@ pub enum Overshoot {
     Win,
 }
 
-impl fmt::Display for Overshoot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Overshoot {
+    /// Every rule, in the order they are listed.
+    pub const ALL: [Overshoot; 3] = [Overshoot::Stay, Overshoot::Bounce, Overshoot::Win];
+
+    /// The rule's name: what [`str::parse`] reads and [`fmt::Display`] writes.
+    pub fn name(self) -> &'static str {
+        match self {
             Overshoot::Stay => "stay",
             Overshoot::Bounce => "bounce",
             Overshoot::Win => "win",
-        })
+        }
+    }
+
+    /// What the rule does, in a sentence (for a list of the choices, as the command line's `--help`).
+    pub fn description(self) -> &'static str {
+        match self {
+            Overshoot::Stay => {
+                "The roll is not played: the token stays where it is (the judge's rule, and the commercial board's)"
+            }
+            Overshoot::Bounce => {
+                "The token counts the extra squares back down from the last square (and up again from square 1, \
+                 should a die with more faces than the board ask for it)"
+            }
+            Overshoot::Win => "Reaching or passing the last square wins",
+        }
+    }
+}
+
+impl fmt::Display for Overshoot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of the overshoot rules; its message lists them (each front end says which of its
+/// options or fields it is about).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownOvershoot(pub String);
+
+impl fmt::Display for UnknownOvershoot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Overshoot::ALL.iter().map(|o| o.name()).collect();
+        write!(f, "{} is not one of {}", quote(&self.0), names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownOvershoot {}
+
+impl FromStr for Overshoot {
+    type Err = UnknownOvershoot;
+
+    /// The rule named exactly `stay`, `bounce` or `win` (in lowercase only).
+    fn from_str(name: &str) -> Result<Overshoot, UnknownOvershoot> {
+        Overshoot::ALL.into_iter().find(|o| o.name() == name).ok_or_else(|| UnknownOvershoot(name.to_string()))
     }
 }
 
@@ -66,22 +132,115 @@ impl Rules {
     /// Checks the options on their own.
     ///
     /// # Errors
-    /// A message naming the option: size outside 1..=[`MAX_SIZE`], faces outside 1..=[`MAX_FACES`], or a start
+    /// The setting at fault and why: size outside 1..=[`MAX_SIZE`], faces outside 1..=[`MAX_FACES`], or a start
     /// beyond the last square.
-    pub fn check(&self) -> Result<(), String> {
-        if !(1..=MAX_SIZE).contains(&self.size) {
-            return Err(format!("--size must be between 1 and {MAX_SIZE}, found {}", self.size));
-        }
-        if !(1..=MAX_FACES).contains(&self.faces) {
-            return Err(format!("--faces must be between 1 and {MAX_FACES}, found {}", self.faces));
+    pub fn check(&self) -> Result<(), RulesError> {
+        for (setting, value, high) in [(Setting::Size, self.size, MAX_SIZE), (Setting::Faces, self.faces, MAX_FACES)] {
+            if !(1..=high).contains(&value) {
+                return Err(RulesError::OutOfRange { setting, low: 1, high, found: value });
+            }
         }
         if self.start > self.size {
-            return Err(format!(
-                "--start {} is beyond the last square {} (squares are 1 to {}; 0 starts off the board)",
-                self.start, self.size, self.size
-            ));
+            return Err(RulesError::StartBeyond { start: self.start, size: self.size });
         }
         Ok(())
+    }
+}
+
+/// Rules that do not hold on their own: the setting at fault and why. [`RulesError::message`] says it with the
+/// setting named in a front end's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// A setting (size or faces) outside `low..=high`.
+    OutOfRange {
+        /// The setting.
+        setting: Setting,
+        /// The least value allowed.
+        low: u32,
+        /// The greatest value allowed.
+        high: u32,
+        /// The value given.
+        found: u32,
+    },
+    /// The start square is beyond the last square.
+    StartBeyond {
+        /// The start square given.
+        start: u32,
+        /// The last square.
+        size: u32,
+    },
+}
+
+impl RulesError {
+    /// The setting at fault.
+    pub fn setting(&self) -> Setting {
+        match *self {
+            RulesError::OutOfRange { setting, .. } => setting,
+            RulesError::StartBeyond { .. } => Setting::Start,
+        }
+    }
+
+    /// The message, naming the setting as `name` says it: "`name(Size)` must be between 1 and 10000000, found 0".
+    pub fn message(&self, name: impl Fn(Setting) -> &'static str) -> String {
+        match *self {
+            RulesError::OutOfRange { setting, low, high, found } => {
+                format!("{} must be between {low} and {high}, found {found}", name(setting))
+            }
+            RulesError::StartBeyond { start, size } => format!(
+                "{} {start} is beyond the last square {size} (squares are 1 to {size}; 0 starts off the board)",
+                name(Setting::Start)
+            ),
+        }
+    }
+}
+
+/// A board that cannot be made: its rules, or a ladder or snake. [`BoardError::input_error`] says it with the
+/// settings named in a front end's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The rules do not hold on their own.
+    Rules(RulesError),
+    /// A square of a ladder or snake past the last square: a larger size makes room for it.
+    Beyond {
+        /// The jump: "ladder i" or "snake i".
+        jump: String,
+        /// The square past the last square.
+        square: u32,
+        /// The last square.
+        size: u32,
+        /// Where the square is in the text (line, column), when read from text.
+        at: Option<(usize, usize)>,
+    },
+    /// Any other mistake in the ladders and snakes (it is about them alone, no setting).
+    Jumps(InputError),
+}
+
+impl BoardError {
+    /// The setting the mistake is about, if any: the size for a square past the last one.
+    pub fn setting(&self) -> Option<Setting> {
+        match self {
+            BoardError::Rules(error) => Some(error.setting()),
+            BoardError::Beyond { .. } => Some(Setting::Size),
+            BoardError::Jumps(_) => None,
+        }
+    }
+
+    /// The error, located in the text when it can be, with the settings named as `name` says them.
+    pub fn input_error(&self, name: impl Fn(Setting) -> &'static str) -> InputError {
+        match self {
+            BoardError::Rules(error) => InputError::new(error.message(name)),
+            BoardError::Beyond { jump, square, size, at } => {
+                let message = format!(
+                    "{jump}: square {square} is outside the board (squares 1 to {size}; {} sets the last square)",
+                    name(Setting::Size)
+                );
+                match at {
+                    Some((line, column)) => InputError::at(*line, *column, message),
+                    None => InputError::new(message),
+                }
+            }
+            BoardError::Jumps(error) => error.clone(),
+        }
     }
 }
 
@@ -136,10 +295,11 @@ impl Board {
     /// errors; `None` when unknown). The name of each jump in errors is "ladder i" or "snake i" in list order.
     ///
     /// # Errors
-    /// The rules are not valid; a square is outside the board; a jump starts on the last square; two jumps start on
-    /// the same square; a jump starts and ends on the same square.
-    pub fn new(rules: Rules, jumps: &[PlacedJump]) -> Result<Board, InputError> {
-        rules.check().map_err(InputError::new)?;
+    /// The rules are not valid ([`BoardError::Rules`]); a square is past the last square ([`BoardError::Beyond`]);
+    /// a square is 0, a jump starts on the last square, two jumps start on the same square, or a jump starts and
+    /// ends on the same square ([`BoardError::Jumps`]).
+    pub fn new(rules: Rules, jumps: &[PlacedJump]) -> Result<Board, BoardError> {
+        rules.check().map_err(BoardError::Rules)?;
         let size = rules.size;
         let mut jump: Vec<u32> = (0..=size).collect();
         let (mut ladders, mut snakes) = (0, 0);
@@ -153,19 +313,18 @@ impl Board {
                 snakes += 1;
                 format!("snake {snakes}")
             };
-            let error = |end: usize, message: String| match at {
-                Some(at) => InputError::at(at[end].0, at[end].1, format!("{name}: {message}")),
-                None => InputError::new(format!("{name}: {message}")),
+            let error = |end: usize, message: String| {
+                BoardError::Jumps(match at {
+                    Some(at) => InputError::at(at[end].0, at[end].1, format!("{name}: {message}")),
+                    None => InputError::new(format!("{name}: {message}")),
+                })
             };
             for (end, square) in [(0, from), (1, to)] {
-                if square == 0 || square > size {
-                    return Err(error(
-                        end,
-                        format!(
-                            "square {square} is outside the board (squares 1 to {size}{})",
-                            if square > size { "; --size sets the last square" } else { "" }
-                        ),
-                    ));
+                if square == 0 {
+                    return Err(error(end, format!("square {square} is outside the board (squares 1 to {size})")));
+                }
+                if square > size {
+                    return Err(BoardError::Beyond { jump: name, square, size, at: at.map(|at| at[end]) });
                 }
             }
             if from == to {
@@ -342,17 +501,72 @@ mod tests {
         assert_eq!(b.roll(1, 6).unwrap().jump, Some(JumpKind::Snake));
     }
 
+    /// The command line's names, for the tests.
+    fn flag(setting: Setting) -> &'static str {
+        match setting {
+            Setting::Size => "--size",
+            Setting::Faces => "--faces",
+            Setting::Start => "--start",
+            Setting::MaxRolls => "--max-rolls",
+        }
+    }
+
     #[test]
     fn bad_jumps_are_named() {
         let rules = Rules::default();
         let err = Board::new(rules, &[(5, 120, Some([(2, 1), (2, 3)]))]).unwrap_err();
+        assert_eq!(err.setting(), Some(Setting::Size));
         assert_eq!(
-            err.to_string(),
+            err.input_error(flag).to_string(),
             "line 2, column 3: ladder 1: square 120 is outside the board (squares 1 to 100; --size sets the last square)"
         );
-        let err = Board::new(rules, &[(100, 3, None)]).unwrap_err();
+        assert_eq!(
+            err.input_error(|_| "size").to_string(),
+            "line 2, column 3: ladder 1: square 120 is outside the board (squares 1 to 100; size sets the last square)"
+        );
+        let err = Board::new(rules, &[(0, 3, None)]).unwrap_err();
+        assert_eq!(
+            (err.setting(), err.input_error(flag).message.as_str()),
+            (None, "ladder 1: square 0 is outside the board (squares 1 to 100)")
+        );
+        let err = Board::new(rules, &[(100, 3, None)]).unwrap_err().input_error(flag);
         assert!(err.message.contains("snake 1: starts on the last square"), "{err}");
-        let err = Board::new(rules, &[(5, 30, None), (5, 2, None)]).unwrap_err();
+        let err = Board::new(rules, &[(5, 30, None), (5, 2, None)]).unwrap_err().input_error(flag);
         assert_eq!(err.message, "snake 1: starts on square 5, where ladder 1 already starts");
+    }
+
+    #[test]
+    fn bad_rules_name_their_setting() {
+        let bad = |rules: Rules| rules.check().unwrap_err();
+        let err = bad(Rules { size: 0, ..Rules::default() });
+        assert_eq!(err.setting(), Setting::Size);
+        assert_eq!(err.message(flag), "--size must be between 1 and 10000000, found 0");
+        assert_eq!(err.message(|_| "size"), "size must be between 1 and 10000000, found 0");
+        let err = bad(Rules { faces: 1001, ..Rules::default() });
+        assert_eq!(err.message(flag), "--faces must be between 1 and 1000, found 1001");
+        let err = bad(Rules { size: 10, start: 11, ..Rules::default() });
+        assert_eq!(err.setting(), Setting::Start);
+        assert_eq!(
+            err.message(|_| "square"),
+            "square 11 is beyond the last square 10 (squares are 1 to 10; 0 starts off the board)"
+        );
+        let err = Board::new(Rules { faces: 0, ..Rules::default() }, &[]).unwrap_err();
+        assert_eq!(
+            err,
+            BoardError::Rules(RulesError::OutOfRange { setting: Setting::Faces, low: 1, high: 1000, found: 0 })
+        );
+    }
+
+    #[test]
+    fn overshoot_reads_its_names_exactly() {
+        for overshoot in Overshoot::ALL {
+            assert_eq!(overshoot.to_string().parse::<Overshoot>(), Ok(overshoot));
+        }
+        assert_eq!("bounce".parse::<Overshoot>(), Ok(Overshoot::Bounce));
+        // Lowercase only, as every front end reads it.
+        for name in ["Win", "STAY", " win", "fly", ""] {
+            assert_eq!(name.parse::<Overshoot>(), Err(UnknownOvershoot(name.to_string())));
+        }
+        assert_eq!("Win".parse::<Overshoot>().unwrap_err().to_string(), "'Win' is not one of stay, bounce, win");
     }
 }

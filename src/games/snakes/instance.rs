@@ -10,7 +10,7 @@
 //! each snake down, and that no two start on the same square. [`Instance::board`] then checks the squares against
 //! the board size. Errors name the ladder or snake and its line and column.
 
-use super::board::{Board, MAX_SIZE, Rules};
+use super::board::{Board, BoardError, MAX_SIZE, Rules};
 use crate::format::{InputError, TextFormat, Tokens, cut, quote};
 use rustc_hash::FxHashMap;
 
@@ -68,8 +68,8 @@ impl Instance {
     ///
     /// # Errors
     /// Invalid rules, or a square outside the board, or a jump from the last square (located in the text when the
-    /// instance was parsed).
-    pub fn board(&self, rules: Rules) -> Result<Board, InputError> {
+    /// instance was parsed): see [`BoardError`].
+    pub fn board(&self, rules: Rules) -> Result<Board, BoardError> {
         let jumps: Vec<_> = self.ladders.iter().chain(&self.snakes).map(|w| (w.from, w.to, w.at)).collect();
         Board::new(rules, &jumps)
     }

@@ -40,7 +40,9 @@ pub mod report;
 pub mod simulate;
 mod traps;
 
-pub use board::{Board, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules};
+pub use board::{
+    Board, BoardError, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules, RulesError, Setting, UnknownOvershoot,
+};
 pub use instance::Instance;
 pub use odds::Odds;
 pub use simulate::{Simulation, simulate, simulate_within};

@@ -2,7 +2,7 @@
 //! the digits its error bound proves, the distribution as a table, the simulation, one JSON object, and the
 //! histogram of the distribution as SVG.
 
-use super::{Board, Instance, JumpKind, Roll, Rules, Simulation};
+use super::{Board, Instance, JumpKind, Roll, Rules, Setting, Simulation};
 use crate::engine::chance::Distribution;
 use crate::json::{self, Seq};
 use crate::render::decimal::{plain_significant, proven_decimal, proven_fixed};
@@ -36,10 +36,11 @@ pub struct Report<'a> {
 
 impl Report<'_> {
     /// The text answer: the fewest rolls (alone, the judge's answer; otherwise only with `explain`), one shortest
-    /// game, the expectation, the distribution table and the simulation line, each when asked.
-    pub fn text(&self) -> String {
+    /// game, the expectation, the distribution table and the simulation line, each when asked. `name` says a setting
+    /// the text mentions (the roll limit of a simulation) in the front end's words.
+    pub fn text(&self, name: fn(Setting) -> &'static str) -> String {
         let mut out = Vec::new();
-        self.write_text(&mut out).expect("a Vec takes every byte");
+        self.write_text(&mut out, name).expect("a Vec takes every byte");
         String::from_utf8(out).expect("the report is UTF-8")
     }
 
@@ -47,7 +48,7 @@ impl Report<'_> {
     ///
     /// # Errors
     /// The writer's error.
-    pub fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+    pub fn write_text(&self, out: &mut impl Write, name: fn(Setting) -> &'static str) -> io::Result<()> {
         let chance = self.expected.is_some() || self.distribution.is_some() || self.simulation.is_some();
         if self.explain || !chance {
             writeln!(out, "{}", self.rolls.len())?;
@@ -64,7 +65,7 @@ impl Report<'_> {
             distribution_table(out, d)?;
         }
         if let Some(s) = self.simulation {
-            out.write_all(simulation_line(s, self.seed).as_bytes())?;
+            out.write_all(simulation_line(s, self.seed, name).as_bytes())?;
         }
         Ok(())
     }
@@ -320,9 +321,9 @@ fn table_decimals(d: &Distribution) -> u32 {
 }
 
 /// The simulated mean with its 95% confidence interval; when some games did not end within the roll limit, how
-/// many, and only a lower bound on the mean; when the expectation is infinite (the simulation's `endless` says why),
-/// that first.
-fn simulation_line(s: &Simulation, seed: u64) -> String {
+/// many, and only a lower bound on the mean (with the setting of the roll limit, as `name` says it); when the
+/// expectation is infinite (the simulation's `endless` says why), that first.
+fn simulation_line(s: &Simulation, seed: u64, name: fn(Setting) -> &'static str) -> String {
     let mut out = String::new();
     if let Some(why) = &s.endless {
         out += &format!("{why}; the simulated games estimate no finite mean\n");
@@ -336,11 +337,12 @@ fn simulation_line(s: &Simulation, seed: u64) -> String {
     } else {
         out += &format!(
             "simulated mean: unknown, at least {:.4} rolls: {} of {} games did not end within {} rolls \
-             (--max-rolls), seed {seed}\n",
+             ({}), seed {seed}\n",
             s.mean_at_least(),
             s.unfinished(),
             s.games,
-            s.max_rolls
+            s.max_rolls,
+            name(Setting::MaxRolls)
         );
     }
     out
@@ -354,10 +356,11 @@ const PLOT_QUANTILE: f64 = 0.999;
 /// beyond).
 ///
 /// # Errors
-/// A message when there is nothing to draw (the game is decided before the first roll) or the drawing fails.
+/// A message when there is nothing to draw (the game is decided before the first roll) or the drawing fails (it
+/// names no option: the front end says what it was drawing for).
 pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) -> Result<String, String> {
     if d.ends.len() <= 1 {
-        return Err("--plot: nothing to draw, the game is decided before the first roll".into());
+        return Err("nothing to draw, the game is decided before the first roll".into());
     }
     let cumulative = d.cumulative();
     // The percentile of the games that end: on a board with a trap, the games that never end are left out.

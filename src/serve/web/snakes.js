@@ -49,10 +49,12 @@
     return { ...answer, distribution: { ...d, ends_on_roll: ends, ended_by_roll: ended } };
   };
 
-  /** The server's messages name the API's fields: said of the page's boxes (the board's text, the squares box). */
+  /**
+   * The server's messages name the API's fields, shown as they are (the squares box is the field `size`); only the
+   * request's own wrapping is said of the page: the JSON it sends (never typed), and `input`, the board's text.
+   */
   const explain = (message) => message.replace(/^request JSON: (.*) at line \d+ column \d+$/s, '$1')
-    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ').replace(/^size: /, 'squares: ')
-    .replace(/--size sets/g, 'the squares box sets');
+    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ');
 
   /** Counts the solves started: an answer is taken only by the latest. */
   let solves = 0;
