@@ -58,7 +58,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     footholds::a_size_that_is_not_a_number(&tab, &base);
     snakes::rolls_are_on_the_board_solved(&tab, &base);
     snakes::large_boards(&tab, &base);
-    snakes::messages_name_the_fields(&tab, &base);
+    snakes::messages_name_the_boxes(&tab, &base);
     layout::focus_and_selection_stand_out(&tab, &base);
     gridgame::gridgame_status_wording(&tab, &base);
     layout::footholds_labels_fit_their_cells(&tab, &base);

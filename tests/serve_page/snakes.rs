@@ -157,18 +157,18 @@ pub fn large_boards(tab: &Tab, base: &str) {
     assert_eq!(eval(tab, "document.querySelector('#sn-failed')"), Value::Null, "no odds asked, none failed");
 }
 
-/// The server's messages about the boxes are shown as the server says them, naming the API's fields (`size` for the
-/// squares box, not the command line's `--size`), the board's text by its line, never the JSON the page sends.
-pub fn messages_name_the_fields(tab: &Tab, base: &str) {
+/// The server's messages about the boxes name the boxes (squares, not the API's `size` nor the command line's
+/// `--size`; the board's text by its line), never the JSON the page sends.
+pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
     let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
     open(tab, base, "game=snakes");
     wait(tab, "PP.games.snakes.state().solved && !PP.job");
     for (typed, expected) in [
-        ("", "size: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
+        ("", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
         (
             "5",
-            "Board, line 2, column 1: ladder 1: square 32 is outside the board (squares 1 to 5; size sets the last \
-             square) (HTTP 400)",
+            "Board, line 2, column 1: ladder 1: square 32 is outside the board (squares 1 to 5; the squares box sets \
+             the last square) (HTTP 400)",
         ),
     ] {
         eval(

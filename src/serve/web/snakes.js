@@ -50,11 +50,12 @@
   };
 
   /**
-   * The server's messages name the API's fields, shown as they are (the squares box is the field `size`); only the
-   * request's own wrapping is said of the page: the JSON it sends (never typed), and `input`, the board's text.
+   * The server's messages name the API's fields: said of the page's boxes (the board's text, the squares box, which
+   * is the field `size`), never of the JSON the page sends.
    */
   const explain = (message) => message.replace(/^request JSON: (.*) at line \d+ column \d+$/s, '$1')
-    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ');
+    .replace(/^input: line/, 'Board, line').replace(/^input: /, 'Board: ').replace(/^size: /, 'squares: ')
+    .replace(/\bsize sets the last square/g, 'the squares box sets the last square');
 
   /** Counts the solves started: an answer is taken only by the latest. */
   let solves = 0;
