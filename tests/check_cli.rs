@@ -110,6 +110,26 @@ fn the_text_of_a_failure_has_the_case_ready_to_paste_and_the_explanation() {
     perfectplay::games::gridgame::Instance::parse_judge(&block, false).unwrap();
 }
 
+/// What a solution prints (its answer, its stderr) reaches the terminal escaped: an escape sequence cannot clear the
+/// screen, and a backspace cannot make a wrong answer read as the right one. `--json` keeps the text as it is.
+#[test]
+fn a_solutions_control_characters_are_shown_escaped() {
+    // A wrong answer that backspaces over itself and clears the screen; then one that fails with such a stderr.
+    let wrong = "cat >/dev/null; printf 'x\\b\\033[2J5\\n'";
+    let failing = "cat >/dev/null; printf 'oops\\033]0;title\\007\\n' >&2; exit 3";
+    for (script, shown) in [(wrong, "got:      x\\u{8}\\u{1b}[2J5"), (failing, "    oops\\u{1b}]0;title\\u{7}")] {
+        let output =
+            perfectplay().args(["check", "snakes", "--cases", "1", "--", "sh", "-c", script]).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.contains(shown), "{text}");
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{8}') && !text.contains('\u{7}'), "{text:?}");
+    }
+    let args = ["check", "snakes", "--cases", "1", "--json", "--", "sh", "-c", wrong];
+    let json = json_of(&perfectplay().args(args).output().unwrap());
+    assert_eq!(json["got"], "x\u{8}\u{1b}[2J5\n");
+}
+
 /// Runs one snakes case with `options` against `command`; returns the exit code and the JSON.
 fn one_case(options: &[&str], command: &[&str]) -> (Option<i32>, Value) {
     let output = perfectplay()

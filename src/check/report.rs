@@ -34,13 +34,15 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("    {l}\n") }).collect()
 }
 
-/// Quotes a short answer as it would be shown: the words on one line, or "(nothing)".
+/// Quotes a short answer as it would be shown: the words on one line, or "(nothing)"; control characters (a
+/// solution's escape sequences, its backspaces) escaped, so that what it printed cannot drive the terminal or pass
+/// for another answer.
 fn shown(text: &str) -> String {
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.is_empty() {
         return "(nothing)".into();
     }
-    let joined = words.join(" ");
+    let joined = crate::format::escape(&words.join(" "));
     if joined.chars().count() > 300 { format!("{}…", joined.chars().take(300).collect::<String>()) } else { joined }
 }
 
@@ -100,7 +102,7 @@ pub fn text(outcome: &Outcome) -> String {
         }
         (Verdict::TimeLimitExceeded, _) => format!(" (over {})", time_limit(outcome)),
         (Verdict::WrongAnswer, _) => match not_an_integer(&trial.run.answer) {
-            Some(what) => format!(" (returned {what}, not an integer)"),
+            Some(what) => format!(" (returned {}, not an integer)", crate::format::escape(what)),
             None => String::new(),
         },
         _ => String::new(),
@@ -127,7 +129,7 @@ pub fn text(outcome: &Outcome) -> String {
     out += &format!("\nexpected: {}\n", shown(&trial.expected));
     match trial.verdict {
         Verdict::WrongAnswer => match not_an_integer(&trial.run.answer) {
-            Some(what) => out += &format!("got:      {what}, not an integer\n"),
+            Some(what) => out += &format!("got:      {}, not an integer\n", crate::format::escape(what)),
             None => out += &format!("got:      {}\n", shown(&trial.run.answer)),
         },
         Verdict::RuntimeError => {
@@ -135,7 +137,9 @@ pub fn text(outcome: &Outcome) -> String {
             if stderr.is_empty() {
                 out += "the solution wrote nothing on stderr\n";
             } else {
-                out += &format!("the end of the solution's stderr:\n{}", indent(&stderr));
+                // Each line escaped as the answer is: the solution's stderr is its own text.
+                let safe: Vec<String> = stderr.lines().map(crate::format::escape).collect();
+                out += &format!("the end of the solution's stderr:\n{}", indent(&safe.join("\n")));
             }
         }
         _ => {}
