@@ -478,6 +478,16 @@ fn boj_gives_python_its_extra_time_and_cpp_none() {
         let (code, report) = run(&["--time-limit", "1"]);
         assert_eq!(code, Some(1), "{report}");
         assert!(report.starts_with("time limit exceeded (over 1 s)"), "{report}");
+        // Run as a command through its interpreter, the same solution gets the same time.
+        let output = Command::cargo_bin("perfectplay")
+            .unwrap()
+            .args(["check", "gridgame", "--cases", "1", "--seed", "7", "--", "python3"])
+            .arg(&slow)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        assert!(report.contains("of the 5 s limit (BOJ's 1 s ×3 + 2 s for Python)"), "{report}");
     }
     if have("g++") {
         let (_, json) = check("gridgame", "right.cpp", &["--cases", "3", "--seed", "7"]);

@@ -89,6 +89,28 @@ impl Language {
         })
     }
 
+    /// The language a command runs, from its program's name: `python3` (or `python`, `python3.12`), `node` and
+    /// `java` run Python, JavaScript and Java; anything else (a compiled program, a shell script) is none.
+    ///
+    /// ```
+    /// use perfectplay::check::language::Language;
+    /// assert_eq!(Language::of_command("/usr/bin/python3.12"), Some(Language::Python));
+    /// assert_eq!(Language::of_command("node"), Some(Language::JavaScript));
+    /// assert_eq!(Language::of_command("./a.out"), None);
+    /// ```
+    pub fn of_command(program: &str) -> Option<Language> {
+        let name = Path::new(program).file_name()?.to_str()?;
+        let version = |rest: &str| rest.chars().all(|c| c.is_ascii_digit() || c == '.');
+        if name.strip_prefix("python").is_some_and(version) {
+            return Some(Language::Python);
+        }
+        match name {
+            "node" | "nodejs" => Some(Language::JavaScript),
+            "java" => Some(Language::Java),
+            _ => None,
+        }
+    }
+
     /// The language's name.
     pub fn name(self) -> &'static str {
         match self {

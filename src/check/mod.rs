@@ -290,7 +290,11 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         (Some(time), _) => (time, None),
         (None, Solution::File(path)) => language::Language::of(path)
             .map_or((game.time_limit(), None), |language| language.judge_time(game.interface(), game.time_limit())),
-        (None, Solution::Command(_)) => (game.time_limit(), None),
+        // A command that runs an interpreter (`-- python3 sol.py`) gets its language's time, as the file would.
+        (None, Solution::Command(argv)) => argv
+            .first()
+            .and_then(|program| language::Language::of_command(program))
+            .map_or((game.time_limit(), None), |language| language.judge_time(game.interface(), game.time_limit())),
     };
     let limits = RunLimits {
         time,
