@@ -359,6 +359,33 @@ fn interrupt_check(args: &[&str], temp: &Path, settle: u64, signals: usize) -> (
     signal_check(check_in(args, temp), || a_run_started(temp), settle, signals, rustix::process::Signal::INT)
 }
 
+/// Ctrl-C while shrinking still reports the failing case, as small as shrinking got it, on stdout; exit code 130.
+#[test]
+fn ctrl_c_while_shrinking_reports_the_smallest_failing_case_found() {
+    // Every answer is 0, and slow: the first failing case is found in a second, shrinking it takes many.
+    let mut checking = std::process::Command::new(binary())
+        .args(["check", "snakes", "--cases", "50", "--seed", "1", "--jobs", "1", "--", "sh", "-c"])
+        .arg("cat >/dev/null; sleep 0.5; echo 0")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let pid = rustix::process::Pid::from_raw(checking.id() as i32).unwrap();
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let output = checking.wait_with_output().unwrap();
+    let (text, err) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(130), "{text}{err}");
+    assert!(text.starts_with("wrong answer on case "), "{text}");
+    assert!(
+        text.contains("interrupted: the smallest found by then")
+            || text.contains("shrinking was interrupted before a smaller case was found"),
+        "{text}"
+    );
+    assert!(text.contains("expected: ") && text.contains("got:      0"), "{text}");
+    assert!(err.contains("interrupted (seed 1)") && err.contains("the failing case found by then is above"), "{err}");
+}
+
 /// Whether the process whose id is in `pid_file` is gone (or a zombie); kills it if not.
 fn gone(pid_file: &Path) -> bool {
     let pid = std::fs::read_to_string(pid_file).unwrap();

@@ -363,7 +363,17 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
     let Some(found) = first_failure else { return Ok(outcome) };
     let (index, original, trial) = found?;
     let (case, trial, stats) = pool.install(|| {
-        shrink::shrink(original.clone(), trial, options.jobs, options.progress, |c| game.shrink(c), |c| bench.trial(c))
+        let cancelled = || options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
+        let shrink_case = |c: &G::Case| game.shrink(c);
+        shrink::shrink(
+            original.clone(),
+            trial,
+            options.jobs,
+            options.progress,
+            shrink_case,
+            |c| bench.trial(c),
+            cancelled,
+        )
     })?;
     outcome.verdict = trial.verdict;
     outcome.cases = index + 1;

@@ -117,12 +117,23 @@ pub fn text(outcome: &Outcome) -> String {
             "shrunk in {} ({} runs{}): {} -> {}\n",
             crate::format::counted(stats.steps as u64, "step"),
             stats.runs,
-            if stats.stopped_early { ", stopped at the shrinking budget" } else { "" },
+            if stats.interrupted {
+                ", interrupted: the smallest found by then"
+            } else if stats.stopped_early {
+                ", stopped at the shrinking budget"
+            } else {
+                ""
+            },
             failure.original_size,
             failure.size,
         );
     } else {
-        out += &format!("the case ({}; no smaller case fails the same way):\n", failure.size);
+        let why = if stats.interrupted {
+            "shrinking was interrupted before a smaller case was found"
+        } else {
+            "no smaller case fails the same way"
+        };
+        out += &format!("the case ({}; {why}):\n", failure.size);
     }
     // Not indented, so that it pastes as it is into a judge's input box.
     out += &format!("\n{}\n", failure.input.trim_end());

@@ -23,12 +23,15 @@ pub struct Stats {
     pub runs: usize,
     /// Whether shrinking stopped at [`MAX_RUNS`] or [`MAX_TIME`] before trying every candidate.
     pub stopped_early: bool,
+    /// Whether shrinking was interrupted (Ctrl-C, a signal): the case is the smallest failing one found by then.
+    pub interrupted: bool,
 }
 
-/// Shrinks `case`, on which `trial` failed, with `candidates` and `run`.
+/// Shrinks `case`, on which `trial` failed, with `candidates` and `run`. Once `cancelled` says so, it stops with the
+/// smallest failing case found by then (a run the cancel flag stopped is not a verdict).
 ///
 /// # Errors
-/// The first error of `run` (the solution could not be started).
+/// The first error of `run` (the solution could not be started) that is not the cancel flag's.
 pub fn shrink<C: Clone + Send + Sync>(
     mut case: C,
     mut trial: Trial,
@@ -36,6 +39,7 @@ pub fn shrink<C: Clone + Send + Sync>(
     progress: bool,
     candidates: impl Fn(&C) -> Vec<C> + Sync,
     run: impl Fn(&C) -> Result<Trial, Error> + Sync,
+    cancelled: impl Fn() -> bool,
 ) -> Result<(C, Trial, Stats), Error> {
     let verdict: Verdict = trial.verdict;
     let started = Instant::now();
@@ -50,6 +54,10 @@ pub fn shrink<C: Clone + Send + Sync>(
                 break 'outer;
             }
             let trials: Vec<Result<Trial, Error>> = batch.par_iter().map(&run).collect();
+            if cancelled() {
+                stats.interrupted = true;
+                break 'outer;
+            }
             stats.runs += batch.len();
             if let Some(spinner) = &spinner {
                 spinner.set_message(format!("shrinking: {} smaller cases found, {} runs", stats.steps, stats.runs));

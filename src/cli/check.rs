@@ -138,7 +138,16 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         Game::Gridgame => check::check(&games::Gridgame { beyond }, &options),
     };
     if cancel.load(Ordering::Relaxed) {
-        eprintln!("perfectplay: interrupted (seed {}); the compiler or solutions running were killed", options.seed);
+        // A failing case found before the interruption is reported all the same, as small as shrinking got it:
+        // often the reason to press Ctrl-C is that shrinking takes long.
+        let found = outcome.as_ref().ok().filter(|outcome| outcome.failure.is_some());
+        if let Some(outcome) = found {
+            let text = if args.json { check::report::json(outcome) } else { check::report::text(outcome) };
+            let _ = out.write_text(&text);
+        }
+        let killed = "the compiler or solutions running were killed";
+        let shown = if found.is_some() { "; the failing case found by then is above" } else { "" };
+        eprintln!("perfectplay: interrupted (seed {}); {killed}{shown}", options.seed);
         // 130 for Ctrl-C, 143 for SIGTERM, as for every command.
         std::process::exit(interrupt::exit_code());
     }
