@@ -363,7 +363,7 @@ fn interrupt_check(args: &[&str], temp: &Path, settle: u64, signals: usize) -> (
 #[test]
 fn ctrl_c_while_shrinking_reports_the_smallest_failing_case_found() {
     // Every answer is 0, and slow: the first failing case is found in a second, shrinking it takes many.
-    let mut checking = std::process::Command::new(binary())
+    let checking = std::process::Command::new(binary())
         .args(["check", "snakes", "--cases", "50", "--seed", "1", "--jobs", "1", "--", "sh", "-c"])
         .arg("cat >/dev/null; sleep 0.5; echo 0")
         .stdout(std::process::Stdio::piped())
