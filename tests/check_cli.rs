@@ -167,6 +167,19 @@ fn endless_output_is_a_time_limit_not_a_hang() {
     assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
 }
 
+/// A time limit exceeded shows what the solution said on stderr by then (how far it got), as a runtime error does.
+#[test]
+fn a_time_limit_exceeded_shows_the_end_of_stderr() {
+    let script = "cat >/dev/null; echo 'reached step 42' >&2; sleep 5";
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "1", "--time-limit", "0.5", "--", "sh", "-c", script])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("time limit exceeded"), "{text}");
+    assert!(text.contains("the end of the solution's stderr:\n    reached step 42\n"), "{text}");
+}
+
 #[test]
 fn the_memory_limit_is_enforced_by_the_system() {
     if !have("python3", "the memory limit test") {
@@ -384,6 +397,38 @@ fn ctrl_c_while_shrinking_reports_the_smallest_failing_case_found() {
     );
     assert!(text.contains("expected: ") && text.contains("got:      0"), "{text}");
     assert!(err.contains("interrupted (seed 1)") && err.contains("the failing case found by then is above"), "{err}");
+}
+
+/// A check killed outright (`kill -9`) cannot kill its solutions; their own watchdog does, a few seconds past the
+/// time limit, even for one that ignores every signal it can and spends no CPU time.
+#[test]
+fn solutions_of_a_check_killed_outright_die_by_their_watchdog() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("pid");
+    let script = format!("trap '' TERM INT HUP XCPU; cat >/dev/null; echo $$ > '{}'; sleep 60", pid_file.display());
+    let mut checking = std::process::Command::new(binary())
+        .args(["check", "snakes", "--cases", "1", "--time-limit", "1", "--", "sh", "-c", &script])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&pid_file).map_or(true, |pid| !pid.ends_with('\n')) {
+        assert!(started.elapsed().as_secs() < 30, "the solution never started");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    checking.kill().unwrap();
+    checking.wait().unwrap();
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let alive = || {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+        !status.is_empty() && !status.contains("State:\tZ")
+    };
+    assert!(alive(), "the solution outlives a check killed outright");
+    while alive() {
+        assert!(started.elapsed().as_secs() < 20, "the solution still runs {:?} after it started", started.elapsed());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
 
 /// Whether the process whose id is in `pid_file` is gone (or a zombie); kills it if not.

@@ -16,6 +16,7 @@ pub mod reaper;
 pub mod report;
 pub mod runner;
 pub mod shrink;
+pub mod stale;
 pub mod tasks;
 
 use crate::error::Error;
@@ -302,8 +303,9 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         cancel: options.cancel.clone(),
         tasks: tasks.clone(),
     };
+    stale::sweep(&std::env::temp_dir(), true);
     let temp = tempfile::Builder::new()
-        .prefix("perfectplay-check-")
+        .prefix(&stale::own_prefix())
         .tempdir()
         .map_err(|e| Error::Usage(format!("cannot make a temporary folder: {e}")))?;
     // Dropped before the folder is removed: what got out of the process groups is killed first.

@@ -143,10 +143,13 @@ pub fn text(outcome: &Outcome) -> String {
             Some(what) => out += &format!("got:      {}, not an integer\n", crate::format::escape(what)),
             None => out += &format!("got:      {}\n", shown(&trial.run.answer)),
         },
-        Verdict::RuntimeError => {
+        // A run stopped at the time limit may have said on stderr how far it got.
+        Verdict::RuntimeError | Verdict::TimeLimitExceeded => {
             let stderr = tail(&trial.run.stderr, STDERR_LINES);
             if stderr.is_empty() {
-                out += "the solution wrote nothing on stderr\n";
+                if trial.verdict == Verdict::RuntimeError {
+                    out += "the solution wrote nothing on stderr\n";
+                }
             } else {
                 // Each line escaped as the answer is: the solution's stderr is its own text.
                 let safe: Vec<String> = stderr.lines().map(crate::format::escape).collect();

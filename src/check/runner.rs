@@ -36,6 +36,9 @@ const KEEP_OUTPUT: u64 = 1 << 20;
 /// The start of standard error kept besides its end (a compiler's first errors, a message above a long trace).
 const KEEP_ERROR_START: usize = 64 << 10;
 
+/// How long past its wall-clock limit a run's own watchdog kills its process group, should perfectplay be gone.
+const WATCHDOG_GRACE_SECS: u64 = 5;
+
 /// Files the solution writes may not grow past this (the shell's `ulimit -f`, in KiB): 64 MiB.
 const OUTPUT_LIMIT_KIB: u64 = 64 << 10;
 
@@ -158,9 +161,16 @@ impl Program {
             MemoryLimit::Data => String::new(),
         };
         let tasks = limits.tasks.shell_prefix(dir);
+        // A watchdog in the run's own process group kills the group a little after the wall-clock limit: normally
+        // perfectplay has killed it (watchdog included) long before, but if perfectplay itself is killed
+        // (`kill -9`), a solution that sleeps or waits, using no CPU time, must not live on for ever.
+        let watchdog = format!(
+            "( sleep {}; kill -9 0 ) </dev/null >/dev/null 2>&1 & ",
+            limits.time.as_secs_f64().ceil() as u64 + WATCHDOG_GRACE_SECS
+        );
         let script = format!(
-            "{tasks}ulimit -t {} && ulimit -S -t {cpu} && ulimit {memory_flag} {kib} && ulimit -f {OUTPUT_LIMIT_KIB} && \
-             {stack}exec \"$@\"",
+            "{tasks}{watchdog}ulimit -t {} && ulimit -S -t {cpu} && ulimit {memory_flag} {kib} && \
+             ulimit -f {OUTPUT_LIMIT_KIB} && {stack}exec \"$@\"",
             cpu + 1
         );
         let mut command = Command::new("/bin/sh");

@@ -60,7 +60,8 @@ pub fn shrink<C: Clone + Send + Sync>(
             }
             stats.runs += batch.len();
             if let Some(spinner) = &spinner {
-                spinner.set_message(format!("shrinking: {} smaller cases found, {} runs", stats.steps, stats.runs));
+                let found = crate::format::counted(stats.steps as u64, "smaller case");
+                spinner.set_message(format!("shrinking: {found} found, {} runs", stats.runs));
                 spinner.tick();
             }
             for (candidate, result) in batch.iter().zip(trials) {

@@ -81,8 +81,9 @@ pub struct Cgroups {
 impl Cgroups {
     /// Finds a cgroup folder where a pids cgroup can be made, and makes a first one to be sure; `None` if none.
     fn make() -> Option<Cgroups> {
-        let prefix = format!("perfectplay-check-{}-", std::process::id());
+        let prefix = super::stale::own_prefix();
         pids_parents().into_iter().find_map(|parent| {
+            super::stale::sweep(&parent, false);
             let cgroups = Cgroups { parent, prefix: prefix.clone(), made: Mutex::new(Vec::new()) };
             cgroups.for_folder(Path::new("build")).map(|_| cgroups)
         })
