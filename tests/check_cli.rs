@@ -167,6 +167,15 @@ fn endless_output_is_a_time_limit_not_a_hang() {
     assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
 }
 
+/// Output past the first MiB is not read: a wrong answer that says so, as a judge's output limit would.
+#[test]
+fn output_over_a_mib_is_a_wrong_answer_that_says_so() {
+    let script = "cat >/dev/null; head -c 3000000 /dev/zero | tr '\\0' '\\n'; echo 5";
+    let output = perfectplay().args(["check", "snakes", "--cases", "1", "--", "sh", "-c", script]).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("wrong answer (over 1 MiB of output: only the first is read)"), "{text}");
+}
+
 /// A time limit exceeded shows what the solution said on stderr by then (how far it got), as a runtime error does.
 #[test]
 fn a_time_limit_exceeded_shows_the_end_of_stderr() {

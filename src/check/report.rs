@@ -2,7 +2,7 @@
 //! to paste, the expected answer and the solution's, and the optimal line that explains the answer. Or one JSON
 //! object with the same facts.
 
-use super::runner::{Ending, tail};
+use super::runner::{Ending, KEEP_OUTPUT, tail};
 use super::{Outcome, Verdict, not_an_integer};
 use serde_json::json;
 
@@ -103,6 +103,10 @@ pub fn text(outcome: &Outcome) -> String {
         (Verdict::TimeLimitExceeded, _) => format!(" (over {})", time_limit(outcome)),
         (Verdict::WrongAnswer, _) => match not_an_integer(&trial.run.answer) {
             Some(what) => format!(" (returned {}, not an integer)", crate::format::escape(what)),
+            // What a judge would call an output limit exceeded: only the output's first MiB is read.
+            None if trial.run.answer.len() as u64 >= KEEP_OUTPUT => {
+                format!(" (over {} MiB of output: only the first is read)", KEEP_OUTPUT >> 20)
+            }
             None => String::new(),
         },
         _ => String::new(),

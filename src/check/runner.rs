@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
 /// The most output kept from a solution (more is read and dropped): the start of standard output, the end of
-/// standard error.
-const KEEP_OUTPUT: u64 = 1 << 20;
+/// standard error. No judge answer of the three games comes near it.
+pub const KEEP_OUTPUT: u64 = 1 << 20;
 
 /// The start of standard error kept besides its end (a compiler's first errors, a message above a long trace).
 const KEEP_ERROR_START: usize = 64 << 10;
