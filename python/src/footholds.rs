@@ -477,7 +477,7 @@ impl FootholdsTablebase {
             }
         };
         let (a, b) = (cell("a", a)?, cell("b", b)?);
-        Ok(self.table.outcome(a, b).map(|o| (if o.value == Value::Win { "A" } else { "B" }, o.remoteness)))
+        Ok(self.table.outcome(a, b).map(|o| (if Player::winner(o) == Player::A { "A" } else { "B" }, o.remoteness)))
     }
 
     fn __repr__(&self) -> String {

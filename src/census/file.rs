@@ -23,7 +23,7 @@
 use super::boards::Board;
 use crate::engine::{Outcome, Value};
 use crate::format::InputError;
-use crate::games::footholds::Cell;
+use crate::games::footholds::{Cell, Player};
 use sha2::{Digest, Sha256};
 
 /// The first line of every census file: the format and its version.
@@ -46,7 +46,7 @@ pub struct Record {
 impl Record {
     /// The record as one line (without the newline): `3,3 3,4 A 47`.
     pub fn to_line(&self) -> String {
-        let winner = if self.outcome.value == Value::Win { 'A' } else { 'B' };
+        let winner = Player::winner(self.outcome);
         format!("{},{} {},{} {winner} {}", self.a.0, self.a.1, self.b.0, self.b.1, self.outcome.remoteness)
     }
 

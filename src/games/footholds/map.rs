@@ -4,6 +4,7 @@
 use super::instance::Instance;
 use super::report::{at, moves_word};
 use super::rules::Cell;
+use super::solve::Player;
 use super::tablebase::Tablebase;
 use crate::engine::Value;
 use crate::render::map::{self, CellMap, Swatch};
@@ -62,7 +63,7 @@ pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
         })
         .collect();
     let asked = table.outcome(instance.a, instance.b).map_or(String::new(), |o| {
-        let winner = if o.value == Value::Win { "A" } else { "B" };
+        let winner = Player::winner(o);
         format!(": {winner} wins, {} in all", moves_word(o.remoteness))
     });
     let notes = vec![

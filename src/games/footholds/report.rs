@@ -307,7 +307,7 @@ pub fn tablebase_json(instance: &Instance, table: &Tablebase) -> serde_json::Val
         .flat_map(|&a| cells.iter().map(move |&b| (a, b)))
         .filter_map(|(a, b)| {
             let outcome = table.outcome(a, b)?;
-            let winner = if outcome.value == Value::Win { Player::A } else { Player::B };
+            let winner = Player::winner(outcome);
             Some(JsonPair { a, b, winner, moves: outcome.remoteness })
         })
         .collect();

@@ -22,6 +22,18 @@ impl Player {
         if index.is_multiple_of(2) { Player::A } else { Player::B }
     }
 
+    /// The winner of a game whose outcome for A, the first to move, is `outcome_for_a`.
+    ///
+    /// ```
+    /// use perfectplay::engine::Outcome;
+    /// use perfectplay::games::footholds::Player;
+    /// assert_eq!(Player::winner(Outcome::win(5)), Player::A);
+    /// assert_eq!(Player::winner(Outcome::lose(4)), Player::B);
+    /// ```
+    pub fn winner(outcome_for_a: Outcome) -> Player {
+        if outcome_for_a.value == crate::engine::Value::Win { Player::A } else { Player::B }
+    }
+
     /// The other player.
     pub fn other(self) -> Player {
         match self {
@@ -99,7 +111,7 @@ pub struct Solution {
 impl Solution {
     /// The player who wins.
     pub fn winner(&self) -> Player {
-        if self.outcome.value == crate::engine::Value::Win { Player::A } else { Player::B }
+        Player::winner(self.outcome)
     }
 }
 
