@@ -129,7 +129,12 @@ pub fn text(outcome: &Outcome) -> String {
                 ""
             },
             failure.original_size,
-            failure.size,
+            // Shrinking may leave the counts as they were and make the numbers smaller.
+            if failure.size == failure.original_size {
+                format!("{}, smaller numbers", failure.size)
+            } else {
+                failure.size.clone()
+            },
         );
     } else {
         let why = if stats.interrupted {
