@@ -167,6 +167,16 @@ fn endless_output_is_a_time_limit_not_a_hang() {
     assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
 }
 
+/// A case shrunk without changing its counts (a snakes case whose squares got smaller) says what changed.
+#[test]
+fn a_case_shrunk_to_the_same_counts_says_its_numbers_got_smaller() {
+    let args = ["check", "snakes", "--cases", "3", "--seed", "3", "--", "sh", "-c", "cat >/dev/null; echo 0"];
+    let text = String::from_utf8(perfectplay().args(args).output().unwrap().stdout).unwrap();
+    let line = text.lines().nth(1).unwrap();
+    let (before, after) = line.split_once(": ").unwrap().1.split_once(" -> ").unwrap();
+    assert_eq!(after, format!("{before}, smaller numbers"), "{text}");
+}
+
 /// Output past the first MiB is not read: a wrong answer that says so, as a judge's output limit would.
 #[test]
 fn output_over_a_mib_is_a_wrong_answer_that_says_so() {
