@@ -71,12 +71,7 @@ fn jumps(kind: &str, pairs: &[(Int, Int)]) -> PyResult<Vec<(u32, u32)>> {
 
 /// Python's name of a setting of the board, for the game's messages: its keyword argument.
 fn keyword(setting: Setting) -> &'static str {
-    match setting {
-        Setting::Size => "size",
-        Setting::Faces => "faces",
-        Setting::Start => "start",
-        Setting::MaxRolls => "max_rolls",
-    }
+    setting.name()
 }
 
 /// The rules from the keyword options, each checked here so that the message names it.

@@ -95,12 +95,7 @@ impl Jumps<'_> {
 /// The request's name of a setting of the board, for the game's messages: its field (`start_field` for the start:
 /// `start`, or `square` for a roll).
 fn field(start_field: &'static str) -> impl Fn(Setting) -> &'static str + Copy {
-    move |setting| match setting {
-        Setting::Size => "size",
-        Setting::Faces => "faces",
-        Setting::Start => start_field,
-        Setting::MaxRolls => "max_rolls",
-    }
+    move |setting| if setting == Setting::Start { start_field } else { setting.name() }
 }
 
 /// Reads the board: the rules checked as the command line checks them, then the ladders and snakes, the messages

@@ -17,16 +17,6 @@ use proptest::prelude::*;
 mod decimal;
 use decimal::correctly_rounded;
 
-/// A setting as the report's text names it (these reports simulate nothing, so name none): the command line's way.
-fn flag(setting: Setting) -> &'static str {
-    match setting {
-        Setting::Size => "--size",
-        Setting::Faces => "--faces",
-        Setting::Start => "--start",
-        Setting::MaxRolls => "--max-rolls",
-    }
-}
-
 /// A report of `board` that asks for nothing: fill in what a test asks for.
 fn asking_nothing<'a>(instance: &'a Instance, board: &'a Board, rolls: &'a [Roll]) -> Report<'a> {
     Report {
@@ -51,7 +41,7 @@ proptest! {
         let exact = exact_expected_rolls(&board, &Limits::default()).unwrap().unwrap();
         let rolls = fewest_rolls(&board, &Limits::default()).unwrap().unwrap();
         let report = Report { expected: Some((value, bound)), ..asking_nothing(&instance, &board, &rolls) };
-        let text = report.text(flag);
+        let text = report.text(Setting::name);
         let significant = correctly_rounded(text.trim_end(), &exact).map_err(TestCaseError::fail)?;
         // The bound these boards get (below 1e-13) proves at least 11 significant digits.
         prop_assert!(bound > 1e-13 || exact.is_zero() || significant >= 11, "{text} with bound {bound}");
@@ -100,7 +90,7 @@ proptest! {
     fn every_printed_digit_of_the_distribution_is_right((instance, board) in boards()) {
         let d = roll_distribution(&board, 1e-12, 2_000, &Limits::default()).unwrap();
         let rolls = fewest_rolls(&board, &Limits::default()).unwrap().unwrap_or_default();
-        let text = Report { distribution: Some(&d), ..asking_nothing(&instance, &board, &rolls) }.text(flag);
+        let text = Report { distribution: Some(&d), ..asking_nothing(&instance, &board, &rolls) }.text(Setting::name);
         let rows: Vec<Vec<&str>> =
             text.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().collect()).collect();
         if d.ends.len() == 1 {

@@ -28,6 +28,19 @@ pub enum Setting {
     MaxRolls,
 }
 
+impl Setting {
+    /// The setting's own name, `size`, `faces`, `start` or `max_rolls`: the server's field and Python's keyword
+    /// argument (the command line writes it as a flag, `--max-rolls`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Setting::Size => "size",
+            Setting::Faces => "faces",
+            Setting::Start => "start",
+            Setting::MaxRolls => "max_rolls",
+        }
+    }
+}
+
 /// What happens to a roll that would pass the last square.
 ///
 /// Read with [`str::parse`] from its name, `stay`, `bounce` or `win`, exactly so (lowercase: every front end reads
