@@ -89,6 +89,13 @@ fn distribution_table_and_median() {
     assert!(out.contains("# median: not reached"), "{out}");
 }
 
+/// One roll is "1 roll", in the median as everywhere.
+#[test]
+fn a_median_of_one_roll_is_singular() {
+    let out = ok(&["--size", "2", "--faces", "1", "--distribution"], "0 0\n");
+    assert!(out.contains("# median: 1 roll\n"), "{out}");
+}
+
 #[test]
 fn plot_writes_an_svg() {
     let dir = std::env::temp_dir().join(format!("perfectplay-snakes-{}", std::process::id()));
@@ -281,7 +288,7 @@ fn messages_name_the_flags() {
     );
     // Some simulated games stop at the roll limit: the line says which option sets it.
     let out = ok(&["--size", "3", "--faces", "1", "--simulate", "3", "--max-rolls", "1"], "0 0");
-    assert!(out.contains("3 of 3 games did not end within 1 rolls (--max-rolls), seed 1"), "{out}");
+    assert!(out.contains("3 of 3 games did not end within 1 roll (--max-rolls), seed 1"), "{out}");
     // Nothing to draw: the message says which option asked for the drawing.
     let dir = std::env::temp_dir().join(format!("perfectplay-snakes-flags-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -110,8 +110,8 @@ chain. --expected solves it by elimination from the top square down, with one ex
 and proves an error bound (shown in --json); it prints the value rounded to nearest with as many digits as \
 the bound proves that rounding (a digit fewer when the bound straddles a rounding boundary; usually 12 to 15 \
 significant digits); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
-squares, 1 s on 1 000 squares with 100 ladders and snakes, 40 s on 2 000 with 200; offered up to 2 000 \
-squares. --expected, --distribution and --plot are offered while squares × faces is at most 20 000 000 (3 \
+squares, 1 to 3 s on 1 000 squares with 100 ladders and snakes, 40 s to over 3 minutes on 2 000 with 200 (long \
+snakes cost most); offered up to 2 000 squares, and bounded by --time-limit. --expected, --distribution and --plot are offered while squares × faces is at most 20 000 000 (3 \
 million squares with a six-sided die), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
 search: a million squares take about 0.05 s (up to 10 000 000).
 

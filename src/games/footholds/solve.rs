@@ -184,6 +184,8 @@ impl Unfinished {
 /// use perfectplay::games::footholds::{Known, Player};
 /// let known = Known { winner: Player::A, answer_at_least: 13, answer_at_most: 79 };
 /// assert_eq!(known.to_string(), "A wins, in 13 to 79 moves in total");
+/// let met = Known { winner: Player::B, answer_at_least: 66, answer_at_most: 66 };
+/// assert_eq!(met.to_string(), "B wins, in 66 moves in total");
 /// assert_eq!(
 ///     serde_json::to_string(&known).unwrap(),
 ///     r#"{"winner":"A","answer_at_least":13,"answer_at_most":79}"#
@@ -201,6 +203,10 @@ pub struct Known {
 
 impl std::fmt::Display for Known {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.answer_at_least == self.answer_at_most {
+            // The bounds can meet before the search has finished what else was asked (its last probe's proof).
+            return write!(f, "{} wins, in {} moves in total", self.winner, self.answer_at_most);
+        }
         write!(f, "{} wins, in {} to {} moves in total", self.winner, self.answer_at_least, self.answer_at_most)
     }
 }

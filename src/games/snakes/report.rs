@@ -304,10 +304,12 @@ fn distribution_table(out: &mut impl Write, d: &Distribution) -> io::Result<()> 
 /// of one half, "at least 40 rolls" when the rolls computed do not settle it.
 fn median_text(d: &Distribution) -> String {
     match d.median_bounds() {
-        Some((low, Some(high))) if low == high => format!("{low} rolls"),
+        Some((low, Some(high))) if low == high => crate::format::counted(low as u64, "roll"),
         Some((low, Some(high))) if high == low + 1 => format!("{low} or {high} rolls"),
         Some((low, Some(high))) => format!("{low} to {high} rolls"),
-        Some((low, None)) => format!("at least {low} rolls (not settled within the rolls computed)"),
+        Some((low, None)) => {
+            format!("at least {} (not settled within the rolls computed)", crate::format::counted(low as u64, "roll"))
+        }
         None => "not reached within the rolls computed".into(),
     }
 }
@@ -336,12 +338,12 @@ fn simulation_line(s: &Simulation, seed: u64, name: fn(Setting) -> &'static str)
         );
     } else {
         out += &format!(
-            "simulated mean: unknown, at least {:.4} rolls: {} of {} games did not end within {} rolls \
+            "simulated mean: unknown, at least {:.4} rolls: {} of {} games did not end within {} \
              ({}), seed {seed}\n",
             s.mean_at_least(),
             s.unfinished(),
             s.games,
-            s.max_rolls,
+            crate::format::counted(s.max_rolls as u64, "roll"),
             name(Setting::MaxRolls)
         );
     }
