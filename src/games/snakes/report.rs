@@ -343,7 +343,7 @@ fn simulation_line(s: &Simulation, seed: u64, name: fn(Setting) -> &'static str)
             s.mean_at_least(),
             s.unfinished(),
             s.games,
-            crate::format::counted(s.max_rolls as u64, "roll"),
+            crate::format::counted(s.max_rolls, "roll"),
             name(Setting::MaxRolls)
         );
     }
