@@ -438,23 +438,24 @@ fn solutions_of_a_check_killed_outright_die_by_their_watchdog() {
     }
     checking.kill().unwrap();
     checking.wait().unwrap();
-    let pid = std::fs::read_to_string(&pid_file).unwrap();
-    let alive = || {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
-        !status.is_empty() && !status.contains("State:\tZ")
-    };
-    assert!(alive(), "the solution outlives a check killed outright");
-    while alive() {
+    assert!(alive(&pid_file), "the solution outlives a check killed outright");
+    while alive(&pid_file) {
         assert!(started.elapsed().as_secs() < 20, "the solution still runs {:?} after it started", started.elapsed());
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
 
+/// Whether the process whose id is in `pid_file` is running (not gone, nor a zombie).
+fn alive(pid_file: &Path) -> bool {
+    let pid = std::fs::read_to_string(pid_file).unwrap();
+    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+    !status.is_empty() && !status.contains("State:\tZ")
+}
+
 /// Whether the process whose id is in `pid_file` is gone (or a zombie); kills it if not.
 fn gone(pid_file: &Path) -> bool {
     let pid = std::fs::read_to_string(pid_file).unwrap();
-    let status = std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
-    let alive = !status.is_empty() && !status.contains("State:\tZ");
+    let alive = alive(pid_file);
     if alive {
         let pid = rustix::process::Pid::from_raw(pid.trim().parse().unwrap()).unwrap();
         let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);

@@ -289,13 +289,15 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
     let tasks = tasks::TaskBound::start(options.jobs.max(1));
     let (time, time_limit_why) = match (options.time_limit, &options.solution) {
         (Some(time), _) => (time, None),
-        (None, Solution::File(path)) => language::Language::of(path)
-            .map_or((game.time_limit(), None), |language| language.judge_time(game.interface(), game.time_limit())),
-        // A command that runs an interpreter (`-- python3 sol.py`) gets its language's time, as the file would.
-        (None, Solution::Command(argv)) => argv
-            .first()
-            .and_then(|program| language::Language::of_command(program))
-            .map_or((game.time_limit(), None), |language| language.judge_time(game.interface(), game.time_limit())),
+        (None, solution) => {
+            // A command that runs an interpreter (`-- python3 sol.py`) gets its language's time, as the file would.
+            let language = match solution {
+                Solution::File(path) => language::Language::of(path).ok(),
+                Solution::Command(argv) => argv.first().and_then(|program| language::Language::of_command(program)),
+            };
+            language
+                .map_or((game.time_limit(), None), |language| language.judge_time(game.interface(), game.time_limit()))
+        }
     };
     let limits = RunLimits {
         time,

@@ -18,9 +18,9 @@ pub fn own_prefix() -> String {
     format!("{PREFIX}{}-", std::process::id())
 }
 
-/// Removes from `parent` the entries a check whose process is gone left there, unchanged for an hour: folders with all they hold
-/// (`remove_all`, for temporary folders) or only empty ones (for cgroups, which the system removes only once their
-/// tasks are gone). Errors are ignored: what cannot be removed now may be removed by a later check.
+/// Removes from `parent` the entries a check whose process is gone left there, unchanged for an hour: folders with
+/// all they hold (`remove_all`, for temporary folders) or only empty ones (for cgroups, which the system removes
+/// only once their tasks are gone). Errors are ignored: what cannot be removed now may be removed by a later check.
 pub fn sweep(parent: &Path, remove_all: bool) {
     let Ok(entries) = std::fs::read_dir(parent) else { return };
     for entry in entries.flatten() {

@@ -231,6 +231,11 @@ fn error_offset(text: &str, error: &serde_json::Error) -> usize {
     line_start + error.column().saturating_sub(1)
 }
 
+/// The rest of a line, as messages quote input.
+fn quote_line(text: &str) -> String {
+    crate::format::quote(text.split(['\n', '\r']).next().unwrap_or(""))
+}
+
 /// Where the text JSON could not read starts, and `, found '…'` quoting it: the word at byte offset `at` (or
 /// just before it: serde_json points past a bad number), up to a separator, comma, bracket, brace, colon or quote; the
 /// character at `at` when there is no word; nothing at the end of the input.
@@ -239,16 +244,6 @@ fn found_at(text: &str, at: usize, error: &serde_json::Error) -> (usize, String)
     if error.classify() == serde_json::error::Category::Eof || at == text.len() {
         return (at, String::new());
     }
-    word_at(text, at)
-}
-
-/// The rest of a line, as messages quote input.
-fn quote_line(text: &str) -> String {
-    crate::format::quote(text.split(['\n', '\r']).next().unwrap_or(""))
-}
-
-/// [`found_at`] for a place known not to be the end of the input.
-fn word_at(text: &str, at: usize) -> (usize, String) {
     let delimiter = |c: char| crate::format::is_separator(c) || ",[]{}:\"".contains(c);
     let word_end = |from: usize| text[from..].find(delimiter).map_or(text.len(), |end| from + end);
     let word_start =
