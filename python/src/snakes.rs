@@ -4,13 +4,14 @@
 use crate::run::{self, Int};
 use num_bigint::BigInt;
 use numpy::{IntoPyArray, PyArray1};
-use perfectplay::engine::Interrupted;
 use perfectplay::engine::chance::Distribution;
 use perfectplay::format::TextFormat;
 use perfectplay::format::counted;
+use perfectplay::games::snakes::analysis::{
+    self, Answers, DistributionAsked, Expectation, Offered, Questions, Refused,
+};
 use perfectplay::games::snakes::{
-    self as core, Board, Instance, MAX_CHAIN_STEPS, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, Setting,
-    report,
+    self as core, Board, Instance, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, Setting, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -116,19 +117,33 @@ impl Snakes {
         run::solve(py, time_limit, |limits| core::fewest_rolls(&self.board, &limits))?.map_err(run::value_error)
     }
 
-    /// Refuses the expectation and the distribution on a board whose chain would not fit in memory, as the
-    /// command line and the server do (their memory grows with the squares times the faces).
-    fn check_chain(&self) -> PyResult<()> {
-        let steps = self.board.rules().chain_steps();
-        if steps > MAX_CHAIN_STEPS {
-            return Err(PyValueError::new_err(format!(
-                "expected(), expected_float() and distribution() are offered while the board's squares (size) times \
-                 the die's faces (faces) is at most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of \
-                 memory; fewest_rolls() and shortest_game() have no such limit"
-            )));
-        }
-        Ok(())
+    /// Answers `questions` (after refusing, as the command line and the server do, what the board is not
+    /// offered), or `ValueError` with the reason there is no answer.
+    fn analyse(&self, py: Python<'_>, time_limit: Option<f64>, questions: Questions) -> PyResult<Answers> {
+        questions.check(self.board.rules(), OFFERED).map_err(refused)?;
+        run::solve(py, time_limit, |limits| analysis::analyse(&self.board, &questions, &limits))?
+            .map_err(run::value_error)
     }
+}
+
+/// What Python offers: the exact expectation on any board, bounded by `time_limit` (the chain's memory limit holds
+/// as everywhere); no simulation.
+const OFFERED: Offered = Offered { exact_squares: None, simulated_rolls: None };
+
+/// A question refused for the board's size, in Python's words: the methods that ask it.
+fn refused(refused: Refused) -> PyErr {
+    PyValueError::new_err(match refused {
+        Refused::ChainSteps { steps, most } => format!(
+            "expected(), expected_float() and distribution() are offered while the board's squares (size) times the \
+             die's faces (faces) is at most {most} (this board: {steps}), to stay within 1 GiB of memory; \
+             fewest_rolls() and shortest_game() have no such limit"
+        ),
+        // Neither can be refused under `OFFERED`; worded all the same.
+        Refused::ExactSize { size, most } => {
+            format!("expected() is offered up to {most} squares (this board has {size})")
+        }
+        Refused::SimulatedRolls { rolls, most } => format!("a simulation of {rolls} rolls is over the limit of {most}"),
+    })
 }
 
 #[pymethods]
@@ -268,9 +283,8 @@ impl Snakes {
         py: Python<'py>,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.check_chain()?;
-        let value = run::solve(py, time_limit, |limits| core::exact_expected_rolls(&self.board, &limits))?
-            .map_err(run::value_error)?;
+        let answers = self.analyse(py, time_limit, Questions { exact: true, ..Questions::default() })?;
+        let value = answers.exact.expect("the exact expectation was asked");
         let (numerator, denominator): (BigInt, BigInt) = value.into_raw();
         py.import("fractions")?.getattr("Fraction")?.call1((numerator, denominator))
     }
@@ -284,8 +298,9 @@ impl Snakes {
         py: Python<'_>,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<(f64, f64)> {
-        self.check_chain()?;
-        run::solve(py, time_limit, |limits| core::expected_rolls(&self.board, &limits))?.map_err(run::value_error)
+        let answers =
+            self.analyse(py, time_limit, Questions { expected: Expectation::Asked, ..Questions::default() })?;
+        Ok(answers.expected.expect("the expectation was asked"))
     }
 
     /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail` is
@@ -302,20 +317,18 @@ impl Snakes {
         #[pyo3(from_py_with = run::keyword::max_rolls)] max_rolls: Int,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<RollDistribution> {
-        self.check_chain()?;
+        // The histogram marks the expectation (with its proven relative error) when it is finite.
+        let questions =
+            |distribution| Questions { expected: Expectation::WhenFinite, distribution, ..Questions::default() };
+        // Refused for the board before its arguments are read, whatever they are.
+        questions(None).check(self.board.rules(), OFFERED).map_err(refused)?;
         if !(tail.is_finite() && tail > 0.0 && tail < 1.0) {
             return Err(PyValueError::new_err(format!("tail: {tail} is not a probability between 0 and 1")));
         }
-        let max_rolls = max_rolls.within("max_rolls", 1, core::MAX_DISTRIBUTION_ROLLS as usize)?;
-        let (distribution, expectation) = run::solve(py, time_limit, |limits| {
-            // One reading of the board into a chain for both.
-            let odds = core::Odds::new(&self.board);
-            let distribution = odds.distribution(tail, max_rolls, &limits)?;
-            // The histogram marks the expectation (with its proven relative error) when it is finite.
-            let expectation = odds.expected_rolls(&limits)?.ok();
-            Ok::<_, Interrupted>((distribution, expectation))
-        })?;
-        Ok(RollDistribution { board: self.board.clone(), distribution, expectation })
+        let max_rolls = max_rolls.within("max_rolls", 1, core::MAX_DISTRIBUTION_ROLLS)?;
+        let answers = self.analyse(py, time_limit, questions(Some(DistributionAsked { tail, max_rolls })))?;
+        let distribution = answers.distribution.expect("the distribution was asked");
+        Ok(RollDistribution { board: self.board.clone(), distribution, expectation: answers.expected })
     }
 
     fn __repr__(&self) -> String {

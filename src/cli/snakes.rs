@@ -2,14 +2,13 @@
 
 use super::output::Output;
 use super::{Input, InputArg, OutputFile, TimeLimitArg, whole};
-use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::{InputError, TextFormat};
-use crate::games::snakes::report::{self, Report};
-use crate::games::snakes::{
-    self, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, MAX_FACES, MAX_SIZE, Odds, Overshoot, Rules,
-    Setting,
+use crate::games::snakes::analysis::{
+    self, DistributionAsked, Expectation, Offered, Questions, Refused, SimulationAsked,
 };
+use crate::games::snakes::report::{self, Report};
+use crate::games::snakes::{self, DISTRIBUTION_TAIL, Instance, MAX_FACES, MAX_SIZE, Overshoot, Rules, Setting};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::path::PathBuf;
 
@@ -150,24 +149,49 @@ const HINT: &str = "`N M`, N ladders `x y` and M snakes `u v`";
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     let rules = Rules { size: args.size, faces: args.faces, start: args.start, overshoot: args.overshoot };
     rules.check().map_err(|e| Error::Usage(e.message(flag)))?;
-    if args.exact && rules.size > MAX_EXACT_SIZE {
-        return Err(Error::Usage(format!(
-            "--exact is offered up to {MAX_EXACT_SIZE} squares (this board has {}); --expected alone gives the \
-             value in floating point with a proven error bound",
-            rules.size
-        )));
-    }
-    let steps = rules.chain_steps();
-    if (args.expected || args.exact || args.distribution || args.plot.is_some()) && steps > MAX_CHAIN_STEPS {
-        return Err(Error::Usage(format!(
-            "--expected, --distribution and --plot are offered while the board's squares times the die's faces is \
-             at most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of memory; the fewest rolls and \
-             --simulate have no such limit"
-        )));
-    }
+    questions(&args).check(rules, Offered::default()).map_err(refused)?;
     let mut plot = args.input.output_file("--plot", args.plot.as_deref())?;
     args.input.each(HINT, args.time_limit.reading(), out, args.json, |mut input, out| {
         answer(&args, rules, &mut input, plot.take(), out)
+    })
+}
+
+/// What the options ask of each board: `--plot` asks for the distribution, and for the expectation to mark on it
+/// when it is finite.
+fn questions(args: &Args) -> Questions {
+    let expected = if args.expected || args.exact {
+        Expectation::Asked
+    } else if args.plot.is_some() {
+        Expectation::WhenFinite
+    } else {
+        Expectation::NotAsked
+    };
+    let drawn = args.distribution || args.plot.is_some();
+    Questions {
+        fewest_rolls: true,
+        expected,
+        exact: args.exact,
+        distribution: drawn.then_some(DistributionAsked { tail: DISTRIBUTION_TAIL, max_rolls: args.max_rolls }),
+        simulation: args.simulate.map(|games| SimulationAsked { games, max_rolls: args.max_rolls, seed: args.seed }),
+    }
+}
+
+/// A question refused for the board's size, in the command line's words.
+fn refused(refused: Refused) -> Error {
+    Error::Usage(match refused {
+        Refused::ExactSize { size, most } => format!(
+            "--exact is offered up to {most} squares (this board has {size}); --expected alone gives the value in \
+             floating point with a proven error bound"
+        ),
+        Refused::ChainSteps { steps, most } => format!(
+            "--expected, --distribution and --plot are offered while the board's squares times the die's faces is \
+             at most {most} (this board: {steps}), to stay within 1 GiB of memory; the fewest rolls and --simulate \
+             have no such limit"
+        ),
+        // The command line bounds a simulation by --time-limit only (see `Offered::default`).
+        Refused::SimulatedRolls { rolls, most } => {
+            format!("--simulate × --max-rolls is {rolls} rolls at most, over the limit of {most}")
+        }
     })
 }
 
@@ -179,65 +203,36 @@ fn answer(
     plot: Option<OutputFile>,
     out: &mut Output,
 ) -> Result<(), Error> {
-    let expected = args.expected || args.exact;
     let instance = input.parse(Instance::parse)?;
     let board = instance.board(rules).map_err(|e| input.error(e.input_error(flag)))?;
 
     let limits = args.time_limit.limits(out);
-    let timed_out = |i: Interrupted| args.time_limit.exceeded(i);
-    let unsolvable = |why: String| input.error(InputError::new(why));
-
-    let rolls = snakes::fewest_rolls(&board, &limits).map_err(timed_out)?.map_err(unsolvable)?;
-
-    // The expectations and the distribution share one reading of the board into a chain.
-    let odds = Odds::new(&board);
-    let expectation = if expected || args.plot.is_some() {
-        match odds.expected_rolls(&limits).map_err(timed_out)? {
-            Ok(value) => Some(value),
-            Err(why) if expected => return Err(unsolvable(why)),
-            Err(_) => None,
-        }
-    } else {
-        None
-    };
-    let exact = if args.exact {
-        Some(odds.exact_expected_rolls(&limits).map_err(timed_out)?.map_err(unsolvable)?)
-    } else {
-        None
-    };
-    let distribution = if args.distribution || args.plot.is_some() {
-        let max = usize::try_from(args.max_rolls).unwrap_or(usize::MAX);
-        Some(odds.distribution(DISTRIBUTION_TAIL, max, &limits).map_err(timed_out)?)
-    } else {
-        None
-    };
-    let simulation = args
-        .simulate
-        .map(|games| snakes::simulate_within(&board, games, args.max_rolls, args.seed, &limits))
-        .transpose()
-        .map_err(timed_out)?;
+    let answers = analysis::analyse(&board, &questions(args), &limits)
+        .map_err(|i| args.time_limit.exceeded(i))?
+        .map_err(|why| input.error(InputError::new(why)))?;
     // The spinner is cleared before the answer reaches the terminal (`out` keeps the deadline and Ctrl-C).
     drop(limits);
 
     // The plot goes into place only after the answer is written (see `OutputFile::fill`).
-    let plot = match (plot, &distribution) {
+    let plot = match (plot, &answers.distribution) {
         (Some(plot), Some(distribution)) => {
-            let svg =
-                report::plot(&board, distribution, expectation).map_err(|e| Error::Usage(format!("--plot: {e}")))?;
+            let svg = report::plot(&board, distribution, answers.expected)
+                .map_err(|e| Error::Usage(format!("--plot: {e}")))?;
             Some(plot.fill(&svg)?)
         }
         _ => None,
     };
 
+    let rolls = answers.rolls.expect("the fewest rolls are always asked");
     let report = Report {
         instance: &instance,
         board: &board,
         rolls: &rolls,
         explain: args.explain,
-        expected: expectation.filter(|_| expected),
-        exact: exact.as_ref(),
-        distribution: distribution.as_ref().filter(|_| args.distribution),
-        simulation: simulation.as_ref(),
+        expected: answers.expected.filter(|_| args.expected || args.exact),
+        exact: answers.exact.as_ref(),
+        distribution: answers.distribution.as_ref().filter(|_| args.distribution),
+        simulation: answers.simulation.as_ref(),
         seed: args.seed,
     };
     let written = if args.json { report.write_json(out) } else { report.write_text(out, flag) };

@@ -6,10 +6,11 @@ use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
 use crate::format::{InputError, TextFormat};
-use crate::games::snakes::report::Report;
-use crate::games::snakes::{
-    self, Board, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Odds, Overshoot, Rules, Setting,
+use crate::games::snakes::analysis::{
+    self, DistributionAsked, Expectation, Offered, Questions, Refused, SimulationAsked,
 };
+use crate::games::snakes::report::Report;
+use crate::games::snakes::{self, Board, DISTRIBUTION_TAIL, Instance, MAX_EXACT_SIZE, Overshoot, Rules, Setting};
 use serde::Deserialize;
 
 /// The most rolls `/api/snakes` computes of the distribution (the command line's `--max-rolls` default).
@@ -19,6 +20,25 @@ pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
 /// The most rolls a simulation may play in all (`simulate` × `max_rolls`): it also stops at the request's time
 /// limit, and this keeps one request's share of the server small (a few tenths of a second).
 pub const MAX_SIMULATED_ROLLS: u64 = 200_000_000;
+
+/// What `/api/snakes` offers: the command line's exact expectation, and simulations of at most
+/// [`MAX_SIMULATED_ROLLS`] rolls in all.
+const OFFERED: Offered = Offered { exact_squares: Some(MAX_EXACT_SIZE), simulated_rolls: Some(MAX_SIMULATED_ROLLS) };
+
+/// A question refused for the board's size or the server's share, in the request's words.
+fn refused(refused: Refused) -> ApiError {
+    ApiError::BadInput(match refused {
+        Refused::ExactSize { size, most } => format!("exact is offered up to {most} squares (this board has {size})"),
+        Refused::ChainSteps { steps, most } => format!(
+            "expected, exact and distribution are offered while the board's squares times the die's faces is at \
+             most {most} (this board: {steps}), to stay within 1 GiB of memory"
+        ),
+        Refused::SimulatedRolls { rolls, most } => format!(
+            "simulate × max_rolls is {rolls} rolls at most, over the server's limit of {most} (lower max_rolls, the \
+             most rolls one game may take)"
+        ),
+    })
+}
 
 /// The options of `perfectplay snakes`, by the same names (`max_rolls` for `--max-rolls`); the board as judge text
 /// in `input`, or as the `ladders` and `snakes` lists of the answer.
@@ -125,58 +145,39 @@ impl Endpoint for Request {
         let max = shared.config.max_answer;
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
         let (instance, board) = board(jumps, (self.size, self.faces, self.start, "start"), &self.overshoot)?;
-        let expected = self.expected || self.exact;
-        if self.exact && self.size > MAX_EXACT_SIZE {
-            return Err(ApiError::BadInput(format!(
-                "exact is offered up to {MAX_EXACT_SIZE} squares (this board has {})",
-                self.size
-            )));
-        }
-        let steps = board.rules().chain_steps();
-        if (expected || self.distribution) && steps > MAX_CHAIN_STEPS {
-            return Err(ApiError::BadInput(format!(
-                "expected, exact and distribution are offered while the board's squares times the die's faces is at \
-                 most {MAX_CHAIN_STEPS} (this board: {steps}), to stay within 1 GiB of memory"
-            )));
-        }
+        let expected = if self.expected || self.exact { Expectation::Asked } else { Expectation::NotAsked };
+        let questions = Questions {
+            fewest_rolls: true,
+            expected,
+            exact: self.exact,
+            distribution: self
+                .distribution
+                .then_some(DistributionAsked { tail: DISTRIBUTION_TAIL, max_rolls: self.max_rolls }),
+            simulation: self.simulate.map(|games| SimulationAsked {
+                games,
+                max_rolls: self.max_rolls,
+                seed: self.seed,
+            }),
+        };
         // max_rolls and simulate are within their ranges already (see the fields' readers).
-        if let Some(games) = self.simulate
-            && games.saturating_mul(self.max_rolls) > MAX_SIMULATED_ROLLS
-        {
-            return Err(ApiError::BadInput(format!(
-                "simulate × max_rolls is {} rolls at most, over the server's limit of {MAX_SIMULATED_ROLLS} (lower max_rolls, the most rolls one game may take)",
-                games * self.max_rolls
-            )));
-        }
+        questions.check(board.rules(), OFFERED).map_err(refused)?;
         Ok(Box::new(move |limits: Limits| {
-            let unsolvable = |why: String| input_error(InputError::new(why));
-            let rolls = snakes::fewest_rolls(&board, &limits)?.map_err(unsolvable)?;
-            // The expectations and the distribution share one reading of the board into a chain.
-            let odds = Odds::new(&board);
-            let expectation = if expected { Some(odds.expected_rolls(&limits)?.map_err(unsolvable)?) } else { None };
-            let exact = if self.exact { Some(odds.exact_expected_rolls(&limits)?.map_err(unsolvable)?) } else { None };
-            let distribution = if self.distribution {
-                Some(odds.distribution(DISTRIBUTION_TAIL, self.max_rolls as usize, &limits)?)
-            } else {
-                None
-            };
-            let simulation = self
-                .simulate
-                .map(|games| snakes::simulate_within(&board, games, self.max_rolls, self.seed, &limits))
-                .transpose()?;
+            let answers =
+                analysis::analyse(&board, &questions, &limits)?.map_err(|why| input_error(InputError::new(why)))?;
+            let rolls = answers.rolls.expect("the fewest rolls are always asked");
             let report = Report {
                 instance: &instance,
                 board: &board,
                 rolls: &rolls,
                 explain: false,
-                expected: expectation,
-                exact: exact.as_ref(),
-                distribution: distribution.as_ref(),
-                simulation: simulation.as_ref(),
+                expected: answers.expected,
+                exact: answers.exact.as_ref(),
+                distribution: answers.distribution.as_ref(),
+                simulation: answers.simulation.as_ref(),
                 seed: self.seed,
             };
             // One shortest game on a long board is millions of rolls: the answer is capped as it is written.
-            let advice = if distribution.is_some() {
+            let advice = if answers.distribution.is_some() {
                 "ask for a smaller board (size), or leave out distribution"
             } else {
                 "ask for a smaller board (size): the answer lists one shortest game roll by roll, or at most max_listed_rolls \

@@ -18,7 +18,8 @@
 //!   the check for squares the game never leaves) through one [`Odds`].
 //!
 //! An independent check by simulation lives in [`simulate`](mod@simulate); telling the answers as text, JSON and a
-//! histogram lives in [`report`].
+//! histogram lives in [`report`]. What the front ends ask of a board, the limits they check before any work, and the
+//! one pass that answers it live in [`analysis`].
 //!
 //! ```
 //! use perfectplay::engine::Limits;
@@ -32,6 +33,7 @@
 //! assert_eq!(rolls.len(), 3);
 //! ```
 
+pub mod analysis;
 mod board;
 pub mod cases;
 mod instance;
