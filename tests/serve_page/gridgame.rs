@@ -46,6 +46,28 @@ pub fn gridgame_page(tab: &Tab, base: &str) {
     // Put a token on a winning cell and play it through: you move first and take the best move each time.
     let start = start.expect("a winning cell with a long game");
     click(tab, &format!("[data-cell='{},{}']", start.row + 1, start.col + 1));
+    // Each move is outlined in its value for you (solid blue a win, dashed orange a loss) on its cell's own colour,
+    // the value of a token standing there: a winning move goes to a cell whose player to move loses.
+    wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-board [data-move]')");
+    let moves = eval(
+        tab,
+        "[...document.querySelectorAll('#gg-board [data-move]')].map(e => { const s = getComputedStyle(e); \
+         return [e.dataset.cell, s.backgroundColor, s.outlineColor, s.outlineStyle]; })",
+    );
+    let moves = moves.as_array().unwrap();
+    assert_eq!(moves.len(), board.children(start).count());
+    let mut seen = [false; 2];
+    for shown in moves {
+        let (x, y) = shown[0].as_str().unwrap().split_once(',').unwrap();
+        let to = gridgame::Cell::new(x.parse::<u32>().unwrap() - 1, y.parse::<u32>().unwrap() - 1);
+        let wins_there = analysis.wins(&board, to).unwrap();
+        let (fill, outline) = if wins_there { (WIN, [LOSE, "dashed"]) } else { (LOSE, [WIN, "solid"]) };
+        assert_eq!(shown[1], fill, "the move to {to} keeps its cell's colour");
+        let drawn = [shown[2].as_str().unwrap(), shown[3].as_str().unwrap()];
+        assert_eq!(drawn, outline, "the move to {to} is outlined in its value for you");
+        seen[usize::from(wins_there)] = true;
+    }
+    assert_eq!(seen, [true, true], "a winning and a losing move, to tell apart");
     loop {
         let state = wait(
             tab,

@@ -261,7 +261,7 @@
         const classes = ['cell', p.board[r][c] ? 'foothold' : 'hole'];
         let label = `row ${r}, column ${c}: ${p.board[r][c] ? 'foothold' : 'no foothold'}`;
         if (move) {
-          classes.push('move', move.value);
+          classes.push('move', move.value, `move-${move.value}`);
           label += `; move for ${s.answer.mover}: ${move.value} in ${move.remoteness}`;
         }
         const here = ['A', 'B'].filter((who) => same(p.at[who], [r, c]));

@@ -312,7 +312,7 @@
       if (!cell) continue;
       const v = t.values[x - 1][y - 1];
       const { move, tokens } = want.get(k) || { move: null, tokens: [] };
-      cell.className = `cell ${v === '#' ? 'wall' : v === 'W' ? 'win' : 'lose'}${move ? ` move ${move.value}` : ''}`;
+      cell.className = `cell ${v === '#' ? 'wall' : v === 'W' ? 'win' : 'lose'}${move ? ` move move-${move.value}` : ''}`;
       if (move) cell.dataset.move = `${move.value} ${move.remoteness}`;
       else delete cell.dataset.move;
       if (tokens.length) {
