@@ -238,3 +238,22 @@ pub fn a_board_being_solved_marks_the_previous_answer(tab: &Tab, base: &str) {
     );
     unhang(tab);
 }
+
+/// The median of the rolls as the library's distribution has it: one roll, or two when the chance of having ended
+/// is one half between them (a board of two squares and a die of two faces: the first roll ends the game with
+/// chance exactly one half).
+pub fn the_median_as_the_library_has_it(tab: &Tab, base: &str) {
+    for (size, faces) in [(100, 6), (2, 2)] {
+        open(tab, base, &format!("game=snakes&input=0%200%0A&size={size}&faces={faces}"));
+        let shown = wait(tab, "!PP.job && document.querySelector('#sn-expected')?.textContent");
+        let rules = snakes::Rules { size, faces, ..snakes::Rules::default() };
+        let board = snakes::Instance::parse("0 0\n").unwrap().board(rules).unwrap();
+        let distribution = snakes::roll_distribution(&board, 1e-12, 100_000, &Limits::default()).unwrap();
+        let median = match distribution.median_bounds().unwrap() {
+            (low, Some(high)) if low == high => format!("{low} rolls"),
+            (low, Some(high)) => format!("{low} or {high} rolls"),
+            other => panic!("the median is settled: {other:?}"),
+        };
+        assert!(shown.as_str().unwrap().ends_with(&format!("; median: {median}")), "{size} squares: {shown}");
+    }
+}

@@ -209,6 +209,22 @@
       PP.el('span', {}, PP.el('span', { class: 'swatch piece' }), ' the token'));
   };
 
+  /** "1 roll", "57 rolls". */
+  const countRolls = (n) => `${n} roll${n === 1 ? '' : 's'}`;
+
+  /**
+   * The median as the command line says it: "57 rolls"; "1 or 2 rolls" (or "1 to 3 rolls") when the chance of
+   * having ended is within its error bound of one half between them (`median_between`); "at least 40 rolls" when
+   * the rolls computed do not settle it. `null` without a distribution, or when it never reaches one half.
+   */
+  const medianText = (d) => {
+    if (d?.median !== null && d?.median !== undefined) return countRolls(d.median);
+    const [low, high] = d?.median_between ?? [];
+    if (low === undefined) return null;
+    if (high === null) return `at least ${countRolls(low)}`;
+    return `${low} ${high === low + 1 ? 'or' : 'to'} ${countRolls(high)}`;
+  };
+
   /** The most rolls of the shortest game listed: a board of millions of squares has hundreds of thousands. */
   const LISTED = 1000;
 
@@ -268,7 +284,8 @@
       PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
         text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
       a.fewest_rolls > a.shortest_game.length ? PP.el('p', { id: 'sn-more', text: `(the first ${a.shortest_game.length} rolls of ${a.fewest_rolls.toLocaleString('en')})` }) : null,
-      a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}; median ${a.distribution.median ?? '—'}` }) : null,
+      a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}`
+        + (medianText(a.distribution) ? `; median: ${medianText(a.distribution)}` : '') }) : null,
       distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
     ] : [];
     const played = s.rolls.length;
