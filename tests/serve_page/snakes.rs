@@ -158,29 +158,40 @@ pub fn large_boards(tab: &Tab, base: &str) {
 }
 
 /// The server's messages about the boxes name the boxes (squares, not the API's `size` nor the command line's
-/// `--size`; the board's text by its line), never the JSON the page sends.
+/// `--size`; the board's text by its line), never the JSON the page sends. An empty box is refused by the page,
+/// never sent as 0 (which for the start is a board of its own, the token off the board).
 pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
     let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
     open(tab, base, "game=snakes");
     wait(tab, "PP.games.snakes.state().solved && !PP.job");
-    for (typed, expected) in [
-        ("", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
+    for (box_index, typed, expected) in [
+        (0, "", "squares: give a whole number."),
+        (0, "0", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
         (
+            0,
             "5",
             "Board, line 2, column 1: ladder 1: square 32 is outside the board (squares 1 to 5; the squares box sets \
              the last square) (HTTP 400)",
         ),
+        (0, "100", ""),
+        (2, "", "start: give a whole number (0: off the board)."),
     ] {
         eval(
             tab,
             &format!(
-                "(() => {{ const e = document.querySelectorAll('#snakes input[type=number]')[0]; e.value = '{typed}'; \
+                "(() => {{ const e = document.querySelectorAll('#snakes input[type=number]')[{box_index}]; e.value = '{typed}'; \
                  e.dispatchEvent(new Event('change')); }})()"
             ),
         );
         click(tab, "#sn-solve");
-        assert_eq!(wait(tab, error), expected, "squares {typed:?}");
+        if expected.is_empty() {
+            wait(tab, "PP.games.snakes.state().solved && !PP.job");
+        } else {
+            assert_eq!(wait(tab, error), expected, "box {box_index}: {typed:?}");
+        }
+        settle(tab);
     }
+    assert_eq!(eval(tab, "PP.games.snakes.state().board.start"), 1, "the board solved is kept, not started from 0");
 }
 
 /// The largest board the API takes, ten million squares: too large for the chances, and its shortest game too long

@@ -60,8 +60,16 @@
   /** Counts the solves started: an answer is taken only by the latest. */
   let solves = 0;
 
+  /** The boxes of numbers: the field each sets, and what the page calls it. */
+  const BOXES = [['size', 'squares'], ['faces', 'faces'], ['start', 'start']];
+
   const solve = async () => {
     const board = typed();
+    const empty = BOXES.find(([name]) => board[name] === null);
+    if (empty) {
+      PP.showError(`${empty[1]}: give a whole number${empty[0] === 'start' ? ' (0: off the board)' : ''}.`);
+      return false;
+    }
     const mine = ++solves;
     s.failed = null;
     // Until the answer comes, the previous board's is marked as such (a large board takes seconds).
@@ -273,8 +281,10 @@
 
   const draw = () => {
     if (!root) return;
+    // A box left empty (or holding what is not a number, which a number box reads as empty) is `null`, for Solve to
+    // refuse: as a number it would be 0, and a start of 0 is a board of its own.
     const field = (label, name, attrs = {}) => PP.el('label', {}, label, PP.el('input', { type: 'number', value: s[name], ...attrs,
-      onchange: (e) => { s[name] = +e.target.value; } }));
+      onchange: (e) => { s[name] = e.target.value.trim() === '' ? null : +e.target.value; } }));
     const text = PP.el('textarea', { id: 'sn-input', rows: 6, 'aria-label': 'BOJ 16928 input' });
     text.value = s.input;
     text.addEventListener('change', () => { s.input = text.value; });
@@ -315,7 +325,7 @@
       PP.el('div', { class: 'panel' },
         PP.el('h2', { text: 'Board (BOJ 16928: N M, ladders x y, snakes u v)' }), text,
         PP.el('div', { class: 'controls' },
-          field('squares ', 'size', { min: 1 }), field('faces ', 'faces', { min: 1 }), field('start ', 'start', { min: 0 }),
+          BOXES.map(([name, label]) => field(`${label} `, name, { min: name === 'start' ? 0 : 1 })),
           PP.el('label', {}, 'overshoot ', PP.el('select', { onchange: (e) => { s.overshoot = e.target.value; } },
             OVERSHOOTS.map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
           PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })),
