@@ -4,6 +4,7 @@
 use crate::browser::*;
 use crate::serve_support;
 use headless_chrome::Tab;
+use perfectplay::serve::{Config, Server};
 use std::time::{Duration, Instant};
 
 /// The map of a full 8×8 board takes many seconds: the page shows its progress, and Cancel stops it on the server.
@@ -76,4 +77,30 @@ pub fn cancelled_questions_can_be_asked_again(tab: &Tab, base: &str) {
     unhang(tab);
     click(tab, "#sn-again");
     wait(tab, "document.querySelector('#sn-chance') && !document.querySelector('#sn-failed')");
+}
+
+/// The server stopped in the middle of a game, during a long solve and then before the next question: the page
+/// says that the server did not answer and what to do (the browser's own word is only "Failed to fetch" or
+/// "network error"), and offers to ask again. The server is the test's own, on a runtime of its own: shutting the
+/// runtime down cuts its connections at once, as a server killed mid-answer.
+pub fn a_stopped_server_is_said_so(tab: &Tab) {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let server = runtime.block_on(Server::bind(Config { port: 0, ..Config::default() })).unwrap();
+    let base = format!("http://{}", server.local_addr());
+    runtime.spawn(server.run(std::future::pending()));
+    let board = serde_json::json!(vec![vec![1; 16]; 8]).to_string();
+    open(tab, &base, &format!("game=footholds&board={board}&a=3,3&b=4,12"));
+    wait(tab, "!document.getElementById('busy').hidden");
+    runtime.shutdown_timeout(Duration::ZERO);
+    let said = "!PP.job && document.querySelector('#fh-again') && !document.getElementById('error').hidden \
+                && document.getElementById('error').textContent";
+    for when in ["during the solve", "asked again"] {
+        let message = wait(tab, said);
+        assert!(
+            message.as_str().unwrap().starts_with("No answer from the server")
+                && message.as_str().unwrap().contains("is perfectplay serve still running?"),
+            "{when}: {message}"
+        );
+        click(tab, "#fh-again");
+    }
 }

@@ -35,16 +35,28 @@ class ApiError extends Error {
 }
 
 /**
+ * What the page says when the server cannot be reached or the connection breaks before the answer (the browser
+ * says only "Failed to fetch" or "network error").
+ */
+const NO_SERVER = 'No answer from the server (the connection failed, or closed before the answer came): is '
+  + 'perfectplay serve still running? Once it is, ask again or reload the page.';
+
+/** Awaits `promise`, a step of talking to the server; a network failure becomes an [`ApiError`] saying so. */
+const reach = (promise) => promise.catch((error) => {
+  throw error.name === 'AbortError' ? error : new ApiError(0, NO_SERVER);
+});
+
+/**
  * POSTs `body` as JSON to an API endpoint and returns its JSON answer. The request asks for server-sent events, so
  * a long solve shows its progress (`onProgress`) and can be cancelled (`signal`).
  */
 PP.api = async (path, body, { signal, onProgress } = {}) => {
-  const response = await fetch(path, {
+  const response = await reach(fetch(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
     body: JSON.stringify(body),
     signal,
-  });
+  }));
   const type = response.headers.get('content-type') || '';
   if (!type.startsWith('text/event-stream')) {
     const data = await response.json().catch(() => ({ error: response.statusText }));
@@ -55,7 +67,7 @@ PP.api = async (path, body, { signal, onProgress } = {}) => {
   const decoder = new TextDecoder();
   let buffer = '';
   for (;;) {
-    const { value, done } = await reader.read();
+    const { value, done } = await reach(reader.read());
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
     let end;
@@ -75,7 +87,7 @@ PP.api = async (path, body, { signal, onProgress } = {}) => {
       else if (event === 'error') throw new ApiError(payload.status, payload.error);
     }
   }
-  throw new ApiError(0, 'the connection closed before the answer came');
+  throw new ApiError(0, NO_SERVER);
 };
 
 /** The last question the server refused: `{status, message}` (the message as shown, without the status). */
