@@ -99,6 +99,15 @@ pub fn messages_and_maps_on_a_phone(tab: &Tab, base: &str) {
 
     // The charts keep their text's size on a phone (a chart is narrower instead), each text inside its chart, and
     // their titles wrap in the page's width.
+    charts_keep_their_text(tab, base, "a phone");
+    let desktop =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
+    tab.set_bounds(desktop).unwrap();
+}
+
+/// The charts of every game keep their text's size in the window as it is (a chart is narrower instead), each text
+/// inside its chart, and their titles wrap in the page's width.
+fn charts_keep_their_text(tab: &Tab, base: &str, window: &str) {
     for (game, ready) in [
         ("snakes", "PP.games.snakes.state().solved"),
         ("footholds", "PP.games.footholds.state().answer"),
@@ -117,11 +126,23 @@ pub fn messages_and_maps_on_a_phone(tab: &Tab, base: &str) {
         let charts = charts.as_array().unwrap();
         assert!(!charts.is_empty(), "{game}: no chart");
         for chart in charts {
-            assert!(chart[0].as_f64().unwrap() >= 11.0, "{game}: a chart's text is too small to read: {chart}");
-            assert_eq!(chart[1], 0, "{game}: a text sticks out of its chart: {chart}");
-            assert_eq!(chart[2], true, "{game}: the title is not in the window: {chart}");
+            assert!(
+                chart[0].as_f64().unwrap() >= 11.0,
+                "{game} in {window}: a chart's text is too small to read: {chart}"
+            );
+            assert_eq!(chart[1], 0, "{game} in {window}: a text sticks out of its chart: {chart}");
+            assert_eq!(chart[2], true, "{game} in {window}: the title is not in the window: {chart}");
         }
     }
+}
+
+/// In a window of 640 px (a laptop's at 200 % zoom), where a game's two panels share the row, the charts' text
+/// keeps its size too: a chart is as wide as its panel, not as the window.
+pub fn charts_at_200_percent_zoom(tab: &Tab, base: &str) {
+    let zoomed =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(640.0), height: Some(800.0) };
+    tab.set_bounds(zoomed).unwrap();
+    charts_keep_their_text(tab, base, "a 640 px window");
     let desktop =
         headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
     tab.set_bounds(desktop).unwrap();

@@ -203,8 +203,10 @@ PP.die = (faces) => {
  * the chart.
  */
 PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
-  // As wide as the window allows, up to 640 units: on a phone the chart is narrower rather than its text smaller.
-  const W = Math.round(Math.max(320, Math.min(640, document.documentElement.clientWidth - 24))), H = 260, L = 48, R = 12, T = 24, B = 36;
+  // As wide as its panel, up to 640 units: in a narrow window the chart is narrower rather than its text smaller. The
+  // panels of a game share a row equally, or each has the window's width; before the first is drawn, the window's.
+  const room = document.querySelector('#main .panel')?.clientWidth ?? document.documentElement.clientWidth - 24;
+  const W = Math.round(Math.max(280, Math.min(640, room))), H = 260, L = 48, R = 12, T = 24, B = 36;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat(bars ? bars.map((b) => b[0]) : []);
   const ys = series.flatMap((s) => s.points.map((p) => p[1]));
   const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs);
