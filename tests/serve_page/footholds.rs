@@ -223,3 +223,43 @@ pub fn a_size_that_is_not_a_number(tab: &Tab, base: &str) {
         assert_eq!(eval(tab, &format!("document.querySelector('#{field}').value")), "3", "the box shows the size kept");
     }
 }
+
+/// The end of a game says why it ended: the loser cannot move, or the foothold under them fell away (the winner
+/// stepped off the cell they shared); against the solver, who is who. Each board here has one way to end, and the
+/// winner and the moves are the library's.
+pub fn the_end_says_why(tab: &Tab, base: &str) {
+    for (board, a, b, side, why) in [
+        ("[[1]]", [0, 0], [0, 0], "", "A cannot move"),
+        ("[[1,1]]", [0, 0], [0, 1], "", "B cannot move"),
+        ("[[1,1]]", [0, 0], [0, 1], "A", "B (the solver) cannot move"),
+        ("[[1,1,1]]", [0, 0], [0, 1], "", "the foothold under A fell away"),
+    ] {
+        let text = format!("{board} [{}, {}] [{}, {}]", a[0], a[1], b[0], b[1]);
+        let solution = footholds::solve(
+            &footholds::Instance::parse(&text).unwrap(),
+            footholds::Wanted::default(),
+            footholds::SolveOptions::default(),
+        )
+        .unwrap();
+        let (winner, moves) = (solution.winner().to_string(), solution.outcome.remoteness);
+        open(tab, base, &format!("game=footholds&board={board}&a={},{}&b={},{}&side={side}", a[0], a[1], b[0], b[1]));
+        loop {
+            let state = wait(
+                tab,
+                "(() => { const s = PP.games.footholds.state(); return !PP.job && (s.over ? 'over' : s.answer && 'move'); })()",
+            );
+            if state == "over" {
+                break;
+            }
+            let cell = best_move(tab, "#footholds .board");
+            click(tab, &format!("[data-cell='{cell}']"));
+        }
+        let winner = if side.is_empty() { winner } else { format!("{winner} (you)") };
+        let plural = if moves == 1 { "" } else { "s" };
+        assert_eq!(
+            eval(tab, "document.querySelector('#fh-verdict').textContent"),
+            format!("Game over after {moves} move{plural}: {why}, {winner} wins."),
+            "{text}"
+        );
+    }
+}

@@ -287,8 +287,16 @@
 
   const verdict = () => {
     if (s.over) {
-      return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-winner': s.over.winner, 'data-moves': s.over.moves,
-        text: `Game over: ${s.over.winner} wins after ${s.over.moves} move${s.over.moves === 1 ? '' : 's'}.` });
+      // Why the loser lost: the foothold under them fell away (the winner stepped off the cell they shared), or
+      // they have no foothold next to them to step to.
+      const { winner, moves } = s.over;
+      const loser = other(winner);
+      const p = position();
+      const [r, c] = p.at[loser];
+      const who = (player) => (s.side === 'both' ? player : `${player} (${player === s.side ? 'you' : 'the solver'})`);
+      const why = p.board[r][c] ? `${who(loser)} cannot move` : `the foothold under ${who(loser)} fell away`;
+      return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-winner': winner, 'data-moves': moves,
+        text: `Game over after ${moves} move${moves === 1 ? '' : 's'}: ${why}, ${who(winner)} wins.` });
     }
     if (s.failed) {
       return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-failed': 'true' },
