@@ -263,3 +263,39 @@ pub fn the_end_says_why(tab: &Tab, base: &str) {
         );
     }
 }
+
+/// Before the first move a click does what the editor's tool says, on a move's cell too: the foothold tool puts or
+/// removes a foothold (and stays), "puts A" puts A there once and gives the click back to playing, which plays.
+pub fn a_click_does_what_the_tool_says(tab: &Tab, base: &str) {
+    open(tab, base, "game=footholds&board=[[1,1,1],[1,1,1],[1,1,1]]&a=1,0&b=1,2");
+    wait(tab, "PP.games.footholds.state().answer && !PP.job");
+    let tool = |value: &str| {
+        eval(
+            tab,
+            &format!(
+                "(() => {{ const t = document.querySelector('#fh-tool'); t.value = '{value}'; t.dispatchEvent(new Event('change')); }})()"
+            ),
+        );
+    };
+    let is_move = |cell: &str| eval(tab, &format!("!!document.querySelector(\"[data-cell='{cell}'][data-move]\")"));
+    // (1, 1) and (0, 0) are moves of A.
+    assert_eq!((is_move("1,1"), is_move("0,0")), (true.into(), true.into()));
+    tool("foothold");
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.footholds.state().start.board[1][1] === 0 && PP.games.footholds.state().answer && !PP.job");
+    assert_eq!(
+        eval(tab, "[PP.games.footholds.state().history.length, document.querySelector('#fh-tool').value]"),
+        serde_json::json!([0, "foothold"])
+    );
+    tool("A");
+    assert_eq!(is_move("0,0"), true);
+    click(tab, "[data-cell='0,0']");
+    wait(tab, "PP.games.footholds.state().start.a.join() === '0,0' && PP.games.footholds.state().answer && !PP.job");
+    assert_eq!(
+        eval(tab, "[PP.games.footholds.state().history.length, document.querySelector('#fh-tool').value]"),
+        serde_json::json!([0, "play"])
+    );
+    let cell = best_move(tab, "#footholds .board");
+    click(tab, &format!("[data-cell='{cell}']"));
+    wait(tab, "PP.games.footholds.state().history.length === 1");
+}

@@ -49,6 +49,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     footholds::a_click_after_typing_a_number(&tab, &base);
     footholds::a_pasted_position_is_asked_once(&tab, &base);
     footholds::the_end_says_why(&tab, &base);
+    footholds::a_click_does_what_the_tool_says(&tab, &base);
     cancel::cancelled_questions_can_be_asked_again(&tab, &base);
     cancel::a_stopped_server_is_said_so(&tab);
     gridgame::gridgame_without_the_solver(&tab, &base);

@@ -11,7 +11,9 @@
     redo: [],
     side: 'both', // 'A' or 'B': you play that side against the solver; 'both': you play both
     hints: true,
-    edit: 'foothold', // what a click does in the editor: 'foothold', 'A', 'B'
+    // What a click on a cell does before the first move: 'play' a move (else put or remove a foothold), 'foothold'
+    // put or remove one (a move's cell too), put 'A' or 'B' there (once: then back to 'play').
+    edit: 'play',
     answer: null, // the API's answer for the position now, with `mover`
     values: [], // per position reached: {winner, remoteness}
     over: null, // {winner, moves} once the game has ended
@@ -143,13 +145,22 @@
   const yourMove = (r, c) => (s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side)
     ? s.answer.moves.find((m) => same(m.to, [r, c])) : null);
 
-  /** A click on a board cell: a move when it is yours, else an edit before the first move. */
+  /**
+   * A click on a board cell: a move when it is yours, else an edit before the first move; an edit whatever the cell
+   * when the editor's tool says so (a foothold, A or B), before the first move.
+   */
   const click = (r, c) => {
     const move = yourMove(r, c);
-    if (move) return play(move, true);
+    if (move && (s.history.length || s.edit === 'play')) return play(move, true);
     if (s.history.length) return;
-    edit(r, c, s.edit);
+    const tool = s.edit;
+    if (tool === 'A' || tool === 'B') s.edit = 'play';
+    edit(r, c, tool === 'play' ? 'foothold' : tool);
   };
+
+  /** The editor's tools: what a click on a cell does before the first move. */
+  const TOOLS = [['play', 'plays a move, or puts or removes a foothold'], ['foothold', 'puts or removes a foothold'],
+    ['A', 'puts A (once)'], ['B', 'puts B (once)']];
 
   const edit = (r, c, what) => {
     const start = { board: s.start.board.map((row) => row.slice()), a: s.start.a, b: s.start.b };
@@ -381,8 +392,8 @@
           PP.el('h2', { text: 'Edit the board (before the first move)' }),
           PP.el('div', { class: 'controls' },
             number('rows ', 'fh-rows', rows, (v) => resize(v, `${cols}`)), number('columns ', 'fh-cols', cols, (v) => resize(`${rows}`, v)),
-            PP.el('label', {}, 'a click puts ', PP.el('select', { id: 'fh-tool', onchange: (e) => { s.edit = e.target.value; } },
-              [['foothold', 'or removes a foothold'], ['A', 'A'], ['B', 'B']].map(([v, t]) => PP.el('option', { value: v, selected: s.edit === v, text: t }))))),
+            PP.el('label', {}, 'a click on a cell ', PP.el('select', { id: 'fh-tool', onchange: (e) => { s.edit = e.target.value; } },
+              TOOLS.map(([v, t]) => PP.el('option', { value: v, selected: s.edit === v, text: t }))))),
           PP.el('p', { text: 'Drag A or B to move them. Or paste the Programmers arguments (board, aloc, bloc):' }),
           paste,
           PP.el('div', { class: 'controls' },
