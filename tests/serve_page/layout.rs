@@ -211,3 +211,49 @@ pub fn footholds_labels_fit_their_cells(tab: &Tab, base: &str) {
         assert!(token.as_str().unwrap().ends_with(here), "{token}");
     }
 }
+
+/// Each game says how to play it, above the board: its rules, what its colours and numbers mean, its keys. The help
+/// starts open on a wide window and closed on a phone (the board first), then stays as the user leaves it.
+pub fn each_game_says_how_to_play(tab: &Tab, base: &str) {
+    open(tab, base, "game=footholds");
+    eval(tab, "localStorage.clear()");
+    for (game, words) in [
+        ("footholds", ["Rules.", "falls away", "arrow key"]),
+        ("snakes", ["Rules.", "ladder", "space"]),
+        ("gridgame", ["Rules.", "Grundy", "1–9"]),
+    ] {
+        open(tab, base, &format!("game={game}"));
+        let help = wait(
+            tab,
+            "(() => { const h = document.getElementById('help'); return PP.current && [h.open, \
+             document.getElementById('help-title').textContent, document.getElementById('help-text').textContent, \
+             h.getBoundingClientRect().bottom < document.getElementById('main').getBoundingClientRect().top + 1]; })()",
+        );
+        assert_eq!(help[0], true, "{game}: open on a wide window");
+        assert!(help[1].as_str().unwrap().starts_with(&format!("How to play {game}")), "{help}");
+        for word in words {
+            assert!(help[2].as_str().unwrap().contains(word), "{game}'s help says {word:?}: {help}");
+        }
+        assert_eq!(help[3], true, "{game}: the help is above the game");
+    }
+    // Closed by the user, it stays closed, after a reload and on another game's tab.
+    click(tab, "#help-title");
+    wait(tab, "!document.getElementById('help').open && localStorage.getItem('perfectplay.help') === 'closed'");
+    open(tab, base, "game=footholds");
+    wait(tab, "PP.current === 'footholds'");
+    assert_eq!(eval(tab, "document.getElementById('help').open"), false);
+    click(tab, "#help-title");
+    wait(tab, "document.getElementById('help').open && localStorage.getItem('perfectplay.help') === 'open'");
+    // On a phone, where nothing was chosen yet, the board comes first.
+    eval(tab, "localStorage.clear()");
+    let phone =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(390.0), height: Some(844.0) };
+    tab.set_bounds(phone).unwrap();
+    open(tab, base, "game=gridgame");
+    wait(tab, "PP.current === 'gridgame'");
+    assert_eq!(eval(tab, "document.getElementById('help').open"), false, "closed on a phone");
+    let desktop =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
+    tab.set_bounds(desktop).unwrap();
+    eval(tab, "localStorage.clear()");
+}

@@ -58,6 +58,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     layout::phone_sized(&tab, &base);
     layout::messages_and_maps_on_a_phone(&tab, &base);
     layout::charts_at_200_percent_zoom(&tab, &base);
+    layout::each_game_says_how_to_play(&tab, &base);
     links::every_field_of_a_link_is_checked(&tab, &base);
     footholds::a_size_that_is_not_a_number(&tab, &base);
     snakes::rolls_are_on_the_board_solved(&tab, &base);

@@ -352,10 +352,34 @@ PP.show = (name) => {
   PP.job?.abort();
   PP.current = name;
   for (const a of document.querySelectorAll('nav a')) a.classList.toggle('current', a.dataset.game === name);
+  document.getElementById('help-title').textContent = `How to play ${name}: the rules, the colours, the keys`;
+  document.getElementById('help-text').replaceChildren(...PP.games[name].help());
   const main = document.getElementById('main');
   main.replaceChildren();
   PP.showError(null);
   PP.games[name].mount(main, PP.readHash(), notes);
+};
+
+/**
+ * A paragraph of a game's help: `lead` in bold, then `parts` (text, or a swatch made by [`PP.swatch`]).
+ */
+PP.helpPart = (lead, ...parts) => PP.el('p', {}, PP.el('strong', { text: `${lead}. ` }), ...parts);
+
+/** A colour swatch for a legend (`kind`: its classes, as `win` or `move-lose`). */
+PP.swatch = (kind) => PP.el('span', { class: `swatch ${kind}`, 'aria-hidden': 'true' });
+
+/**
+ * The help starts open on a screen wide enough for it beside the game's start (on a phone the board comes first),
+ * then stays as the user leaves it, for every game and the next visits.
+ */
+const HELP_STATE = 'perfectplay.help';
+const remembered = (value) => {
+  try {
+    if (value !== undefined) localStorage.setItem(HELP_STATE, value);
+    return localStorage.getItem(HELP_STATE);
+  } catch (_) {
+    return null; // No storage (a private window, say): the help starts as the screen's width has it.
+  }
 };
 
 document.getElementById('busy-cancel').addEventListener('click', () => PP.job?.abort());
@@ -377,4 +401,14 @@ document.addEventListener('keydown', (event) => {
   if (pressing && target?.closest('a[href], button, summary, [role=button], [role=link], [tabindex]')) return;
   if (PP.games[PP.current]?.key?.(event.key)) event.preventDefault();
 });
-window.addEventListener('DOMContentLoaded', () => PP.show(PP.readHash().get('game')));
+window.addEventListener('DOMContentLoaded', () => {
+  const help = document.getElementById('help');
+  const state = remembered();
+  help.open = state ? state === 'open' : matchMedia('(min-width: 40rem)').matches;
+  // Only the user's opening or closing is remembered (a click on the title, or Enter or Space on it), after it took
+  // effect; not the page's own opening above.
+  document.getElementById('help-title').addEventListener('click', () => {
+    setTimeout(() => remembered(help.open ? 'open' : 'closed'), 0);
+  });
+  PP.show(PP.readHash().get('game'));
+});

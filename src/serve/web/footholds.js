@@ -462,5 +462,21 @@
     }
   };
 
-  PP.games.footholds = { mount, key, state: () => ({ ...s, position: position() }) };
+  /** The rules, what the colours and numbers mean, how to play and edit. */
+  const help = () => [
+    PP.helpPart('Rules', 'A (black) and B (white) stand on footholds (grey cells); A moves first. A move steps up, '
+      + 'down, left or right onto a foothold (the other player\'s cell too), and the foothold left behind falls away '
+      + '(a white, dotted cell). You lose when you cannot move, or when the foothold under you falls away (the other '
+      + 'player stepped off the cell you shared). Under optimal play the winner wins as fast as they can and the loser '
+      + 'holds out as long as they can.'),
+    PP.helpPart('Colours and numbers', 'The moves of the player to move are coloured by what they lead to for that '
+      + 'player: ', PP.swatch('win'), ' a win, ', PP.swatch('lose'), ' a loss; the number on a move is how many moves the '
+      + 'game then lasts, that move included, under optimal play. The line above the board says who wins from here, '
+      + 'and in how many moves.'),
+    PP.helpPart('Play', 'Click a coloured cell, or press an arrow key; u undoes, y redoes. "You play" sets which '
+      + 'side, if any, the solver plays. Before the first move, click cells to put or remove footholds, drag A or B, '
+      + 'change the size or paste a position; "Map of all start pairs" shows who wins from every pair of starts.'),
+  ];
+
+  PP.games.footholds = { mount, key, help, state: () => ({ ...s, position: position() }) };
 })();

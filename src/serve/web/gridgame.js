@@ -446,9 +446,7 @@
     parts = { status: PP.el('div'), board: PP.el('div'), controls: PP.el('div', { class: 'controls' }), text, k,
       chart: PP.el('div', { id: 'gg-history' }) };
     root = PP.el('div', { id: 'gridgame' }, PP.el('div', { class: 'row' },
-      PP.el('div', { class: 'panel' }, parts.status, parts.board, parts.controls,
-        PP.el('p', { text: 'The arrow keys move the selected token one cell down or right, the digit keys 1–9 that many cells diagonally (up to K); click a token to select it. '
-          + 'Colours: who wins with that cell\'s token alone; outlined cells are the selected token\'s moves, coloured by their value for you.' })),
+      PP.el('div', { class: 'panel' }, parts.status, parts.board, parts.controls),
       PP.el('div', { class: 'panel' },
         PP.el('h2', { text: 'Board (# wall, . open)' }), text,
         PP.el('div', { class: 'controls' }, PP.el('label', {}, 'K (diagonal reach) ', k),
@@ -478,5 +476,21 @@
     }
   };
 
-  PP.games.gridgame = { mount, key, state: () => ({ ...s }) };
+  /** The rules, what the colours and numbers mean, how to play. */
+  const help = () => [
+    PP.helpPart('Rules', 'A token stands on an open cell. The two players take turns moving it one cell down, one '
+      + 'cell right, or 1 to K cells diagonally down and right (K is the diagonal reach); it may jump over walls (dark '
+      + 'cells) but not land on one. The player who cannot move loses. With several tokens, a move moves one of them, '
+      + 'and the player who cannot move any token loses.'),
+    PP.helpPart('Colours and numbers', 'Each open cell is coloured for a token standing there alone: ', PP.swatch('win'),
+      ' the player to move wins, ', PP.swatch('lose'), ' they lose; the number is how many moves the game then lasts '
+      + 'under optimal play (hover a cell for its Grundy value). With several tokens, the XOR of their Grundy values '
+      + 'decides: not 0, the player to move wins.'),
+    PP.helpPart('Play', 'Click open cells to put tokens, then move the selected token by clicking one of its outlined '
+      + 'cells: ', PP.swatch('move-win'), ' a winning move for you, ', PP.swatch('move-lose'), ' a losing one. Click a '
+      + 'token to select it. Keys: the arrows move it one cell down or right, 1–9 that many cells diagonally; u undoes, '
+      + 'y redoes. Untick "the solver answers" to play both sides.'),
+  ];
+
+  PP.games.gridgame = { mount, key, help, state: () => ({ ...s }) };
 })();

@@ -290,7 +290,7 @@
     text.addEventListener('change', () => { s.input = text.value; });
     const a = s.solved;
     const summary = a ? [
-      PP.el('p', { class: 'verdict', id: 'sn-fewest', 'data-rolls': a.fewest_rolls, text: `Fewest rolls: ${a.fewest_rolls}` }),
+      PP.el('p', { class: 'verdict', id: 'sn-fewest', 'data-rolls': a.fewest_rolls, text: `Fewest rolls, choosing each roll's number: ${a.fewest_rolls.toLocaleString('en')}` }),
       PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
         text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
       a.fewest_rolls > a.shortest_game.length ? PP.el('p', { id: 'sn-more', text: `(the first ${a.shortest_game.length} rolls of ${a.fewest_rolls.toLocaleString('en')})` }) : null,
@@ -366,5 +366,21 @@
     });
   };
 
-  PP.games.snakes = { mount, key, state: () => ({ ...s }) };
+  /** The rules, the two questions the page answers, how to play, and the board's text. */
+  const help = () => [
+    PP.helpPart('Rules', 'The token starts on square 1 (start 0: off the board, before square 1) and must reach the '
+      + 'last square. A roll of the die moves it forward that many squares; a roll that would pass the last square is '
+      + 'not played (overshoot "stay"), or bounces back from it ("bounce"), or finishes ("win"). Landing on the foot of '
+      + 'a ladder takes the token up to its top; landing on the head of a snake takes it down to its tail.'),
+    PP.helpPart('What is shown', 'Fewest rolls: the answer when you choose the number of every roll (the BOJ 16928 '
+      + 'question), with one shortest game shaded on the board. Expected rolls, the median and the charts: with a fair '
+      + 'die, where nobody chooses.'),
+    PP.helpPart('Play', 'Roll (or press space): the token moves, and the chance to finish within the rolls you set is '
+      + 'worked out again from where it stands. New game starts again.'),
+    PP.helpPart('The board\'s text', 'The first line gives the number of ladders and the number of snakes; then a line '
+      + '"from to" for each ladder, then one for each snake (from its head down to its tail). Change it, or the '
+      + 'squares, faces, start and overshoot, then Solve.'),
+  ];
+
+  PP.games.snakes = { mount, key, help, state: () => ({ ...s }) };
 })();
