@@ -184,9 +184,25 @@ pub fn gridgame_messages_name_what_was_typed(tab: &Tab, base: &str) {
 ...",
         "7",
     );
-    assert!(message.starts_with("K (diagonal reach) box: "), "{message}");
+    // The limit of K in words, not in the N and M of a first line the page wrote.
+    assert_eq!(
+        message,
+        "K (diagonal reach) box: must be between 0 and 2 (one less than the rows or the columns, whichever are \
+         fewer), found 7 (HTTP 400)"
+    );
     assert_eq!(eval(tab, "PP.games.gridgame.state().rows"), serde_json::json!(["...", "...", "..."]));
     assert_eq!(eval(tab, "document.querySelectorAll('#gg-board .cell').length"), 9, "the board shown is kept");
+    // A board of walls only: no token can be put, and the status says so instead of asking for one.
+    eval(
+        tab,
+        "(() => { document.querySelector('#gg-input').value = '##\\n##'; document.querySelector('#gg-k').value = '1'; })()",
+    );
+    click(tab, "#gg-load");
+    wait(tab, "PP.games.gridgame.state().rows.join() === '##,##' && !PP.job");
+    assert_eq!(
+        eval(tab, "document.querySelector('#gg-status').textContent"),
+        "This board has no open cell for a token: open some cells (.) in the board's text, then Solve."
+    );
 }
 
 /// The judge's largest board, 300 × 300: a token put and moved is drawn where it stands, with the moves from

@@ -42,7 +42,9 @@
     const found = /^input: line (\d+), column (\d+): (.*)$/s.exec(message);
     if (!found) return message;
     const [line, column] = [+found[1], +found[2]];
-    const rest = found[3].replace(/every row must have M = (\d+) cells/, 'every row must have $1 cells, as the first row has');
+    // N and M are the numbers of rows and columns, which the page counts: said in words.
+    const rest = found[3].replace(/every row must have M = (\d+) cells/, 'every row must have $1 cells, as the first row has')
+      .replace(/min\(N - 1, M - 1\) = (\d+)/, '$1 (one less than the rows or the columns, whichever are fewer)');
     if (line === 1) {
       const k = `${rows.length} ${rows[0].length} `.length + 1;
       return column >= k ? `K (diagonal reach) box: ${rest.replace(/^K \(the diagonal reach\) /, '')}` : `Board: ${rest}`;
@@ -331,6 +333,10 @@
     if (s.failed === 'board') return failed('the board', () => solveBoard(s.rows, s.k, { keepTokens: true }));
     if (s.failed === 'moves') return failed("the tokens' moves", () => askMoves());
     const [first] = players();
+    if (s.table && !s.table.values.some((row) => row.includes('W') || row.includes('L'))) {
+      return PP.el('p', { class: 'verdict', id: 'gg-status',
+        text: 'This board has no open cell for a token: open some cells (.) in the board\'s text, then Solve.' });
+    }
     if (!s.tokens.length) {
       return PP.el('p', { class: 'verdict', id: 'gg-status',
         text: `Click open cells to put one or more tokens, then move: ${first} move${first === 'you' ? '' : 's'} first.` });
