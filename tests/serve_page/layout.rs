@@ -40,6 +40,15 @@ pub fn phone_sized(tab: &Tab, base: &str) {
         assert!(widths[0].as_u64() <= widths[1].as_u64(), "{game} is wider than the phone: {widths}");
     }
     screenshot(tab, "phone", 390.0, 800.0);
+    // Snakes: the Roll button just above the board, so that the token is seen moving.
+    open(tab, base, "game=snakes");
+    let places = wait(
+        tab,
+        "!PP.job && document.querySelector('#sn-board') && [document.querySelector('#sn-roll').getBoundingClientRect().bottom, \
+         document.querySelector('#sn-board').getBoundingClientRect().top]",
+    );
+    let (roll, board) = (places[0].as_f64().unwrap(), places[1].as_f64().unwrap());
+    assert!(roll <= board && board - roll < 200.0, "the Roll button ends at {roll}, the board starts at {board}");
     // A wide footholds board: a finger pans it (only A and B keep the touch, to be dragged).
     // (Footholds on the first and last rows only, so it solves at once.)
     let rows: Vec<Vec<u8>> = (0..8).map(|r| vec![u8::from(r == 0 || r == 7); 16]).collect();

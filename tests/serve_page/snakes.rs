@@ -98,7 +98,7 @@ pub fn rolls_are_on_the_board_solved(tab: &Tab, base: &str) {
         tab,
         "(() => { const t = document.querySelector('#sn-input'); t.value = '6 0\\n2 99\\n3 99\\n4 99\\n5 99\\n6 98\\n7 97\\n'; \
          t.dispatchEvent(new Event('change')); \
-         const f = document.querySelectorAll('#snakes input[type=number]')[1]; f.value = '3'; f.dispatchEvent(new Event('change')); })()",
+         const f = document.querySelector('#sn-faces'); f.value = '3'; f.dispatchEvent(new Event('change')); })()",
     );
     click(tab, "#sn-roll");
     let roll = wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job && PP.games.snakes.state().rolls[0]");
@@ -164,22 +164,22 @@ pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
     let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
     open(tab, base, "game=snakes");
     wait(tab, "PP.games.snakes.state().solved && !PP.job");
-    for (box_index, typed, expected) in [
-        (0, "", "squares: give a whole number."),
-        (0, "0", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
+    for (field, typed, expected) in [
+        ("size", "", "squares: give a whole number."),
+        ("size", "0", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
         (
-            0,
+            "size",
             "5",
             "Board, line 2, column 1: ladder 1: square 32 is outside the board (squares 1 to 5; the squares box sets \
              the last square) (HTTP 400)",
         ),
-        (0, "100", ""),
-        (2, "", "start: give a whole number (0: off the board)."),
+        ("size", "100", ""),
+        ("start", "", "start: give a whole number (0: off the board)."),
     ] {
         eval(
             tab,
             &format!(
-                "(() => {{ const e = document.querySelectorAll('#snakes input[type=number]')[{box_index}]; e.value = '{typed}'; \
+                "(() => {{ const e = document.querySelector('#sn-{field}'); e.value = '{typed}'; \
                  e.dispatchEvent(new Event('change')); }})()"
             ),
         );
@@ -187,7 +187,7 @@ pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
         if expected.is_empty() {
             wait(tab, "PP.games.snakes.state().solved && !PP.job");
         } else {
-            assert_eq!(wait(tab, error), expected, "box {box_index}: {typed:?}");
+            assert_eq!(wait(tab, error), expected, "{field}: {typed:?}");
         }
         settle(tab);
     }
@@ -228,7 +228,7 @@ pub fn a_board_being_solved_marks_the_previous_answer(tab: &Tab, base: &str) {
     hang(tab, "/api/snakes");
     eval(
         tab,
-        "(() => { const f = document.querySelectorAll('#snakes input[type=number]')[1]; f.value = '3'; f.dispatchEvent(new Event('change')); })()",
+        "(() => { const f = document.querySelector('#sn-faces'); f.value = '3'; f.dispatchEvent(new Event('change')); })()",
     );
     click(tab, "#sn-solve");
     let line = wait(tab, "document.querySelector('#sn-solving')?.textContent");

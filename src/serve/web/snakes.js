@@ -303,6 +303,8 @@
     const here = s.here;
     const within = Math.max(0, s.within - played);
     const chance = done ? 1 : here ? (here.ended_by_roll[Math.min(within, here.ended_by_roll.length - 1)] ?? 0) : null;
+    // Rolling stands above the board, so that the token is seen moving (on a phone too); the odds from the token
+    // stand with the board's own, and the board's text below them.
     const game = a ? PP.el('section', {},
       PP.el('h2', { text: 'Roll the die' }),
       PP.el('div', { class: 'controls' },
@@ -315,22 +317,22 @@
           + (done ? `Finished in ${played} rolls.` : `Token on ${s.square || 'the start, off the board'}.`) }),
       chance === null ? null : PP.el('p', { id: 'sn-chance', 'data-chance': chance,
         text: `P(finish within ${s.within} rolls in all) = ${(100 * chance).toFixed(2)}%` }),
-      done || s.failed === 'odds' ? null : distributionChart(here, 'From the token now: P(ends on roll t) and P(ended by roll t), counting the rolls so far', played),
       s.failed === 'odds' ? PP.el('p', { id: 'sn-failed', 'data-failed': 'odds' }, 'No odds from the token now (cancelled, or see the message above). ',
         PP.el('button', { type: 'button', id: 'sn-again', onclick: askOdds, text: 'Ask again' })) : null) : null;
+    const odds = a && !done && s.failed !== 'odds'
+      ? distributionChart(here, 'From the token now: P(ends on roll t) and P(ended by roll t), counting the rolls so far', played) : null;
     const failed = s.failed === 'board' ? PP.el('p', { class: 'verdict', id: 'sn-failed', 'data-failed': 'board' },
       'No answer for the board (cancelled, or see the message above). ',
       PP.el('button', { type: 'button', id: 'sn-again', onclick: () => solve(), text: 'Solve again' })) : null;
     PP.render(root, PP.el('div', { class: 'row' },
-      PP.el('div', { class: 'panel' },
+      PP.el('div', { class: 'panel' }, s.solving ? solving() : failed, stale(game), stale(boardView())),
+      PP.el('div', { class: 'panel' }, stale(summary), stale(odds),
         PP.el('h2', { text: 'Board (BOJ 16928: N M, ladders x y, snakes u v)' }), text,
         PP.el('div', { class: 'controls' },
-          BOXES.map(([name, label]) => field(`${label} `, name, { min: name === 'start' ? 0 : 1 })),
-          PP.el('label', {}, 'overshoot ', PP.el('select', { onchange: (e) => { s.overshoot = e.target.value; } },
+          BOXES.map(([name, label]) => field(`${label} `, name, { min: name === 'start' ? 0 : 1, id: `sn-${name}` })),
+          PP.el('label', {}, 'overshoot ', PP.el('select', { id: 'sn-overshoot', onchange: (e) => { s.overshoot = e.target.value; } },
             OVERSHOOTS.map((v) => PP.el('option', { value: v, selected: s.overshoot === v, text: v })))),
-          PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })),
-        stale(boardView())),
-      PP.el('div', { class: 'panel' }, s.solving ? solving() : failed, stale(summary), stale(game))));
+          PP.el('button', { type: 'button', id: 'sn-solve', onclick: () => { s.input = text.value; solve(); }, text: 'Solve' })))));
   };
 
   const mount = (main, params) => {
