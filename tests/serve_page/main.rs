@@ -65,6 +65,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     snakes::large_boards(&tab, &base);
     snakes::messages_name_the_boxes(&tab, &base);
     snakes::the_median_as_the_library_has_it(&tab, &base);
+    snakes::a_game_of_one_roll(&tab, &base);
     layout::focus_and_selection_stand_out(&tab, &base);
     gridgame::gridgame_status_wording(&tab, &base);
     layout::footholds_labels_fit_their_cells(&tab, &base);

@@ -268,3 +268,13 @@ pub fn the_median_as_the_library_has_it(tab: &Tab, base: &str) {
         assert!(shown.as_str().unwrap().ends_with(&format!("; median: {median}")), "{size} squares: {shown}");
     }
 }
+
+/// A game of one roll says "1 roll", in the rolls so far and when it has finished.
+pub fn a_game_of_one_roll(tab: &Tab, base: &str) {
+    open(tab, base, "game=snakes&start=99&rolls=1");
+    let status = wait(
+        tab,
+        "!PP.job && PP.games.snakes.state().rolls.length === 1 && document.querySelector('#sn-status').textContent",
+    );
+    assert_eq!(status, "1 roll: 1→100. Finished in 1 roll.");
+}

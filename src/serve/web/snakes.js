@@ -313,8 +313,8 @@
         PP.el('label', {}, 'finish within ', PP.el('input', { type: 'number', min: 1, value: s.within, id: 'sn-within',
           onchange: (e) => { s.within = wholeRolls(e.target.value); save(); draw(); } }), ' rolls')),
       PP.el('p', { id: 'sn-status', 'data-square': s.square, 'data-rolls': played, 'data-done': done,
-        text: `${played} roll${played === 1 ? '' : 's'}: ${s.rolls.map((r) => r.roll ? `${r.die}→${r.roll.square}${r.roll.jump ? ` (${r.roll.jump})` : ''}` : `${r.die} (stays)`).join(', ') || 'none yet'}. `
-          + (done ? `Finished in ${played} rolls.` : `Token on ${s.square || 'the start, off the board'}.`) }),
+        text: `${countRolls(played)}: ${s.rolls.map((r) => r.roll ? `${r.die}→${r.roll.square}${r.roll.jump ? ` (${r.roll.jump})` : ''}` : `${r.die} (stays)`).join(', ') || 'none yet'}. `
+          + (done ? `Finished in ${countRolls(played)}.` : `Token on ${s.square || 'the start, off the board'}.`) }),
       chance === null ? null : PP.el('p', { id: 'sn-chance', 'data-chance': chance,
         text: `P(finish within ${s.within} rolls in all) = ${(100 * chance).toFixed(2)}%` }),
       s.failed === 'odds' ? PP.el('p', { id: 'sn-failed', 'data-failed': 'odds' }, 'No odds from the token now (cancelled, or see the message above). ',
