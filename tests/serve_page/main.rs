@@ -6,8 +6,9 @@
 //! to ask again; a click right after typing a number lands; a move on a 300 × 300 gridgame board is drawn (and
 //! timed). Every field of a link and every box is checked, with a message in the bar at the top of the window
 //! (seen when the page is scrolled); gridgame's value history follows the game; large snakes boards show at once;
-//! on a phone the charts' text keeps its size and the maps fit; the focus and the selected token stand out on every
-//! cell colour. Screenshots go to `target/`.
+//! on a phone (and at 200 % zoom) the charts' text keeps its size and the maps fit; the focus and the selected token
+//! stand out on every cell colour. Each game says how to play it; a game's end says why; a stopped server is said
+//! so. Screenshots go to `target/`.
 //!
 //! Without Chromium the test prints a SKIP line and passes, unless `PERFECTPLAY_REQUIRE_ALL=1` (set by CI).
 //!
