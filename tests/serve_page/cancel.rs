@@ -104,3 +104,22 @@ pub fn a_stopped_server_is_said_so(tab: &Tab) {
         click(tab, "#fh-again");
     }
 }
+
+/// A position the server cannot solve within its time limit: asking again would end the same way, so the message
+/// says what helps (a server of its own, with a time limit of one second).
+pub fn a_position_too_slow_to_solve(tab: &Tab) {
+    let config = Config { request_time_limit: Duration::from_secs(1), ..Config::default() };
+    let base = serve_support::start(config);
+    let board = serde_json::json!(vec![vec![1; 16]; 8]).to_string();
+    open(tab, &base, &format!("game=footholds&board={board}&a=3,3&b=4,12"));
+    let message = wait(
+        tab,
+        "!PP.job && document.querySelector('#fh-again') && !document.getElementById('error').hidden \
+         && document.getElementById('error').textContent",
+    );
+    assert!(
+        message.as_str().unwrap().starts_with("no answer within the request time limit of 1 s")
+            && message.as_str().unwrap().ends_with("; a board with fewer footholds is solved sooner (HTTP 504)"),
+        "{message}"
+    );
+}

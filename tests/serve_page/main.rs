@@ -53,6 +53,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     footholds::a_click_does_what_the_tool_says(&tab, &base);
     cancel::cancelled_questions_can_be_asked_again(&tab, &base);
     cancel::a_stopped_server_is_said_so(&tab);
+    cancel::a_position_too_slow_to_solve(&tab);
     gridgame::gridgame_without_the_solver(&tab, &base);
     gridgame::gridgame_messages_name_what_was_typed(&tab, &base);
     gridgame::a_move_on_the_largest_gridgame_board(&tab, &base);

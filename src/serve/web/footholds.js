@@ -74,7 +74,7 @@
     draw();
     const request = { input: input(p.board, p.at[p.mover], p.at[other(p.mover)]) };
     const key = here();
-    const answer = await PP.ask('/api/footholds', request);
+    const answer = await PP.ask('/api/footholds', request, { explain: slow });
     if (key !== here()) return;
     if (!answer) {
       // Cancelled or refused; a question that replaced this one (the map's) sees to this position when it ends.
@@ -83,6 +83,13 @@
     }
     accept(answer);
   };
+
+  /**
+   * A position the server could not solve within its time limit: asking again would end the same way, so the
+   * message says what does help.
+   */
+  const slow = (message) => (message.startsWith('no answer within the request time limit')
+    ? `${message}; a board with fewer footholds is solved sooner` : message);
 
   /** Which position the page shows: a question's answer is taken only while it still shows the one asked about. */
   const here = () => JSON.stringify([s.start, s.history.length]);
@@ -208,7 +215,7 @@
    * answer is the new board's, A moving first, so it is asked once.
    */
   const load = async (text) => {
-    const answer = await PP.ask('/api/footholds', { input: text });
+    const answer = await PP.ask('/api/footholds', { input: text }, { explain: slow });
     if (!answer) return;
     s.map = null;
     reset({ board: answer.board, a: answer.aloc, b: answer.bloc }, answer);
