@@ -142,8 +142,10 @@ pub fn cancel(tab: &Tab) {
     click(tab, "#busy-cancel");
 }
 
-/// Saves the top left `width` × `height` pixels of the page as `target/serve-NAME.png`.
+/// Saves the top left `width` × `height` pixels of the page as `target/serve-NAME.png`, the help closed so that the
+/// game fills the picture (closed by the page, not the user: nothing is remembered).
 pub fn screenshot(tab: &Tab, name: &str, width: f64, height: f64) {
+    eval(tab, "(() => { document.getElementById('help').open = false; })()");
     let clip = Viewport { x: 0.0, y: 0.0, width, height, scale: 1.0 };
     let png = tab.capture_screenshot(CaptureScreenshotFormatOption::Png, None, Some(clip), true).unwrap();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
