@@ -370,10 +370,11 @@
 
   /** The rules, the two questions the page answers, how to play, and the board's text. */
   const help = () => [
-    PP.helpPart('Rules', 'The token starts on square 1 (start 0: off the board, before square 1) and must reach the '
-      + 'last square. A roll of the die moves it forward that many squares; a roll that would pass the last square is '
-      + 'not played (overshoot "stay"), or bounces back from it ("bounce"), or finishes ("win"). Landing on the foot of '
-      + 'a ladder takes the token up to its top; landing on the head of a snake takes it down to its tail.'),
+    PP.helpPart('Rules', 'The token starts on the start square (1 in the judge\'s game; 0 is off the board, before '
+      + 'square 1) and must reach the last square. A roll of the die moves it forward that many squares; a roll that '
+      + 'would pass the last square is not played (overshoot "stay"), or bounces back from it ("bounce"), or finishes '
+      + '("win"). Landing on the foot of a ladder takes the token up to its top; landing on the head of a snake takes it '
+      + 'down to its tail.'),
     PP.helpPart('What is shown', 'Fewest rolls: the answer when you choose the number of every roll (the BOJ 16928 '
       + 'question), with one shortest game shaded on the board. Expected rolls, the median and the charts: with a fair '
       + 'die, where nobody chooses.'),
