@@ -19,7 +19,7 @@ fn footholds_valid(i: &footholds::Instance, beyond: bool) -> Result<(), String> 
     if rows.iter().any(|row| row.len() != c || row.iter().any(|&v| v > 1)) {
         return Err("ragged or not 0/1".into());
     }
-    for (name, (y, x)) in [("aloc", i.a), ("bloc", i.b)] {
+    for (name, (y, x)) in [("aloc", i.a()), ("bloc", i.b())] {
         if y >= r || x >= c || rows[y][x] != 1 {
             return Err(format!("{name} ({y}, {x}) is not on a foothold"));
         }
@@ -133,8 +133,8 @@ proptest! {
             // Fewer cells, or as many and fewer footholds, or the same board with the players earlier.
             let index_of = |(r, c): (usize, usize), cols: usize| r * cols + c;
             let measure = |i: &footholds::Instance| {
-                let footholds = i.footholds.iter().filter(|&&f| f).count();
-                (i.rows * i.cols, footholds, index_of(i.a, i.cols) + index_of(i.b, i.cols))
+                let footholds = i.footholds().iter().filter(|&&f| f).count();
+                (i.rows() * i.cols(), footholds, index_of(i.a(), i.cols()) + index_of(i.b(), i.cols()))
             };
             prop_assert!(measure(&smaller) < measure(&case), "{:?} -> {:?}", measure(&case), measure(&smaller));
         }
@@ -181,7 +181,8 @@ proptest! {
         let case = game.generate(&mut rng(), index, total);
         let index_of = |(r, c): (usize, usize), cols: usize| r * cols + c;
         let measure = |i: &footholds::Instance| {
-            (i.rows * i.cols, i.footholds.iter().filter(|&&f| f).count(), index_of(i.a, i.cols) + index_of(i.b, i.cols))
+            let footholds = i.footholds().iter().filter(|&&f| f).count();
+            (i.rows() * i.cols(), footholds, index_of(i.a(), i.cols()) + index_of(i.b(), i.cols()))
         };
         for smaller in game.shrink(&case) {
             prop_assert_eq!(footholds_valid(&smaller, beyond), Ok(()));
@@ -229,8 +230,8 @@ fn corner_cases_are_judge_cases() {
         assert_eq!(footholds_valid(case, false), Ok(()), "{case:?}");
     }
     // Both tokens on one cell, a player stuck at the start, one row and one column are all there.
-    assert!(feet.iter().any(|c| c.a == c.b));
-    assert!(feet.iter().any(|c| c.rows == 1) && feet.iter().any(|c| c.cols == 1));
+    assert!(feet.iter().any(|c| c.a() == c.b()));
+    assert!(feet.iter().any(|c| c.rows() == 1) && feet.iter().any(|c| c.cols() == 1));
     let snake_corners = snakes::cases::corners();
     assert_eq!(snake_corners.len(), 6, "every snakes corner case is a judge case");
     for case in &snake_corners {

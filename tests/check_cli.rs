@@ -80,7 +80,7 @@ fn a_wrong_command_fails_with_a_shrunk_case_and_the_same_seed_repeats_it() {
     assert_eq!(json["got"], "0\n");
     // Shrunk to the smallest board where A can move: two cells.
     let input = perfectplay::games::footholds::Instance::parse(json["input"].as_str().unwrap()).unwrap();
-    assert_eq!(input.rows * input.cols, 2, "{json:#}");
+    assert_eq!(input.rows() * input.cols(), 2, "{json:#}");
     assert_ne!(json["expected"], "0\n");
     let again = run();
     for field in ["input", "original_input", "case", "expected", "cases"] {

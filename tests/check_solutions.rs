@@ -79,13 +79,13 @@ fn footholds_reference(input: &str) -> String {
     let instance = footholds::Instance::parse(input).unwrap();
     let mut board: Vec<Vec<bool>> =
         instance.board_rows().iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect();
-    references::reference(&mut board, instance.a, instance.b).1.to_string()
+    references::reference(&mut board, instance.a(), instance.b()).1.to_string()
 }
 
 /// (cells, footholds) of a footholds input.
 fn footholds_size(input: &str) -> (usize, usize) {
     let instance = footholds::Instance::parse(input).unwrap();
-    (instance.rows * instance.cols, instance.footholds.iter().filter(|&&f| f).count())
+    (instance.rows() * instance.cols(), instance.footholds().iter().filter(|&&f| f).count())
 }
 
 /// A failing footholds case: its expected answer is the textbook search's, and the solution's differs (for a
@@ -164,7 +164,7 @@ type Board = (Vec<Vec<bool>>, (usize, usize), (usize, usize));
 fn footholds_board(input: &str) -> Board {
     let instance = footholds::Instance::parse(input).unwrap();
     let board = instance.board_rows().iter().map(|row| row.iter().map(|&v| v == 1).collect()).collect();
-    (board, instance.a, instance.b)
+    (board, instance.a(), instance.b())
 }
 
 /// The (cells, footholds) of the smallest judge cases on which `wrong` and the textbook search differ, by trying

@@ -201,32 +201,32 @@ impl Footholds {
     /// Number of rows.
     #[getter]
     fn rows(&self) -> usize {
-        self.instance.rows
+        self.instance.rows()
     }
 
     /// Number of columns.
     #[getter]
     fn cols(&self) -> usize {
-        self.instance.cols
+        self.instance.cols()
     }
 
     /// A's cell, `(row, column)`, 0-based.
     #[getter]
     fn aloc(&self) -> (usize, usize) {
-        self.instance.a
+        self.instance.a()
     }
 
     /// B's cell, `(row, column)`, 0-based.
     #[getter]
     fn bloc(&self) -> (usize, usize) {
-        self.instance.b
+        self.instance.b()
     }
 
     /// The footholds as a numpy array of `bool`, shape `(rows, cols)`.
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        let shape = (self.instance.rows, self.instance.cols);
-        Array::from_shape_vec(shape, self.instance.footholds.clone()).expect("rows × cols cells").into_pyarray(py)
+        let shape = (self.instance.rows(), self.instance.cols());
+        Array::from_shape_vec(shape, self.instance.footholds().to_vec()).expect("rows × cols cells").into_pyarray(py)
     }
 
     /// Solves the position exactly: who wins, in how many moves, A's first moves ranked, and the optimal line.

@@ -4,7 +4,7 @@ use super::file::CensusFile;
 use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
 use crate::format::InputError;
-use crate::games::footholds::{Cell, Instance, SolveOptions, Wanted, distinct_start_pairs, solve};
+use crate::games::footholds::{Cell, SolveOptions, Wanted, distinct_start_pairs, solve};
 use rand::SeedableRng;
 use rand::seq::index::sample;
 use std::path::Path;
@@ -72,7 +72,7 @@ pub fn verify_file(
     let picked = sample(&mut rng, file.records.len(), sample_size.min(file.records.len()));
     for index in picked.iter() {
         let record = file.records[index];
-        let start = Instance { a: record.a, b: record.b, ..instance.clone() };
+        let start = instance.with_starts(record.a, record.b).map_err(error)?;
         let solving =
             SolveOptions { table_bytes: options.table_bytes, threads: options.threads, limits: (options.limits)() };
         let Ok(solution) = solve(&start, Wanted::default(), solving) else { return Ok(Err(Interrupted)) };

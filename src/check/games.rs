@@ -51,7 +51,7 @@ pub struct Footholds {
 impl Footholds {
     fn solve(&self, case: &footholds::Instance, wanted: footholds::Wanted) -> footholds::Solution {
         // A small table does for the judge's boards; bigger boards get more.
-        let table_bytes = if case.rows * case.cols <= 25 { 1 << 20 } else { 64 << 20 };
+        let table_bytes = if case.rows() * case.cols() <= 25 { 1 << 20 } else { 64 << 20 };
         let options = footholds::SolveOptions { table_bytes, threads: 1, limits: Limits::default() };
         footholds::solve(case, wanted, options).expect("no deadline")
     }
@@ -90,13 +90,13 @@ impl CheckedGame for Footholds {
             case.board_rows().iter().map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")).collect();
         format!(
             "{} {}\n{}\n{} {} {} {}\n",
-            case.rows,
-            case.cols,
+            case.rows(),
+            case.cols(),
             rows.join("\n"),
-            case.a.0,
-            case.a.1,
-            case.b.0,
-            case.b.1
+            case.a().0,
+            case.a().1,
+            case.b().0,
+            case.b().1
         )
     }
     fn expected(&self, case: &Self::Case) -> String {

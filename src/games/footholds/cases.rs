@@ -19,8 +19,8 @@ pub const JUDGE_SIDE: usize = 5;
 /// The guarantee it breaks.
 pub fn check(instance: &Instance, beyond: bool) -> Result<(), String> {
     let side = if beyond { MAX_CELLS } else { JUDGE_SIDE };
-    if instance.rows > side || instance.cols > side || instance.rows * instance.cols > MAX_CELLS {
-        return Err(format!("a {}×{} board is outside the limits", instance.rows, instance.cols));
+    if instance.rows() > side || instance.cols() > side || instance.rows() * instance.cols() > MAX_CELLS {
+        return Err(format!("a {}×{} board is outside the limits", instance.rows(), instance.cols()));
     }
     // `Instance::new` already holds the rest: a rectangular board, both starts on footholds.
     Ok(())
@@ -107,23 +107,23 @@ pub fn corners() -> Vec<Instance> {
 /// assert!(cases::shrink(&case).contains(&full_2x3)); // both players' rows were cut
 /// ```
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
-    let key = |c: &Instance| (c.rows, c.cols, c.footholds.clone(), c.a, c.b);
+    let key = |c: &Instance| (c.rows(), c.cols(), c.footholds().to_vec(), c.a(), c.b());
     in_tiers(instance, [plain_cuts(instance), cuts_moving_the_players(instance), players_moved(instance)], key)
 }
 
 /// A row or a column fewer where neither player stands, then one foothold fewer: the players stay where they are.
 fn plain_cuts(instance: &Instance) -> Vec<Instance> {
     let rows = instance.board_rows();
-    let (a, b) = (instance.a, instance.b);
+    let (a, b) = (instance.a(), instance.b());
     let mut out = Vec::new();
     let build = |board: Vec<Vec<bool>>, a: Cell, b: Cell| Instance::new(board, a, b).ok();
-    for r in (0..instance.rows).filter(|&r| r != a.0 && r != b.0) {
+    for r in (0..instance.rows()).filter(|&r| r != a.0 && r != b.0) {
         let mut board = as_bool(&rows);
         board.remove(r);
         let shift = |(cr, cc): Cell| (if cr > r { cr - 1 } else { cr }, cc);
         out.extend(build(board, shift(a), shift(b)));
     }
-    for c in (0..instance.cols).filter(|&c| c != a.1 && c != b.1) {
+    for c in (0..instance.cols()).filter(|&c| c != a.1 && c != b.1) {
         let mut board = as_bool(&rows);
         for row in &mut board {
             row.remove(c);
@@ -131,8 +131,8 @@ fn plain_cuts(instance: &Instance) -> Vec<Instance> {
         let shift = |(cr, cc): Cell| (cr, if cc > c { cc - 1 } else { cc });
         out.extend(build(board, shift(a), shift(b)));
     }
-    for r in 0..instance.rows {
-        for c in 0..instance.cols {
+    for r in 0..instance.rows() {
+        for c in 0..instance.cols() {
             if instance.has_foothold((r, c)) && (r, c) != a && (r, c) != b {
                 let mut board = as_bool(&rows);
                 board[r][c] = false;
@@ -147,7 +147,7 @@ fn plain_cuts(instance: &Instance) -> Vec<Instance> {
 /// [`EVERY_PLACING`] footholds) or on the cells beside where they stood.
 fn cuts_moving_the_players(case: &Instance) -> Vec<Instance> {
     let board = as_bool(&case.board_rows());
-    let (rows, cols) = (case.rows, case.cols);
+    let (rows, cols) = (case.rows(), case.cols());
     let mut out = Vec::new();
     // (true, r): row r cut; (false, c): column c.
     let lines = (0..rows).map(|r| (true, r)).chain((0..cols).map(|c| (false, c)));
@@ -178,7 +178,7 @@ fn cuts_moving_the_players(case: &Instance) -> Vec<Instance> {
         let (starts_a, starts_b) = if footholds.len() <= EVERY_PLACING {
             (footholds.clone(), footholds)
         } else {
-            (places(case.a), places(case.b))
+            (places(case.a()), places(case.b()))
         };
         for &a in &starts_a {
             for &b in &starts_b {
@@ -192,14 +192,14 @@ fn cuts_moving_the_players(case: &Instance) -> Vec<Instance> {
 /// One player moved to an earlier foothold (row-major) of the same board, on boards of at most [`MOVE_CELLS`]
 /// cells.
 fn players_moved(case: &Instance) -> Vec<Instance> {
-    let cols = case.cols;
-    if case.rows * cols > MOVE_CELLS {
+    let cols = case.cols();
+    if case.rows() * cols > MOVE_CELLS {
         return Vec::new();
     }
     let board = as_bool(&case.board_rows());
     let earlier = |(r, c): Cell| (0..r * cols + c).map(|i| (i / cols, i % cols)).filter(|&at| case.has_foothold(at));
-    let a_moved = earlier(case.a).filter_map(|a| Instance::new(board.clone(), a, case.b).ok());
-    let b_moved = earlier(case.b).filter_map(|b| Instance::new(board.clone(), case.a, b).ok());
+    let a_moved = earlier(case.a()).filter_map(|a| Instance::new(board.clone(), a, case.b()).ok());
+    let b_moved = earlier(case.b()).filter_map(|b| Instance::new(board.clone(), case.a(), b).ok());
     a_moved.chain(b_moved).collect()
 }
 
@@ -210,8 +210,8 @@ fn as_bool(rows: &[Vec<u8>]) -> Vec<Vec<bool>> {
 
 /// The size of an instance in words: "3×4 board, 9 footholds".
 pub fn describe(instance: &Instance) -> String {
-    let footholds = instance.footholds.iter().filter(|&&f| f).count();
-    format!("{}×{} board, {}", instance.rows, instance.cols, crate::format::counted(footholds as u64, "foothold"))
+    let footholds = instance.footholds().iter().filter(|&&f| f).count();
+    format!("{}×{} board, {}", instance.rows(), instance.cols(), crate::format::counted(footholds as u64, "foothold"))
 }
 
 #[cfg(test)]
@@ -233,7 +233,11 @@ mod tests {
         // Every candidate is smaller: fewer cells, or fewer footholds, or the starts earlier.
         let measure = |c: &Instance| {
             let index = |(r, c): Cell, cols: usize| r * cols + c;
-            (c.rows * c.cols, c.footholds.iter().filter(|&&f| f).count(), index(c.a, c.cols) + index(c.b, c.cols))
+            (
+                c.rows() * c.cols(),
+                c.footholds().iter().filter(|&&f| f).count(),
+                index(c.a(), c.cols()) + index(c.b(), c.cols()),
+            )
         };
         assert!(out.iter().all(|c| measure(c) < measure(&case)));
         // The plain cuts come first, in their order, each once.

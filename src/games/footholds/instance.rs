@@ -33,18 +33,31 @@ pub const MAX_CELLS: usize = 128;
 
 /// A board with its footholds and the two starting cells, checked: at most [`MAX_CELLS`] cells, both starts on the
 /// board and on a foothold.
+///
+/// The fields are read through [`Instance::rows`], [`Instance::cols`], [`Instance::footholds`], [`Instance::a`] and
+/// [`Instance::b`], and the starts changed only through [`Instance::with_starts`], so that every instance stays
+/// checked: its [`game`](Instance::game) and [`has_foothold`](Instance::has_foothold) never panic.
+///
+/// # Examples
+/// ```
+/// use perfectplay::games::footholds::Instance;
+/// let instance = Instance::new(vec![vec![true, true, false]], (0, 0), (0, 1)).unwrap();
+/// assert_eq!((instance.rows(), instance.cols()), (1, 3));
+/// assert_eq!(instance.footholds(), [true, true, false]);
+/// assert_eq!((instance.a(), instance.b()), ((0, 0), (0, 1)));
+/// let swapped = instance.with_starts((0, 1), (0, 0)).unwrap();
+/// assert_eq!(swapped.to_grid(), "BA.\n");
+/// let error = instance.with_starts((0, 2), (0, 0)).unwrap_err();
+/// assert_eq!(error.to_string(), "aloc: [0, 2] has no foothold (its board value is 0)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instance {
-    /// Number of rows.
-    pub rows: usize,
-    /// Number of columns.
-    pub cols: usize,
+    rows: usize,
+    cols: usize,
     /// Row-major: whether each cell has a foothold.
-    pub footholds: Vec<bool>,
-    /// A's starting cell (A moves first).
-    pub a: Cell,
-    /// B's starting cell.
-    pub b: Cell,
+    footholds: Vec<bool>,
+    a: Cell,
+    b: Cell,
 }
 
 impl Instance {
@@ -55,16 +68,62 @@ impl Instance {
     pub fn new(board: Vec<Vec<bool>>, a: Cell, b: Cell) -> Result<Instance, InputError> {
         let (rows, cols) = Instance::shape(&board)?;
         let footholds: Vec<bool> = board.into_iter().flatten().collect();
-        let instance = Instance { rows, cols, footholds, a, b };
-        for (name, (r, c)) in [("aloc", a), ("bloc", b)] {
-            if r >= rows || c >= cols {
-                return Err(InputError::new(outside(name, &format!("[{r}, {c}]"), rows, cols)));
+        Instance { rows, cols, footholds, a, b }.starts_checked()
+    }
+
+    /// The same board with other starts, checked as [`Instance::new`] checks them.
+    ///
+    /// # Errors
+    /// When a start is off the board or not on a foothold, with the message of [`Instance::new`].
+    ///
+    /// # Examples
+    /// ```
+    /// use perfectplay::games::footholds::Instance;
+    /// let instance = Instance::new(vec![vec![true, true]], (0, 0), (0, 1)).unwrap();
+    /// assert_eq!(instance.with_starts((0, 1), (0, 1)).unwrap().to_grid(), "#*\n");
+    /// let error = instance.with_starts((0, 0), (3, 0)).unwrap_err();
+    /// assert_eq!(error.to_string(), "bloc: [3, 0] is outside the 1×2 board (rows 0..0, columns 0..1)");
+    /// ```
+    pub fn with_starts(&self, a: Cell, b: Cell) -> Result<Instance, InputError> {
+        Instance { a, b, ..self.clone() }.starts_checked()
+    }
+
+    /// The instance itself when both starts are on the board and on a foothold; the first that is not, otherwise.
+    fn starts_checked(self) -> Result<Instance, InputError> {
+        for (name, (r, c)) in [("aloc", self.a), ("bloc", self.b)] {
+            if r >= self.rows || c >= self.cols {
+                return Err(InputError::new(outside(name, &format!("[{r}, {c}]"), self.rows, self.cols)));
             }
-            if !instance.has_foothold((r, c)) {
+            if !self.has_foothold((r, c)) {
                 return Err(InputError::new(format!("{name}: [{r}, {c}] has no foothold (its board value is 0)")));
             }
         }
-        Ok(instance)
+        Ok(self)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Row-major: whether each cell has a foothold (cell `(r, c)` at `r * cols + c`).
+    pub fn footholds(&self) -> &[bool] {
+        &self.footholds
+    }
+
+    /// A's starting cell (A moves first).
+    pub fn a(&self) -> Cell {
+        self.a
+    }
+
+    /// B's starting cell.
+    pub fn b(&self) -> Cell {
+        self.b
     }
 
     /// The rows and columns of a board, checked: not empty, not ragged, at most [`MAX_CELLS`] cells.
@@ -89,9 +148,9 @@ impl Instance {
         Ok((rows, cols))
     }
 
-    /// Whether a cell has a foothold.
+    /// Whether a cell has a foothold; `false` for a cell off the board.
     pub fn has_foothold(&self, (r, c): Cell) -> bool {
-        self.footholds[r * self.cols + c]
+        r < self.rows && c < self.cols && self.footholds[r * self.cols + c]
     }
 
     /// The game over 64-bit cell sets; `None` when the board has more than 64 cells (use [`Instance::game`] with
@@ -335,6 +394,26 @@ mod tests {
         }
         let lines: Vec<&str> = grid_lines("a\r\n\rb\n").collect();
         assert_eq!(lines, ["a", "", "b"]);
+    }
+
+    #[test]
+    fn other_starts_are_checked_as_new_checks_them() {
+        let rows = vec![vec![true, false, true], vec![true, true, true]];
+        let instance = Instance::new(rows.clone(), (0, 0), (1, 2)).unwrap();
+        let mut refused = 0;
+        for cell in (0..4).flat_map(|r| (0..5).map(move |c| (r, c))) {
+            for (a, b) in [(cell, (1, 2)), ((0, 0), cell), (cell, cell)] {
+                let new = Instance::new(rows.clone(), a, b);
+                assert_eq!(instance.with_starts(a, b), new, "{a:?} {b:?}");
+                refused += usize::from(new.is_err());
+            }
+            // Off the board, no cell has a foothold; none is read from another row.
+            let on_board = cell.0 < 2 && cell.1 < 3 && rows[cell.0][cell.1];
+            assert_eq!(instance.has_foothold(cell), on_board, "{cell:?}");
+        }
+        assert!(refused > 0);
+        let moved = instance.with_starts((1, 1), (0, 2)).unwrap();
+        assert_eq!((moved.a(), moved.b(), moved.footholds()), ((1, 1), (0, 2), instance.footholds()));
     }
 
     #[test]

@@ -20,8 +20,8 @@ const SMALL_CELL_PX: usize = 26;
 /// A wins), then one small board per A start, each B start coloured by the winner and labelled with the total
 /// moves, under one legend; the pair asked is ringed and its board framed.
 pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
-    let starts: Vec<Cell> = (0..instance.rows)
-        .flat_map(|r| (0..instance.cols).map(move |c| (r, c)))
+    let starts: Vec<Cell> = (0..instance.rows())
+        .flat_map(|r| (0..instance.cols()).map(move |c| (r, c)))
         .filter(|&cell| instance.has_foothold(cell))
         .collect();
     let palette = vec![
@@ -43,26 +43,26 @@ pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
         .iter()
         .map(|&a| move |r: usize, c: usize| table.outcome(a, (r, c)).map(|o| o.remoteness.to_string()))
         .collect();
-    let side = instance.rows.max(instance.cols);
+    let side = instance.rows().max(instance.cols());
     let maps: Vec<CellMap> = starts
         .iter()
         .zip(classes.iter().zip(&labels))
         .map(|(&a, (class, label))| {
-            let asked = a == instance.a;
+            let asked = a == instance.a();
             CellMap {
                 title: format!("A starts at {}", at(a)),
                 palette: palette.clone(),
                 label: Some(label),
                 marks: vec![a],
-                asked: asked.then_some(instance.b),
+                asked: asked.then_some(instance.b()),
                 coordinates: false,
                 legend: false,
                 target_px: (side * SMALL_CELL_PX).max(120),
-                ..CellMap::new(instance.rows, instance.cols, class)
+                ..CellMap::new(instance.rows(), instance.cols(), class)
             }
         })
         .collect();
-    let asked = table.outcome(instance.a, instance.b).map_or(String::new(), |o| {
+    let asked = table.outcome(instance.a(), instance.b()).map_or(String::new(), |o| {
         let winner = Player::winner(o);
         format!(": {winner} wins, {} in all", moves_word(o.remoteness))
     });
@@ -73,29 +73,33 @@ pub fn tablebase_svg(instance: &Instance, table: &Tablebase) -> String {
         "The outlined square itself is B starting on A's square (both on one foothold).".to_string(),
         format!(
             "Ringed, on the framed board: the pair asked, A at {} and B at {}{asked}.",
-            at(instance.a),
-            at(instance.b)
+            at(instance.a()),
+            at(instance.b())
         ),
     ];
     let (share_class, share_label) = (
         |r: usize, c: usize| win_share(instance, table, (r, c)).map_or(SHARE_BANDS, share_band),
         |r: usize, c: usize| win_share(instance, table, (r, c)).map(|s| format!("{:.0}", 100.0 * s)),
     );
-    let overview = (instance.rows * instance.cols > OVERVIEW_CELLS).then(|| CellMap {
+    let overview = (instance.rows() * instance.cols() > OVERVIEW_CELLS).then(|| CellMap {
         title: "Overview: for each start of A, the share of B's starts that A wins (%)".into(),
         palette: share_palette(),
         label: Some(&share_label),
-        note: Some(format!("Outlined: A's start in the question asked, {}. Rows and columns from 0.", at(instance.a))),
-        marks: vec![instance.a],
+        note: Some(format!(
+            "Outlined: A's start in the question asked, {}. Rows and columns from 0.",
+            at(instance.a())
+        )),
+        marks: vec![instance.a()],
         first_index: 0,
         target_px: side * 48,
-        ..CellMap::new(instance.rows, instance.cols, &share_class)
+        ..CellMap::new(instance.rows(), instance.cols(), &share_class)
     });
     let per_row = (starts.len() as f64).sqrt().ceil() as usize;
     Sheet {
         title: format!(
             "Vanishing footholds, {}×{}: the winner and the total moves for every pair of starts (A moves first)",
-            instance.rows, instance.cols
+            instance.rows(),
+            instance.cols()
         ),
         overview,
         legend: palette,
@@ -115,7 +119,7 @@ fn win_share(instance: &Instance, table: &Tablebase, a: Cell) -> Option<f64> {
         return None;
     }
     let (mut wins, mut all) = (0usize, 0usize);
-    for b in (0..instance.rows).flat_map(|r| (0..instance.cols).map(move |c| (r, c))) {
+    for b in (0..instance.rows()).flat_map(|r| (0..instance.cols()).map(move |c| (r, c))) {
         if let Some(o) = table.outcome(a, b) {
             all += 1;
             wins += usize::from(o.value == Value::Win);

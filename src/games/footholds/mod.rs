@@ -31,7 +31,7 @@
 //! assert!(report::ranked_moves(&instance, &solution).contains("right  to (1, 1)"));
 //! // Every pair of starts on the same board; the instance's own pair is among them.
 //! let table = tablebase(&instance, SolveOptions::default()).unwrap();
-//! assert_eq!(table.outcome(instance.a, instance.b), Some(solution.outcome));
+//! assert_eq!(table.outcome(instance.a(), instance.b()), Some(solution.outcome));
 //! ```
 //!
 //! **When a solve stops.** [`SolveOptions::limits`] can stop a solve before it finishes: at its deadline, or when

@@ -20,8 +20,8 @@ struct Snapshot {
 
 impl Snapshot {
     fn draw(&self, instance: &Instance) -> String {
-        text::grid(instance.rows, instance.cols, "    ", |r, c| {
-            let foothold = self.footholds[r * instance.cols + c];
+        text::grid(instance.rows(), instance.cols(), "    ", |r, c| {
+            let foothold = self.footholds[r * instance.cols() + c];
             match ((r, c) == self.a, (r, c) == self.b) {
                 (true, true) => '*',
                 (true, false) => 'A',
@@ -96,7 +96,7 @@ pub fn explain(instance: &Instance, solution: &Solution) -> String {
         out.push_str(&why(&solution.ranked_moves));
     }
     out.push_str("\nBoard: # foothold, . no foothold, A and B the players, * both on one foothold.\n\n");
-    let mut board = Snapshot { footholds: instance.footholds.clone(), a: instance.a, b: instance.b };
+    let mut board = Snapshot { footholds: instance.footholds().to_vec(), a: instance.a(), b: instance.b() };
     out.push_str("Start, A to move:\n");
     out.push_str(&board.draw(instance));
     if solution.line.len() != total as usize {
@@ -120,12 +120,12 @@ pub fn explain(instance: &Instance, solution: &Solution) -> String {
             at(step.to),
             at(step.from),
         ));
-        board.apply(instance.cols, step);
+        board.apply(instance.cols(), step);
         out.push_str(&board.draw(instance));
     }
     let stuck = Player::of_move(solution.line.len());
     let cell = board.cell_of(stuck);
-    let reason = if !board.footholds[cell.0 * instance.cols + cell.1] {
+    let reason = if !board.footholds[cell.0 * instance.cols() + cell.1] {
         format!("the foothold under {stuck} at {} has vanished", at(cell))
     } else {
         format!("{stuck} at {} has no foothold to step to", at(cell))
@@ -162,9 +162,9 @@ fn why(ranked: &[Step]) -> String {
 /// it cannot tell "not computed" from "none", and says that A has no move.
 pub fn ranked_moves(instance: &Instance, solution: &Solution) -> String {
     if solution.ranked_moves.is_empty() {
-        return format!("A at {} has no move: A loses at once.\n", at(instance.a));
+        return format!("A at {} has no move: A loses at once.\n", at(instance.a()));
     }
-    let mut out = format!("A's moves from {}, best first (outcome for A, total moves):\n", at(instance.a));
+    let mut out = format!("A's moves from {}, best first (outcome for A, total moves):\n", at(instance.a()));
     for step in &solution.ranked_moves {
         out.push_str(&format!(
             "  {:<6} to {:<9} {} in {}\n",
@@ -239,8 +239,8 @@ fn json_report(instance: &Instance, solution: &Solution, table: Option<&Tablebas
         answer: solution.outcome.remoteness,
         winner: solution.winner(),
         board: instance.board_rows(),
-        aloc: instance.a,
-        bloc: instance.b,
+        aloc: instance.a(),
+        bloc: instance.b(),
         line: convert(&solution.line),
         moves: convert(&solution.ranked_moves),
         nodes: solution.stats.nodes,
@@ -259,21 +259,21 @@ fn json_report(instance: &Instance, solution: &Solution, table: Option<&Tablebas
 /// ```
 pub fn position_svg(instance: &Instance) -> String {
     let class = |r: usize, c: usize| usize::from(!instance.has_foothold((r, c)));
-    let label = |r: usize, c: usize| match ((r, c) == instance.a, (r, c) == instance.b) {
+    let label = |r: usize, c: usize| match ((r, c) == instance.a(), (r, c) == instance.b()) {
         (true, true) => Some("A·B".to_string()),
         (true, false) => Some("A".to_string()),
         (false, true) => Some("B".to_string()),
         _ => None,
     };
     CellMap {
-        title: format!("Vanishing footholds {}×{}, A to move", instance.rows, instance.cols),
-        note: Some(format!("A at {}, B at {} (row, column from 0)", at(instance.a), at(instance.b))),
+        title: format!("Vanishing footholds {}×{}, A to move", instance.rows(), instance.cols()),
+        note: Some(format!("A at {}, B at {} (row, column from 0)", at(instance.a()), at(instance.b()))),
         palette: vec![Swatch::new(map::SKY_BLUE, "foothold"), Swatch::new(map::WALL, "no foothold")],
         label: Some(&label),
-        marks: vec![instance.a, instance.b],
+        marks: vec![instance.a(), instance.b()],
         // The note's cells are 0-based, as in the Programmers arguments; the map's 1-based edge numbers would clash.
         coordinates: false,
-        ..CellMap::new(instance.rows, instance.cols, &class)
+        ..CellMap::new(instance.rows(), instance.cols(), &class)
     }
     .to_svg()
 }
@@ -284,8 +284,8 @@ pub fn unfinished_json(instance: &Instance, known: Known) -> String {
     let report = serde_json::json!({
         "complete": false,
         "board": instance.board_rows(),
-        "aloc": instance.a,
-        "bloc": instance.b,
+        "aloc": instance.a(),
+        "bloc": instance.b(),
     });
     let report = json::with_fields(report, &known);
     json::line(&report)
@@ -301,7 +301,7 @@ struct JsonPair {
 
 /// The tablebase as JSON: every pair of starts with the winner and the total moves.
 pub fn tablebase_json(instance: &Instance, table: &Tablebase) -> serde_json::Value {
-    let cells: Vec<Cell> = (0..instance.rows).flat_map(|r| (0..instance.cols).map(move |c| (r, c))).collect();
+    let cells: Vec<Cell> = (0..instance.rows()).flat_map(|r| (0..instance.cols()).map(move |c| (r, c))).collect();
     let pairs: Vec<JsonPair> = cells
         .iter()
         .flat_map(|&a| cells.iter().map(move |&b| (a, b)))

@@ -144,7 +144,7 @@ fn tablebase_of<B: Cells>(
     options: SolveOptions,
 ) -> Result<Tablebase, UnfinishedTablebase> {
     let footholds = game.start().footholds;
-    let cells = instance.rows * instance.cols;
+    let cells = instance.rows() * instance.cols();
     // One pair of each set of mirror images is solved; the others take its outcome.
     let (mut pairs, mut images) = (Vec::new(), Vec::new());
     for a in footholds.iter() {
@@ -213,7 +213,7 @@ fn tablebase_of<B: Cells>(
     for (pair, canonical) in images {
         outcomes[pair] = outcomes[canonical];
     }
-    Ok(Tablebase { rows: instance.rows, cols: instance.cols, outcomes })
+    Ok(Tablebase { rows: instance.rows(), cols: instance.cols(), outcomes })
 }
 
 /// The pairs of starting footholds `(A's, B's)` of the instance's board up to its symmetries, in row-major order of
