@@ -30,7 +30,7 @@ fn remove(dirs: &[PathBuf]) {
 
 /// The outcome for A by the plain search.
 fn reference(board: &Board, a: Cell, b: Cell) -> Outcome {
-    let mut rows: Vec<Vec<bool>> = board.footholds.chunks(board.cols).map(<[bool]>::to_vec).collect();
+    let mut rows: Vec<Vec<bool>> = board.footholds().chunks(board.cols()).map(<[bool]>::to_vec).collect();
     match plain::reference(&mut rows, a, b) {
         (true, moves) => Outcome::win(moves),
         (false, moves) => Outcome::lose(moves),
@@ -39,7 +39,7 @@ fn reference(board: &Board, a: Cell, b: Cell) -> Outcome {
 
 /// The rotations and reflections of the board's rectangle (the identity included) that keep its footholds.
 fn symmetries(board: &Board) -> Vec<Box<dyn Fn(Cell) -> Cell>> {
-    let (h, w) = (board.rows, board.cols);
+    let (h, w) = (board.rows(), board.cols());
     let mut maps: Vec<Box<dyn Fn(Cell) -> Cell>> = vec![
         Box::new(|c| c),
         Box::new(move |(r, c)| (h - 1 - r, c)),
@@ -52,7 +52,7 @@ fn symmetries(board: &Board) -> Vec<Box<dyn Fn(Cell) -> Cell>> {
         maps.push(Box::new(move |(r, c)| (c, h - 1 - r)));
         maps.push(Box::new(move |(r, c)| (w - 1 - c, r)));
     }
-    let has = |(r, c): Cell| board.footholds[r * board.cols + c];
+    let has = |(r, c): Cell| board.footholds()[r * board.cols() + c];
     let cells: Vec<Cell> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).filter(|&c| has(c)).collect();
     maps.retain(|map| cells.iter().all(|&c| has(map(c))));
     maps
@@ -63,9 +63,9 @@ fn symmetries(board: &Board) -> Vec<Box<dyn Fn(Cell) -> Cell>> {
 fn check_records(board: &Board, file: &CensusFile) -> Result<(), TestCaseError> {
     prop_assert_eq!(&file.board, board);
     let maps = symmetries(board);
-    let cells: Vec<Cell> = (0..board.rows)
-        .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
-        .filter(|&(r, c)| board.footholds[r * board.cols + c])
+    let cells: Vec<Cell> = (0..board.rows())
+        .flat_map(|r| (0..board.cols()).map(move |c| (r, c)))
+        .filter(|&(r, c)| board.footholds()[r * board.cols() + c])
         .collect();
     let records: BTreeMap<(Cell, Cell), Outcome> = file.records.iter().map(|r| ((r.a, r.b), r.outcome)).collect();
     prop_assert_eq!(records.len(), file.records.len());
@@ -132,7 +132,7 @@ fn small_board() -> impl Strategy<Value = Board> {
             (Just(rows), Just(cols), proptest::collection::vec(proptest::bool::weighted(0.75), rows * cols))
         })
         .prop_filter("a board has a foothold", |(_, _, f)| f.contains(&true))
-        .prop_map(|(rows, cols, footholds)| Board { rows, cols, footholds })
+        .prop_map(|(rows, cols, footholds)| Board::new(rows, cols, footholds).unwrap())
 }
 
 proptest! {
@@ -159,16 +159,16 @@ proptest! {
     #[test]
     fn tablebases_match_the_plain_search(board in prop_oneof![
         small_board(),
-        (1usize..=4, 1usize..=4).prop_map(|(rows, cols)| Board::full(rows, cols)),
+        (1usize..=4, 1usize..=4).prop_map(|(rows, cols)| Board::full(rows, cols).unwrap()),
     ]) {
         use perfectplay::games::footholds::{SolveOptions, tablebase};
         let table = tablebase(&board.instance(), SolveOptions::default()).unwrap();
         let threaded = tablebase(&board.instance(), SolveOptions { threads: 3, ..SolveOptions::default() }).unwrap();
         prop_assert_eq!(&threaded, &table, "threads take the pairs one at a time; the table is the same");
-        for a in 0..board.rows * board.cols {
-            for b in 0..board.rows * board.cols {
-                let (a, b) = ((a / board.cols, a % board.cols), (b / board.cols, b % board.cols));
-                let on = |(r, c): Cell| board.footholds[r * board.cols + c];
+        for a in 0..board.rows() * board.cols() {
+            for b in 0..board.rows() * board.cols() {
+                let (a, b) = ((a / board.cols(), a % board.cols()), (b / board.cols(), b % board.cols()));
+                let on = |(r, c): Cell| board.footholds()[r * board.cols() + c];
                 let expected = (on(a) && on(b)).then(|| reference(&board, a, b));
                 prop_assert_eq!(table.outcome(a, b), expected, "{} {:?} {:?}", board.rows_text(), a, b);
             }
@@ -208,7 +208,7 @@ fn threads_write_the_same_bytes_as_one() {
 
 #[test]
 fn a_killed_run_resumes_without_solving_again() {
-    let boards = vec![Board::full(3, 4), Board::full(4, 4)];
+    let boards = vec![Board::full(3, 4).unwrap(), Board::full(4, 4).unwrap()];
     let (whole, resumed) = (scratch("whole"), scratch("resumed"));
     census(boards.clone(), &whole, 1);
     // The state a killed run leaves: one board finished, the other half-way in its journal with a torn last line.
@@ -381,7 +381,7 @@ fn verify_stops_at_the_time_limit_after_the_files_it_verified() {
 #[test]
 fn verify_finds_changed_and_missing_records() {
     let dir = scratch("verify");
-    let board = Board::full(3, 4);
+    let board = Board::full(3, 4).unwrap();
     census(vec![board.clone()], &dir, 1);
     let path = dir.join(board.file_name());
     let verify_sampling = |sample: &str, path: &Path| {
@@ -447,7 +447,7 @@ fn verify_finds_changed_and_missing_records() {
 #[test]
 fn a_resumed_run_refuses_a_journal_with_a_pair_twice_or_a_lawless_record() {
     let dir = scratch("journal");
-    let board = Board::full(2, 3);
+    let board = Board::full(2, 3).unwrap();
     let file = dir.join(board.file_name());
     let journal = dir.join(format!("{}.partial", board.file_name()));
     for (lines, says) in [
@@ -532,7 +532,7 @@ fn the_published_census_verifies() {
     assert!(files.len() >= 28, "the full boards up to 7×7 are published: {}", files.len());
     for path in &files {
         let file = CensusFile::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let cells = file.board.rows * file.board.cols;
+        let cells = file.board.rows() * file.board.cols();
         if cells <= 12 {
             check_records(&file.board.clone(), &file).unwrap();
         }

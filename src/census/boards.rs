@@ -3,21 +3,79 @@
 use crate::format::InputError;
 use crate::games::footholds::{Instance, MAX_CELLS};
 
-/// A footholds board without starts.
+/// A footholds board without starts, checked: at least one foothold, at most [`MAX_CELLS`] cells.
+///
+/// Its fields are read through [`Board::rows`], [`Board::cols`] and [`Board::footholds`], and every way to build
+/// one checks it ([`Board::new`], [`Board::full`], [`Board::from_rows_text`], [`parse_boards`]), so that every board
+/// makes a valid [`instance`](Board::instance).
+///
+/// # Examples
+/// ```
+/// use perfectplay::census::Board;
+/// let board = Board::new(2, 2, vec![true, false, true, true]).unwrap();
+/// assert_eq!((board.rows(), board.cols(), board.footholds()), (2, 2, &[true, false, true, true][..]));
+/// assert_eq!(board.rows_text(), "#./##");
+/// assert_eq!(Board::full(2, 3).unwrap().rows_text(), "###/###");
+/// assert_eq!(Board::full(0, 3).unwrap_err(), "the board has no cells");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    /// Number of rows.
-    pub rows: usize,
-    /// Number of columns.
-    pub cols: usize,
+    rows: usize,
+    cols: usize,
     /// Row-major: whether each cell has a foothold.
-    pub footholds: Vec<bool>,
+    footholds: Vec<bool>,
 }
 
 impl Board {
+    /// Checks a `rows` × `cols` board, its footholds given row-major.
+    ///
+    /// # Errors
+    /// When the board has no cells, more than [`MAX_CELLS`], not `rows × cols` footholds given, or no foothold.
+    pub fn new(rows: usize, cols: usize, footholds: Vec<bool>) -> Result<Board, String> {
+        let cells = Board::cells(rows, cols)?;
+        if footholds.len() != cells {
+            return Err(format!("{} cells given for a {rows}×{cols} board of {cells}", footholds.len()));
+        }
+        if !footholds.contains(&true) {
+            return Err("the board has no foothold".into());
+        }
+        Ok(Board { rows, cols, footholds })
+    }
+
     /// The full `rows` × `cols` board.
-    pub fn full(rows: usize, cols: usize) -> Board {
-        Board { rows, cols, footholds: vec![true; rows * cols] }
+    ///
+    /// # Errors
+    /// When the board has no cells or more than [`MAX_CELLS`].
+    pub fn full(rows: usize, cols: usize) -> Result<Board, String> {
+        Board::new(rows, cols, vec![true; Board::cells(rows, cols)?])
+    }
+
+    /// The cells of a `rows` × `cols` board, checked: at least one, at most [`MAX_CELLS`].
+    fn cells(rows: usize, cols: usize) -> Result<usize, String> {
+        // Counted in 128 bits: no product of two sizes overflows there.
+        let cells = rows as u128 * cols as u128;
+        if cells == 0 {
+            return Err("the board has no cells".into());
+        }
+        if cells > MAX_CELLS as u128 {
+            return Err(format!("{rows}×{cols} is {cells} cells; at most {MAX_CELLS} are supported"));
+        }
+        Ok(cells as usize)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Row-major: whether each cell has a foothold (cell `(r, c)` at `r * cols + c`).
+    pub fn footholds(&self) -> &[bool] {
+        &self.footholds
     }
 
     /// Whether every cell has a foothold.
@@ -56,20 +114,7 @@ impl Board {
                 });
             }
         }
-        Board::checked(rows.len(), cols, footholds)
-    }
-
-    fn checked(rows: usize, cols: usize, footholds: Vec<bool>) -> Result<Board, String> {
-        if rows * cols == 0 {
-            return Err("the board has no cells".into());
-        }
-        if rows * cols > MAX_CELLS {
-            return Err(format!("{rows}×{cols} is {} cells; at most {MAX_CELLS} are supported", rows * cols));
-        }
-        if !footholds.contains(&true) {
-            return Err("the board has no foothold".into());
-        }
-        Ok(Board { rows, cols, footholds })
+        Board::new(rows.len(), cols, footholds)
     }
 
     /// The board as a footholds instance, with both starts on its first foothold (a census sets its own starts).
@@ -104,8 +149,8 @@ pub fn full_boards(rows: usize, cols: usize) -> Vec<Board> {
     for r in 1..=rows {
         for c in 1..=cols {
             let transpose_listed = r > c && c <= rows && r <= cols;
-            if !transpose_listed && r * c <= MAX_CELLS {
-                boards.push(Board::full(r, c));
+            if !transpose_listed {
+                boards.extend(Board::full(r, c).ok());
             }
         }
     }
@@ -127,7 +172,7 @@ pub fn parse_boards(text: &str) -> Result<Vec<Board>, InputError> {
             return Ok(());
         }
         let (r, c) = (rows.len(), rows[0].len());
-        let board = Board::checked(r, c, rows.drain(..).flatten().collect())
+        let board = Board::new(r, c, rows.drain(..).flatten().collect())
             .map_err(|e| InputError::at(first_line, 1, format!("the board starting here: {e}")))?;
         boards.push(board);
         Ok(())
@@ -193,7 +238,24 @@ mod tests {
         assert_eq!(board.rows_text(), "###/#.#/###");
         assert_eq!(Board::from_rows_text(&board.rows_text()).unwrap(), board);
         assert_eq!(board.file_name(), "3x3-1ef.census");
-        assert_eq!(Board::full(7, 7).file_name(), "full-7x7.census");
+        assert_eq!(Board::full(7, 7).unwrap().file_name(), "full-7x7.census");
+    }
+
+    #[test]
+    fn boards_are_checked_however_they_are_built() {
+        assert_eq!(Board::full(0, 3).unwrap_err(), "the board has no cells");
+        assert_eq!(Board::full(3, 0).unwrap_err(), "the board has no cells");
+        assert_eq!(Board::full(12, 11).unwrap_err(), "12×11 is 132 cells; at most 128 are supported");
+        assert!(Board::full(usize::MAX, 3).unwrap_err().contains("at most 128 are supported"));
+        assert_eq!(Board::new(2, 2, vec![true; 3]).unwrap_err(), "3 cells given for a 2×2 board of 4");
+        assert_eq!(Board::new(1, 2, vec![false; 2]).unwrap_err(), "the board has no foothold");
+        // What is accepted makes an instance, with both starts on the first foothold.
+        for (rows, cols) in [(1, 1), (1, 128), (128, 1), (8, 16)] {
+            let instance = Board::full(rows, cols).unwrap().instance();
+            assert_eq!((instance.rows(), instance.cols(), instance.a(), instance.b()), (rows, cols, (0, 0), (0, 0)));
+        }
+        let instance = Board::new(2, 2, vec![false, false, false, true]).unwrap().instance();
+        assert_eq!(instance.to_grid(), "..\n.*\n");
     }
 
     #[test]

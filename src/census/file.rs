@@ -84,10 +84,10 @@ impl Record {
     /// What the record breaks.
     pub fn check_on(&self, board: &Board) -> Result<(), String> {
         for (name, (row, col)) in [("A's start", self.a), ("B's start", self.b)] {
-            if row >= board.rows || col >= board.cols {
-                return Err(format!("{name} {row},{col} is off the {}×{} board", board.rows, board.cols));
+            if row >= board.rows() || col >= board.cols() {
+                return Err(format!("{name} {row},{col} is off the {}×{} board", board.rows(), board.cols()));
             }
-            if !board.footholds[row * board.cols + col] {
+            if !board.footholds()[row * board.cols() + col] {
                 return Err(format!("{name} {row},{col} is not a foothold"));
             }
         }
@@ -97,7 +97,7 @@ impl Record {
             let winner = if a_wins { "A" } else { "B" };
             return Err(format!("{winner} cannot win in {moves} moves: A wins exactly when the total is odd"));
         }
-        let footholds = board.footholds.iter().filter(|&&f| f).count();
+        let footholds = board.footholds().iter().filter(|&&f| f).count();
         if moves as usize >= footholds {
             return Err(format!("{moves} moves cannot be played on a board of {footholds} footholds"));
         }
@@ -126,8 +126,8 @@ impl CensusFile {
         records.sort_by_key(|r| (r.a, r.b));
         let mut text = format!(
             "{MAGIC}\nboard {}x{} {}\npairs {}\n{FIELDS}\n",
-            self.board.rows,
-            self.board.cols,
+            self.board.rows(),
+            self.board.cols(),
             self.board.rows_text(),
             records.len()
         );
@@ -172,7 +172,7 @@ impl CensusFile {
             .ok_or_else(|| "expected 'board RxC ROWS'".to_string())
             .and_then(|(shape, rows)| {
                 let board = Board::from_rows_text(rows)?;
-                (shape == format!("{}x{}", board.rows, board.cols))
+                (shape == format!("{}x{}", board.rows(), board.cols()))
                     .then_some(board)
                     .ok_or_else(|| format!("the shape {shape} does not match the rows"))
             })
@@ -246,7 +246,7 @@ mod tests {
             Record { a: (0, 1), b: (0, 0), outcome: Outcome::lose(2) },
             Record { a: (0, 0), b: (0, 0), outcome: Outcome::win(3) },
         ];
-        CensusFile { board: Board::full(2, 2), records }
+        CensusFile { board: Board::full(2, 2).unwrap(), records }
     }
 
     #[test]
@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn journals_drop_a_torn_last_line() {
-        let (board, pairs) = (Board::full(2, 2), [((0, 0), (0, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 1))]);
+        let (board, pairs) = (Board::full(2, 2).unwrap(), [((0, 0), (0, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 1))]);
         let records = read_journal("0,0 0,1 B 2\n0,0 1,1 A 1", &board, &pairs).unwrap();
         assert_eq!(records.len(), 1);
         assert!(read_journal("0,0 0,1 C 2\n", &board, &pairs).is_err());
@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn journals_refuse_a_pair_twice_or_one_not_the_boards() {
-        let (board, pairs) = (Board::full(2, 2), [((0, 0), (0, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 1))]);
+        let (board, pairs) = (Board::full(2, 2).unwrap(), [((0, 0), (0, 0)), ((0, 0), (0, 1)), ((0, 0), (1, 1))]);
         let twice = read_journal("0,0 0,1 B 2\n0,0 0,0 A 3\n0,0 0,1 B 2\n", &board, &pairs).unwrap_err();
         assert_eq!((twice.line, twice.message.as_str()), (Some(3), "this start pair was recorded already, on line 1"));
         let mirrored = read_journal("1,1 1,0 B 2\n", &board, &pairs).unwrap_err();
