@@ -430,7 +430,7 @@ impl FootholdsTablebase {
         py: Python<'py>,
         value: impl Fn(Option<Outcome>) -> T,
     ) -> Bound<'py, PyArray4<T>> {
-        let (rows, cols) = (self.table.rows, self.table.cols);
+        let (rows, cols) = (self.table.rows(), self.table.cols());
         let cells: Vec<(usize, usize)> = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
         let data = cells.iter().flat_map(|&a| cells.iter().map(move |&b| (a, b)));
         let data: Vec<T> = data.map(|(a, b)| value(self.table.outcome(a, b))).collect();
@@ -461,7 +461,7 @@ impl FootholdsTablebase {
     /// `(winner, total moves)` when A starts on `a` and B on `b`, or `None` when either has no foothold. Raises
     /// `ValueError` for a cell off the board.
     fn outcome(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<(&'static str, u32)>> {
-        let (rows, cols) = (self.table.rows, self.table.cols);
+        let (rows, cols) = (self.table.rows(), self.table.cols());
         // `[row, column]` as a list, a tuple or a numpy array, as `aloc` and `bloc` are taken.
         let (a, b) = (run::pair("a", "[row, column]", a)?, run::pair("b", "[row, column]", b)?);
         let cell = |name: &str, (row, col): (Int, Int)| -> PyResult<(usize, usize)> {
@@ -481,7 +481,7 @@ impl FootholdsTablebase {
     }
 
     fn __repr__(&self) -> String {
-        format!("<FootholdsTablebase {}×{}>", self.table.rows, self.table.cols)
+        format!("<FootholdsTablebase {}×{}>", self.table.rows(), self.table.cols())
     }
 
     fn _repr_svg_(&self) -> String {

@@ -15,19 +15,28 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 /// The outcome for A of every pair of starting footholds of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tablebase {
-    /// Number of rows.
-    pub rows: usize,
-    /// Number of columns.
-    pub cols: usize,
+    rows: usize,
+    cols: usize,
     /// Row-major `(a_cell, b_cell)` → outcome for A, `None` when either cell has no foothold.
     outcomes: Vec<Option<Outcome>>,
 }
 
 impl Tablebase {
-    /// The outcome for A when A starts on `a` and B on `b` (`None` if either cell has no foothold).
+    /// The outcome for A when A starts on `a` and B on `b` (`None` if either cell has no foothold or is off the
+    /// board).
     pub fn outcome(&self, a: Cell, b: Cell) -> Option<Outcome> {
-        let cells = self.rows * self.cols;
-        self.outcomes[(a.0 * self.cols + a.1) * cells + b.0 * self.cols + b.1]
+        let index = |(r, c): Cell| (r < self.rows && c < self.cols).then_some(r * self.cols + c);
+        self.outcomes[index(a)? * self.rows * self.cols + index(b)?]
+    }
+
+    /// Number of rows of the board.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns of the board.
+    pub fn cols(&self) -> usize {
+        self.cols
     }
 }
 
@@ -48,6 +57,8 @@ impl Tablebase {
 /// assert_eq!(table.outcome((0, 0), (0, 2)), Some(Outcome::lose(2)));
 /// // Sharing a cell, the first to step away wins: the other's foothold vanishes.
 /// assert_eq!(table.outcome((0, 1), (0, 1)), Some(Outcome::win(1)));
+/// // A cell off the board has no foothold either.
+/// assert_eq!(table.outcome((0, 3), (0, 0)), None);
 /// ```
 pub fn tablebase(instance: &Instance, options: SolveOptions) -> Result<Tablebase, Interrupted> {
     tablebase_or_unfinished(instance, options).map_err(|_| Interrupted)
@@ -274,13 +285,16 @@ fn solve_pairs_of<B: Cells>(
     mut step: impl FnMut(Option<SolvedPair>) -> Option<(Cell, Cell)>,
 ) -> Result<(), Interrupted> {
     let footholds = game.start().footholds;
-    let (_, cols) = game.shape();
+    let (rows, cols) = game.shape();
     let mut solver =
         NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
+    // A cell's index, when it is a foothold of the board (a cell past the last column is not the next row's first).
+    let foothold = |(r, c): Cell| (r < rows && c < cols).then_some(r * cols + c).filter(|&i| footholds.has(i));
     let mut solved = None;
     while let Some((a, b)) = step(solved.take()) {
-        let (a_index, b_index) = (a.0 * cols + a.1, b.0 * cols + b.1);
-        assert!(footholds.has(a_index) && footholds.has(b_index), "start pairs are on footholds");
+        let (Some(a_index), Some(b_index)) = (foothold(a), foothold(b)) else {
+            panic!("start pairs are footholds of the board, not {a:?} and {b:?}");
+        };
         let position = Position { footholds, mover: a_index as u8, other: b_index as u8 };
         solved = Some((a, b, solver.solve(&position)?));
     }
@@ -323,6 +337,26 @@ mod tests {
             }
             assert!(reports.iter().all(|p| p.stage.starts_with("start pair ")), "{:?}", reports.first());
         }
+    }
+
+    /// A cell past the last column is off the board, not the next row's first cell.
+    #[test]
+    fn cells_off_the_board_are_no_start() {
+        let instance = Instance::parse("###\n*##\n").unwrap();
+        let table = tablebase(&instance, SolveOptions::default()).unwrap();
+        assert!(table.outcome((1, 0), (0, 0)).is_some());
+        for off in [(0, 3), (2, 0), (0, usize::MAX)] {
+            assert_eq!((table.outcome(off, (0, 0)), table.outcome((0, 0), off)), (None, None), "{off:?}");
+        }
+        assert_eq!((table.rows(), table.cols()), (2, 3));
+    }
+
+    #[test]
+    #[should_panic(expected = "start pairs are footholds of the board, not (0, 3) and (0, 0)")]
+    fn a_start_pair_off_the_board_is_refused() {
+        let instance = Instance::parse("###\n*##\n").unwrap();
+        let mut pairs = vec![((0, 3), (0, 0))];
+        let _ = solve_start_pairs(&instance, SolveOptions::default(), |_| pairs.pop());
     }
 
     /// A stopped tablebase counts the pairs it solved: some, not all, of the board's distinct pairs.
