@@ -66,14 +66,14 @@
 //! // BOJ 28218, sample 1: two queries on a 2×2 board with one wall.
 //! let instance = Instance::parse_judge("2 2 0\n.#\n..\n2\n1 1\n2 1\n", false).unwrap();
 //! let wanted = Wanted { remoteness: true, grundy: false };
-//! let analysis = Analysis::solve(&instance.board, wanted, &Limits::default()).unwrap();
+//! let analysis = Analysis::solve(instance.board(), wanted, &Limits::default()).unwrap();
 //! let answers: Vec<&str> = instance
 //!     .queries()
-//!     .map(|query| if analysis.wins(&instance.board, query[0]) == Some(true) { "First" } else { "Second" })
+//!     .map(|query| if analysis.wins(instance.board(), query[0]) == Some(true) { "First" } else { "Second" })
 //!     .collect();
 //! assert_eq!(answers, ["Second", "First"]);
 //! let start = instance.queries().next().unwrap()[0];
-//! assert_eq!(analysis.outcome(&instance.board, start), Some(Outcome::lose(2)));
+//! assert_eq!(analysis.outcome(instance.board(), start), Some(Outcome::lose(2)));
 //! ```
 //!
 //! Every solve takes [`Limits`](engine::Limits): a deadline and a cancel flag stop it with an error that says so,

@@ -161,7 +161,7 @@ proptest! {
         let case = gridgame::cases::generate(&mut StdRng::seed_from_u64(seed), index, total, false);
         prop_assert_eq!(gridgame_valid(&case), Ok(()));
         prop_assert_eq!(gridgame::cases::check(&case, false), Ok(()));
-        let board = &case.board;
+        let board = case.board();
         if board.rows() * board.cols() <= 400 {
             for smaller in gridgame::cases::shrink(&case) {
                 // The game's own check and the independent one agree on every candidate.
@@ -200,9 +200,9 @@ proptest! {
         }
         let game = games::Gridgame { beyond: false };
         let case = game.generate(&mut rng(), index, total);
-        if case.board.rows() * case.board.cols() <= 400 {
+        if case.board().rows() * case.board().cols() <= 400 {
             let measure = |i: &gridgame::Instance| {
-                let b = &i.board;
+                let b = i.board();
                 let open = b.open_cells().iter().filter(|&&o| o).count();
                 let at: usize = i.queries().map(|q| b.index(q[0])).sum();
                 (b.rows() * b.cols(), open, b.k(), i.query_count(), at)
@@ -218,7 +218,7 @@ proptest! {
     fn gridgame_beyond_cases_fit_perfectplay((seed, index, total) in position()) {
         // The first cases of a long run: boards up to a few dozen cells a side (the last reach 5000).
         let case = gridgame::cases::generate(&mut StdRng::seed_from_u64(seed), index % 200, total + 2000, true);
-        prop_assert!(case.board.rows() <= 5000 && case.board.cols() <= 5000 && case.query_count() <= 1000);
+        prop_assert!(case.board().rows() <= 5000 && case.board().cols() <= 5000 && case.query_count() <= 1000);
     }
 }
 
@@ -241,7 +241,7 @@ fn corner_cases_are_judge_cases() {
     for case in &grid {
         assert_eq!(gridgame_valid(case), Ok(()), "{}", gridgame::cases::describe(case));
     }
-    assert!(grid.iter().any(|c| c.board.k() == 0));
-    assert!(grid.iter().any(|c| c.board.k() == c.board.rows().min(c.board.cols()) - 1 && c.board.k() > 0));
+    assert!(grid.iter().any(|c| c.board().k() == 0));
+    assert!(grid.iter().any(|c| c.board().k() == c.board().rows().min(c.board().cols()) - 1 && c.board().k() > 0));
     assert!(grid.iter().any(|c| c.query_count() >= 250));
 }

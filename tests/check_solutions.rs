@@ -406,7 +406,7 @@ fn snakes_crash_is_a_runtime_error() {
 /// First or Second for each query by the plain O(N·M·K) backward pass written here.
 fn gridgame_reference(input: &str) -> String {
     let instance = gridgame::Instance::parse_judge(input, false).unwrap();
-    let board = &instance.board;
+    let board = instance.board();
     let (n, m, k) = (board.rows(), board.cols(), board.k());
     let open = |r: usize, c: usize| r < n && c < m && board.open_cells()[r * m + c];
     let mut win = vec![vec![false; m]; n];
@@ -426,7 +426,7 @@ fn gridgame_failure(json: &Value) -> (usize, usize, usize) {
     assert_eq!(text(json, "expected"), gridgame_reference(&input));
     assert!(!perfectplay::check::same_tokens(&text(json, "got"), &text(json, "expected")));
     let instance = gridgame::Instance::parse_judge(&input, false).unwrap();
-    (instance.board.rows(), instance.board.cols(), instance.query_count())
+    (instance.board().rows(), instance.board().cols(), instance.query_count())
 }
 
 #[test]

@@ -307,7 +307,7 @@ proptest! {
         let options = gridgame::report::Options { remoteness: false, grundy: true, tokens: true, explain: false };
         // The table has every column, as the command line's `--json --table`.
         let wanted = gridgame::Wanted { remoteness: true, ..options.wanted() };
-        let analysis = gridgame::Analysis::solve(&instance.board, wanted, &Limits::default()).unwrap();
+        let analysis = gridgame::Analysis::solve(instance.board(), wanted, &Limits::default()).unwrap();
         let library = gridgame::report::json(&instance, &analysis, options, true).unwrap();
         prop_assert_eq!(parse(&body), parse(&library));
         // The same position as JSON: rows, k and 1-based query cells.

@@ -177,19 +177,19 @@ impl GridGame {
     /// Number of rows, N.
     #[getter]
     fn rows(&self) -> usize {
-        self.instance.board.rows()
+        self.instance.board().rows()
     }
 
     /// Number of columns, M.
     #[getter]
     fn cols(&self) -> usize {
-        self.instance.board.cols()
+        self.instance.board().cols()
     }
 
     /// The diagonal reach, K.
     #[getter]
     fn k(&self) -> usize {
-        self.instance.board.k()
+        self.instance.board().k()
     }
 
     /// The queries, 1-based `(x, y)`.
@@ -205,7 +205,7 @@ impl GridGame {
         py: Python<'_>,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<Vec<String>> {
-        let board = &self.instance.board;
+        let board = self.instance.board();
         let analysis = run::solve(py, time_limit, |limits| Analysis::solve(board, Wanted::default(), &limits))?;
         let text = report::text(&self.instance, &analysis, report::Options::default());
         Ok(text.lines().map(str::to_string).collect())
@@ -221,7 +221,7 @@ impl GridGame {
         #[pyo3(from_py_with = run::keyword::grundy)] grundy: bool,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<GridTables> {
-        let board = &self.instance.board;
+        let board = self.instance.board();
         let wanted = Wanted { remoteness, grundy };
         let analysis = run::solve(py, time_limit, |limits| Analysis::solve(board, wanted, &limits))?;
         Ok(GridTables { instance: self.instance.clone(), analysis })
@@ -252,7 +252,7 @@ pub struct GridTables {
 
 impl GridTables {
     fn array<'py, T: numpy::Element>(&self, py: Python<'py>, value: impl Fn(Cell) -> T) -> Bound<'py, PyArray2<T>> {
-        let board = &self.instance.board;
+        let board = self.instance.board();
         let (rows, cols) = (board.rows(), board.cols());
         let data = (0..rows * cols).map(|i| value(board.cell(i))).collect();
         Array::from_shape_vec((rows, cols), data).expect("N × M cells").into_pyarray(py)
@@ -264,20 +264,20 @@ impl GridTables {
     /// `bool` array: which cells are open (not walls).
     #[getter]
     fn open<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.array(py, |cell| self.instance.board.is_open(cell))
+        self.array(py, |cell| self.instance.board().is_open(cell))
     }
 
     /// `bool` array: whether the player to move with the token on the cell wins (`False` on walls).
     #[getter]
     fn wins<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.array(py, |cell| self.analysis.wins(&self.instance.board, cell) == Some(true))
+        self.array(py, |cell| self.analysis.wins(self.instance.board(), cell) == Some(true))
     }
 
     /// `uint16` array: moves to the end under optimal play (0 on walls), or `None` when not computed.
     #[getter]
     fn remoteness<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<u16>>> {
         let table = self.analysis.remoteness_table()?;
-        Some(self.array(py, |cell| table[self.instance.board.index(cell)]))
+        Some(self.array(py, |cell| table[self.instance.board().index(cell)]))
     }
 
     /// `uint16` array: Sprague–Grundy values (0 on walls), or `None` when not computed. Several tokens: the first
@@ -285,7 +285,7 @@ impl GridTables {
     #[getter]
     fn grundy<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<u16>>> {
         let table = self.analysis.grundy_table()?;
-        Some(self.array(py, |cell| table[self.instance.board.index(cell)]))
+        Some(self.array(py, |cell| table[self.instance.board().index(cell)]))
     }
 
     /// The optimal line from the judge's 1-based `(x, y)`: a list of `((x, y), step, (x, y))` moves, `step` being
@@ -303,7 +303,7 @@ impl GridTables {
         let Some(table) = self.analysis.remoteness_table() else {
             return Err(PyValueError::new_err("line: the remoteness table was not computed (solve(remoteness=True))"));
         };
-        let board = self.instance.board.clone();
+        let board = self.instance.board().clone();
         let x = x.within("x", 1, board.rows() as i64)?;
         let y = y.within("y", 1, board.cols() as i64)?;
         // In range, the only mistake left is a wall, which the core words as for a query.
@@ -313,14 +313,14 @@ impl GridTables {
             .next()
             .expect("one query")[0];
         let judge = |cell: Cell| (cell.row + 1, cell.col + 1);
-        Ok(optimal_line(&self.instance.board, table, start)
+        Ok(optimal_line(self.instance.board(), table, start)
             .into_iter()
             .map(|mv| (judge(mv.from), mv.step.to_string(), judge(mv.to)))
             .collect())
     }
 
     fn __repr__(&self) -> String {
-        let board = &self.instance.board;
+        let board = self.instance.board();
         format!("<GridTables {}×{}, K = {}>", board.rows(), board.cols(), board.k())
     }
 

@@ -192,7 +192,7 @@ pub struct Gridgame {
 impl Gridgame {
     fn answers(case: &gridgame::Instance, options: gridgame::report::Options) -> String {
         let wanted = options.wanted();
-        let analysis = gridgame::Analysis::solve(&case.board, wanted, &Limits::default()).expect("no deadline");
+        let analysis = gridgame::Analysis::solve(case.board(), wanted, &Limits::default()).expect("no deadline");
         gridgame::report::text(case, &analysis, options)
     }
 }

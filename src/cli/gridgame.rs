@@ -78,7 +78,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
 fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
     let tokens = args.tokens;
     let instance = input.parse(move |text| Instance::parse_judge_naming(text, tokens, Some("--tokens")))?;
-    let board = &instance.board;
+    let board = instance.board();
     let options = report::Options {
         remoteness: args.remoteness,
         grundy: args.grundy,

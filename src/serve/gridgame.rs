@@ -88,7 +88,7 @@ impl Endpoint for Request {
             // values only when asked for, as `options.wanted` already has them).
             let wanted = options.wanted();
             let wanted = Wanted { remoteness: wanted.remoteness || table, ..wanted };
-            let analysis = Analysis::solve(&instance.board, wanted, &limits)?;
+            let analysis = Analysis::solve(instance.board(), wanted, &limits)?;
             let advice = "ask for fewer queries, or leave out table or explain";
             capped(max, advice, &limits, |out| report::write_json(out, &instance, &analysis, options, table))
         }))
@@ -157,7 +157,7 @@ impl Endpoint for MovesRequest {
         let instance = instance(&self.input, self.rows.as_deref(), self.k, self.queries.as_deref(), self.tokens)?;
         let max = shared.config.max_answer;
         Ok(Box::new(move |limits: Limits| {
-            let board = &instance.board;
+            let board = instance.board();
             let analysis = Analysis::solve(board, Wanted { remoteness: true, grundy: true }, &limits)?;
             let known = "the tables of open cells are computed";
             let token = |cell: Cell| {

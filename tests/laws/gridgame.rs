@@ -36,7 +36,7 @@ proptest! {
     #[test]
     fn gridgame_obeys_the_laws(instance in instances()) {
         round_trip(&instance);
-        let board = &instance.board;
+        let board = instance.board();
         let all = Wanted { remoteness: true, grundy: true };
         let analysis = Analysis::solve(board, all, &Limits::default()).unwrap();
         let plain = Analysis::solve(board, Wanted::default(), &Limits::default()).unwrap();

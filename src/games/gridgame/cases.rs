@@ -55,7 +55,7 @@ pub fn reaches_corner(board: &Board) -> Vec<bool> {
 /// # Errors
 /// The guarantee it breaks.
 pub fn check(instance: &Instance, beyond: bool) -> Result<(), String> {
-    let board = &instance.board;
+    let board = instance.board();
     let (n, m) = (board.rows(), board.cols());
     let q = instance.query_count();
     if beyond {
@@ -162,7 +162,7 @@ pub fn corners() -> Vec<Instance> {
 
 /// The instance with the rows in `keep_rows` and the columns in `keep_cols` only; queries off them are dropped.
 fn restrict(instance: &Instance, keep_rows: &[usize], keep_cols: &[usize], k: usize) -> Option<Instance> {
-    let board = &instance.board;
+    let board = instance.board();
     let (n, m) = (keep_rows.len(), keep_cols.len());
     if n == 0 || m == 0 {
         return None;
@@ -206,7 +206,7 @@ fn on_walled_board(board: &Board, queries: impl Iterator<Item = Vec<Cell>>) -> O
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
     let queries = |c: &Instance| c.queries().map(<[Cell]>::to_vec).collect::<Vec<_>>();
     let key = |c: &Instance| {
-        let b = &c.board;
+        let b = c.board();
         (b.rows(), b.cols(), b.k(), b.open_cells().to_vec(), queries(c))
     };
     let tiers = match single_query(instance) {
@@ -218,7 +218,7 @@ pub fn shrink(instance: &Instance) -> Vec<Instance> {
 
 /// The board cut and the queries dropped, the query cells kept where they are.
 fn plain_cuts(instance: &Instance) -> Vec<Instance> {
-    let board = &instance.board;
+    let board = instance.board();
     let (n, m, k) = (board.rows(), board.cols(), board.k());
     let rows: Vec<usize> = (0..n).collect();
     let cols: Vec<usize> = (0..m).collect();
@@ -266,7 +266,7 @@ fn plain_cuts(instance: &Instance) -> Vec<Instance> {
 /// too and the queries on them dropped; `None` when no query is left. Fewer open cells is fewer positions, as one
 /// foothold fewer is in footholds: it is how a failing case that needs a wall beside a path gets there.
 fn with_wall(instance: &Instance, i: usize) -> Option<Instance> {
-    let board = &instance.board;
+    let board = instance.board();
     let mut open = board.open_cells().to_vec();
     open[i] = false;
     let fewer_open = Board::new(board.rows(), board.cols(), board.k(), open).expect("same shape");
@@ -290,7 +290,7 @@ fn query_cells(board: &Board) -> Vec<Cell> {
 /// Every cut of a row or a column (the dead ends walled), with the query on any cell of what is left (a board of at
 /// most [`EVERY_PLACING`] open cells) or beside where it stood.
 fn cuts_moving_the_query(instance: &Instance, query: Cell) -> Vec<Instance> {
-    let board = &instance.board;
+    let board = instance.board();
     let (n, m, k) = (board.rows(), board.cols(), board.k());
     let mut out = Vec::new();
     let lines = (0..n).map(|r| (true, r)).chain((0..m).map(|c| (false, c)));
@@ -322,7 +322,7 @@ fn cuts_moving_the_query(instance: &Instance, query: Cell) -> Vec<Instance> {
 /// The query moved to an earlier open cell (row-major) of the same board, on boards of at most [`MOVE_CELLS`]
 /// cells.
 fn query_moved(instance: &Instance, query: Cell) -> Vec<Instance> {
-    let board = &instance.board;
+    let board = instance.board();
     if board.rows() * board.cols() > MOVE_CELLS {
         return Vec::new();
     }
@@ -333,7 +333,7 @@ fn query_moved(instance: &Instance, query: Cell) -> Vec<Instance> {
 
 /// The size of an instance in words: "3×4 board, K = 1, 2 queries".
 pub fn describe(instance: &Instance) -> String {
-    let b = &instance.board;
+    let b = instance.board();
     let q = instance.query_count();
     format!("{}×{} board, K = {}, {q} quer{}", b.rows(), b.cols(), b.k(), if q == 1 { "y" } else { "ies" })
 }
@@ -348,7 +348,7 @@ mod tests {
         let out = shrink(&case);
         let wanted = Instance::parse_judge("2 3 0\n...\n...\n1\n1 2\n", false).unwrap();
         assert!(out.contains(&wanted), "the query's row cut, the query elsewhere");
-        assert!(out.iter().all(|c| c.board.rows() * c.board.cols() <= 9 && c != &case));
+        assert!(out.iter().all(|c| c.board().rows() * c.board().cols() <= 9 && c != &case));
         // The plain cuts come first, in their order, each once.
         let mut plain = Vec::new();
         for c in plain_cuts(&case) {

@@ -21,11 +21,11 @@ use crate::format::{InputError, TextFormat, cut, quote};
 /// The most queries an input may hold.
 pub const MAX_QUERIES: usize = 1_000_000;
 
-/// A board with its queries: each query is a list of one or more token cells (one for the judge's game).
+/// A board with its queries: each query is a list of one or more token cells (one for the judge's game), checked:
+/// every cell of every query is an open cell of the board. The board is read through [`Instance::board`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instance {
-    /// The board and K.
-    pub board: Board,
+    board: Board,
     cells: Vec<Cell>,
     ends: Vec<usize>,
 }
@@ -52,6 +52,11 @@ impl Instance {
             instance.ends.push(instance.cells.len());
         }
         Ok(instance)
+    }
+
+    /// The board and K.
+    pub fn board(&self) -> &Board {
+        &self.board
     }
 
     /// An instance from one-token queries given as the judge writes them: 1-based `(x, y)`, `x` the row and `y`

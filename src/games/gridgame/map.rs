@@ -22,7 +22,7 @@ const PALE_ORANGE: &str = "#F5D9A0";
 /// the cells when they are big enough to read: the Grundy value with `grundy_values`, otherwise the remoteness
 /// when it was computed.
 pub fn board_map(instance: &Instance, analysis: &Analysis, grundy_values: bool) -> String {
-    let board = &instance.board;
+    let board = instance.board();
     let cell = |r: usize, c: usize| Cell::new(r as u32, c as u32);
     let shades = analysis.remoteness_table().map(|_| Shades::of(instance, analysis));
     let class = |r: usize, c: usize| {
@@ -91,7 +91,7 @@ struct Shades {
 
 impl Shades {
     fn of(instance: &Instance, analysis: &Analysis) -> Shades {
-        let board = &instance.board;
+        let board = instance.board();
         let (mut longest_win, mut longest_loss) = (None::<u16>, None::<u16>);
         for r in 0..board.rows() {
             for c in 0..board.cols() {

@@ -18,9 +18,9 @@
 //! use perfectplay::games::gridgame::{Analysis, Instance, Wanted};
 //!
 //! let instance = Instance::parse_judge("3 4 0\n....\n.#..\n....\n1\n3 2\n", false).unwrap();
-//! let analysis = Analysis::solve(&instance.board, Wanted::default(), &Limits::default()).unwrap();
+//! let analysis = Analysis::solve(instance.board(), Wanted::default(), &Limits::default()).unwrap();
 //! let start = instance.queries().next().unwrap()[0];
-//! assert_eq!(analysis.wins(&instance.board, start), Some(false)); // "Second"
+//! assert_eq!(analysis.wins(instance.board(), start), Some(false)); // "Second"
 //! ```
 
 mod board;

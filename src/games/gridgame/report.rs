@@ -89,7 +89,7 @@ pub fn text(instance: &Instance, analysis: &Analysis, options: Options) -> Strin
 /// # Errors
 /// The writer's error.
 pub fn write_text(out: &mut impl Write, instance: &Instance, analysis: &Analysis, options: Options) -> io::Result<()> {
-    let board = &instance.board;
+    let board = instance.board();
     for query in instance.queries() {
         let answer = Answer::new(board, analysis, query, options);
         out.write_all(player(answer.first).as_bytes())?;
@@ -202,7 +202,7 @@ pub fn write_json(
     options: Options,
     table: bool,
 ) -> io::Result<()> {
-    let board = &instance.board;
+    let board = instance.board();
     let answers = instance.queries().map(|query| {
         let answer = Answer::new(board, analysis, query, options);
         JsonAnswer {
