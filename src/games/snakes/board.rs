@@ -362,9 +362,10 @@ impl Board {
         self.rules
     }
 
-    /// Where landing on `square` ends: the other end of its ladder or snake, or `square` itself.
+    /// Where landing on `square` ends: the other end of its ladder or snake, or `square` itself (also for a square
+    /// off the board, where nothing starts).
     pub fn jump(&self, square: u32) -> u32 {
-        self.jump[square as usize]
+        self.jump.get(square as usize).copied().unwrap_or(square)
     }
 
     /// The ladders and snakes as `(from, to)`, in increasing `from`.
@@ -510,6 +511,8 @@ mod tests {
     fn jumps_are_taken_once() {
         // 3 → 7 then 7 → 2: landing on 3 climbs to 7 and stops there.
         let b = board(20, Overshoot::Stay, &[(3, 7), (7, 2)]);
+        // Nothing starts off the board: a square past the last ends where it is.
+        assert_eq!([b.jump(3), b.jump(4), b.jump(21), b.jump(u32::MAX)], [7, 4, 21, u32::MAX]);
         assert_eq!(b.roll(1, 2), Some(Roll { die: 2, landed: 3, square: 7, jump: Some(JumpKind::Ladder) }));
         assert_eq!(b.roll(1, 6).unwrap().jump, Some(JumpKind::Snake));
     }
