@@ -18,6 +18,12 @@ use crate::games::footholds::{Instance, MAX_CELLS};
 /// assert_eq!(Board::full(2, 3).unwrap().rows_text(), "###/###");
 /// assert_eq!(Board::full(0, 3).unwrap_err(), "the board has no cells");
 /// ```
+///
+/// An unchecked board cannot be built:
+/// ```compile_fail,E0451
+/// # use perfectplay::census::Board;
+/// let no_cells = Board { rows: 0, cols: 0, footholds: Vec::new() };
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rows: usize,

@@ -50,6 +50,13 @@ pub const MAX_CELLS: usize = 128;
 /// let error = instance.with_starts((0, 2), (0, 0)).unwrap_err();
 /// assert_eq!(error.to_string(), "aloc: [0, 2] has no foothold (its board value is 0)");
 /// ```
+///
+/// An unchecked instance cannot be built:
+/// ```compile_fail,E0451
+/// # use perfectplay::games::footholds::Instance;
+/// # let instance = Instance::new(vec![vec![true]], (0, 0), (0, 0)).unwrap();
+/// let off_the_board = Instance { a: (99, 0), ..instance };
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instance {
     rows: usize,

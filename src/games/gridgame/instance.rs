@@ -22,7 +22,13 @@ use crate::format::{InputError, TextFormat, cut, quote};
 pub const MAX_QUERIES: usize = 1_000_000;
 
 /// A board with its queries: each query is a list of one or more token cells (one for the judge's game), checked:
-/// every cell of every query is an open cell of the board. The board is read through [`Instance::board`].
+/// every cell of every query is an open cell of the board. The board is read through [`Instance::board`], and
+/// cannot be changed under the queries:
+/// ```compile_fail,E0616
+/// # use perfectplay::games::gridgame::{Board, Instance};
+/// # let mut instance = Instance::parse_judge("2 2 0\n..\n..\n1\n2 2\n", false).unwrap();
+/// instance.board = Board::from_rows(&["."], 0).unwrap();
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instance {
     board: Board,
