@@ -148,7 +148,13 @@ def test_snakes_matches_cli_and_reference(cli, board):
         value, error = game.expected_float()
         assert abs(value - float(expected)) <= max(error, 1e-15) * float(expected) + 1e-12
         distribution = game.distribution()
-        assert abs(distribution.mean - float(expected)) < 1e-6 * float(expected)
+        if distribution.remaining <= 1e-12:
+            assert abs(distribution.mean - float(expected)) < 1e-6 * float(expected)
+        else:
+            # Stopped at max_rolls with games still in play (an expectation of thousands of rolls): the rolls not
+            # counted only make the mean smaller, and by at least what is left times the rolls computed.
+            counted = len(distribution.ends) - 1
+            assert distribution.mean + distribution.remaining * counted <= float(expected) * (1 + 1e-9)
         report = cli_json(cli("snakes", *options, "--json", "--distribution", input=judge_text(ladders, snakes)))
         theirs = report["distribution"]
         # The command line names the roll of each row, from roll 1 (roll 0 alone when no roll is needed).

@@ -64,7 +64,8 @@ fn whole_number_fields() -> Vec<Field> {
 fn not_integers() -> impl Strategy<Value = String> {
     prop_oneof![
         (0u64..1_000_000, 0u32..100).prop_map(|(n, f)| format!("{n}.{f}")),
-        (0u64..1000, -3i32..30, prop_oneof![Just("e"), Just("E"), Just("e+")])
+        // A negative exponent gets its own sign: "1e+-3" is not JSON at all, and would be refused for that.
+        (0u64..1000, 0u32..30, prop_oneof![Just("e"), Just("E"), Just("e+"), Just("e-"), Just("E-")])
             .prop_map(|(n, e, sign)| format!("{n}{sign}{e}")),
         (0u64..100, 0u32..10).prop_map(|(n, f)| format!("-{n}.{f}e1")),
         (0u64..1000).prop_map(|n| format!("\"{n}\"")),
