@@ -603,7 +603,7 @@ fn a_die_roll_does_not_wait_behind_long_solves() {
         request_time_limit: Duration::from_secs(60),
         ..Config::default()
     });
-    let stream = open_stream(&format!("{base}/api/footholds?table=true"), &std::fs::read(SLOW).unwrap());
+    let stream = open_stream(&format!("{base}/api/footholds?table=true"), SLOW);
     assert_eq!(status(&base)["running"], 1);
     let started = Instant::now();
     let (code, body) =
@@ -683,12 +683,20 @@ fn first_answer(mut stream: std::net::TcpStream) -> String {
 
 // ---------- bounds: time limit, cap on solves, cancellation ----------
 
-const SLOW: &str = "examples/footholds/full8x8-centre.grid";
+/// An 8×8 board short of one corner, A and B in the middle: its own answer takes a few hundredths of a second, its
+/// 2 009 start pairs many seconds on one thread (a full board's tablebase is read from the published census).
+const SLOW: &[u8] = b".#######\n########\n########\n###A####\n####B###\n########\n########\n########\n";
+
+/// The start pairs of [`SLOW`] up to its symmetries (the diagonal through the missing corner).
+const SLOW_PAIRS: u64 = 2009;
+
+/// A 7×7 board short of one corner: its map takes a second or two on one thread (a full board's is read at once).
+const HOLED7: &[u8] = b".######\n#######\n#######\n###A###\n###B###\n#######\n#######\n";
 
 #[test]
 fn a_solve_past_the_time_limit_gets_504() {
     let base = start(Config { request_time_limit: Duration::from_millis(300), ..Config::default() });
-    let text = std::fs::read(SLOW).unwrap();
+    let text = SLOW.to_vec();
     let started = Instant::now();
     let (code, body) = post_text(&format!("{base}/api/footholds?table=true"), &text);
     assert_eq!(code, 504, "{body}");
@@ -704,9 +712,9 @@ fn a_solve_past_the_time_limit_gets_504() {
 
 #[test]
 fn a_table_stopped_by_the_time_limit_gets_504_with_the_answer_and_how_far_it_got() {
-    // The full 8×8 board's own answer takes a tenth of a second; its 528 start pairs take seconds.
+    // The board's own answer takes a few hundredths of a second; its start pairs take many seconds.
     let base = start(Config { request_time_limit: Duration::from_secs(1), ..Config::default() });
-    let text = std::fs::read(SLOW).unwrap();
+    let text = SLOW.to_vec();
     let (code, body) = post_text(&format!("{base}/api/footholds?table=true"), &text);
     assert_eq!(code, 504, "{body}");
     let stopped = parse(&body);
@@ -714,13 +722,13 @@ fn a_table_stopped_by_the_time_limit_gets_504_with_the_answer_and_how_far_it_got
     assert_eq!(code, 200, "{plain}");
     let plain = parse(&plain);
     assert_eq!((&stopped["answer"], &stopped["winner"]), (&plain["answer"], &plain["winner"]), "{body}");
-    assert_eq!(stopped["table_pairs"], 528, "{body}");
+    assert_eq!(stopped["table_pairs"], SLOW_PAIRS, "{body}");
     let solved = stopped["table_pairs_solved"].as_u64().unwrap();
-    assert!(solved < 528, "{body}");
+    assert!(solved < SLOW_PAIRS, "{body}");
     let message = stopped["error"].as_str().unwrap();
     let says = format!("the answer is {} ({} wins)", plain["answer"], plain["winner"].as_str().unwrap());
     assert!(message.starts_with(&says), "{body}");
-    assert!(message.contains(&format!("after {solved} of 528 start pairs")), "{body}");
+    assert!(message.contains(&format!("after {solved} of {SLOW_PAIRS} start pairs")), "{body}");
     assert!(message.contains("time limit of 1 s") && message.contains("--request-time-limit"), "{body}");
     assert_eq!(status(&base)["timed_out"], 1);
 }
@@ -784,7 +792,7 @@ fn a_step_that_does_not_look_at_the_clock_gets_504_at_the_deadline() {
 fn waiting_for_a_solve_slot_counts_within_the_requests_time_limit() {
     let limit = Duration::from_secs(2);
     let base = start(Config { max_solves: 1, request_time_limit: limit, ..Config::default() });
-    let text = std::fs::read(SLOW).unwrap();
+    let text = SLOW.to_vec();
     let url = format!("{base}/api/footholds?table=true");
     // The whole 8×8 tablebase takes seconds: the first request holds the only slot until its deadline.
     let first = {
@@ -932,7 +940,7 @@ fn a_client_that_never_reads_its_answer_is_cut_off() {
     // The time spent solving does not count: a streamed map that takes longer than the limit is sent whole.
     let limit = Duration::from_millis(100);
     let base = start(Config { send_time_limit: limit, ..Config::default() });
-    let text = std::fs::read("examples/footholds/full7x7-centre.grid").unwrap();
+    let text = HOLED7.to_vec();
     let started = Instant::now();
     let events = open_stream(&format!("{base}/api/footholds?table=true"), &text);
     let rest: Vec<String> = events.lines().map(Result::unwrap).collect();
@@ -1041,7 +1049,7 @@ fn the_cap_on_solves_gets_503_and_closing_a_stream_cancels_its_solve() {
         request_time_limit: Duration::from_secs(60),
         ..Config::default()
     });
-    let text = std::fs::read(SLOW).unwrap();
+    let text = SLOW.to_vec();
     let stream = open_stream(&format!("{base}/api/footholds?table=true"), &text);
     assert_eq!(status(&base)["running"], 1);
 
@@ -1069,7 +1077,7 @@ fn the_cap_on_solves_gets_503_and_closing_a_stream_cancels_its_solve() {
 fn a_plain_request_given_up_by_its_client_cancels_its_solve() {
     let base = start(Config { request_time_limit: Duration::from_secs(60), ..Config::default() });
     let impatient = ureq::Agent::config_builder().timeout_global(Some(Duration::from_millis(500))).build().new_agent();
-    let text = std::fs::read(SLOW).unwrap();
+    let text = SLOW.to_vec();
     let sent = impatient
         .post(&format!("{base}/api/footholds?table=true"))
         .header("Content-Type", "text/plain")
@@ -1082,8 +1090,8 @@ fn a_plain_request_given_up_by_its_client_cancels_its_solve() {
 #[test]
 fn a_stream_sends_progress_then_the_same_result_as_plain_json() {
     let base = server();
-    // The map of a 7×7 board: about two seconds of work, so progress events come before the result.
-    let text = std::fs::read("examples/footholds/full7x7-centre.grid").unwrap();
+    // The map of a 7×7 board short of a corner: about two seconds of work, so progress events come before the result.
+    let text = HOLED7.to_vec();
     let mut reader = open_stream(&format!("{base}/api/footholds?table=true"), &text);
     // `open_stream` read the first event's name.
     let mut event = "progress".to_string();
@@ -1171,4 +1179,20 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     for key in ["running", "waiting", "max_solves", "max_queued", "answered", "timed_out", "cancelled"] {
         assert!(now[key].is_number(), "{key}: {now}");
     }
+}
+
+/// A full board's map is read from the published census: the full 9×9 board's (half an hour of solving) comes back
+/// within a request's time limit, and the full 7×7 board's is the one the library solves, pair for pair.
+#[test]
+fn a_full_boards_map_comes_from_the_published_census_at_once() {
+    let base = start(Config { request_time_limit: Duration::from_secs(5), ..Config::default() });
+    let full9 = footholds_text(&vec![vec![true; 9]; 9], (0, 0), (8, 8));
+    let (code, body) = post_json(&format!("{base}/api/footholds"), &json!({ "input": full9, "table": true }));
+    assert_eq!(code, 200, "{body}");
+    let table = &parse(&body)["table"];
+    assert!(table.is_object() || table.is_array(), "{body}");
+    let text = std::fs::read_to_string("examples/footholds/full7x7-centre.grid").unwrap();
+    let (code, body) = post_text(&format!("{base}/api/footholds?table=true"), text.as_bytes());
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(parse(&body), footholds_library(&text, true));
 }

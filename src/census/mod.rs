@@ -6,12 +6,14 @@
 //! shared queue to threads on one machine ([`run`]) or by a master process to MPI ranks (`census::mpi`, behind the
 //! cargo feature `mpi`); either way the files hold the same bytes, since records are sorted and every answer is exact.
 //! Records are also appended to a journal beside the file as they are found, so a killed run resumes without
-//! redoing finished pairs. [`verify`] checks a file's checksum and completeness and solves a random sample again.
+//! redoing finished pairs. [`verify`] checks a file's checksum and completeness and solves a random sample again;
+//! [`published`] reads the census this project publishes, built in.
 
 pub mod boards;
 pub mod file;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+pub mod published;
 pub mod run;
 pub mod verify;
 

@@ -1,9 +1,11 @@
-//! `POST /api/footholds`: the JSON of `perfectplay footholds --json` (with `table`, of `--json --table`).
+//! `POST /api/footholds`: the JSON of `perfectplay footholds --json` (with `table`, of `--json --table`; a full
+//! board's table read from the published census, [`published`]).
 
 use super::answer::capped;
 use super::api::{Endpoint, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use super::whole::Bounded;
+use crate::census::published;
 use crate::engine::Limits;
 use crate::format::TextFormat;
 use crate::games::footholds::{
@@ -79,7 +81,12 @@ impl Endpoint for Request {
                 let stopped =
                     |unfinished| ApiError::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds));
                 let limits = Limits { deadline, progress: map_progress, cancel: cancel.clone() };
-                Some(tablebase_or_unfinished(&instance, options(limits)).map_err(stopped)?)
+                // A full board up to 8×8, or 9×9, is read from the published census: solved, the whole 8×8 board
+                // takes 15 s of one thread and the 9×9 board half an hour, past any request's time limit.
+                match published::tablebase(&instance) {
+                    Some(table) => Some(table),
+                    None => Some(tablebase_or_unfinished(&instance, options(limits)).map_err(stopped)?),
+                }
             } else {
                 None
             };

@@ -69,5 +69,5 @@ mod walks;
 
 pub use tablebase::{
     SolvedPair, StoppedTablebase, Tablebase, UnfinishedTablebase, distinct_start_pairs, solve_start_pairs, tablebase,
-    tablebase_or_unfinished,
+    tablebase_from_known, tablebase_or_unfinished,
 };

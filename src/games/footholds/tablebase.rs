@@ -154,21 +154,9 @@ fn tablebase_of<B: Cells>(
     instance: &Instance,
     options: SolveOptions,
 ) -> Result<Tablebase, UnfinishedTablebase> {
-    let footholds = game.start().footholds;
     let cells = instance.rows() * instance.cols();
     // One pair of each set of mirror images is solved; the others take its outcome.
-    let (mut pairs, mut images) = (Vec::new(), Vec::new());
-    for a in footholds.iter() {
-        for b in footholds.iter() {
-            let position = Position { footholds, mover: a as u8, other: b as u8 };
-            let canonical = game.canonical(&position);
-            if canonical == position {
-                pairs.push(position);
-            } else {
-                images.push((a * cells + b, canonical.mover as usize * cells + canonical.other as usize));
-            }
-        }
-    }
+    let (pairs, images) = mirror_images(game);
     // The pairs are handed out one at a time to the threads, each searching alone with its own table: on two
     // threads the whole 8×8 tablebase took 21 s of processor time this way, 28.5 s with both threads on every pair
     // (lazy SMP) and one table for all.
@@ -227,6 +215,63 @@ fn tablebase_of<B: Cells>(
     Ok(Tablebase { rows: instance.rows(), cols: instance.cols(), outcomes })
 }
 
+/// The start pairs of a game's board, as positions, one of each set of mirror images (the first in reading order,
+/// as [`distinct_start_pairs`] lists them), and each other pair as `(its index, its image's index)` in a
+/// tablebase's outcomes.
+#[allow(clippy::type_complexity)]
+fn mirror_images<B: Cells>(game: &Footholds<B>) -> (Vec<Position<B>>, Vec<(usize, usize)>) {
+    let footholds = game.start().footholds;
+    let (rows, cols) = game.shape();
+    let cells = rows * cols;
+    let (mut pairs, mut images) = (Vec::new(), Vec::new());
+    for a in footholds.iter() {
+        for b in footholds.iter() {
+            let position = Position { footholds, mover: a as u8, other: b as u8 };
+            let canonical = game.canonical(&position);
+            if canonical == position {
+                pairs.push(position);
+            } else {
+                images.push((a * cells + b, canonical.mover as usize * cells + canonical.other as usize));
+            }
+        }
+    }
+    (pairs, images)
+}
+
+/// The tablebase of the instance's board from outcomes found elsewhere, such as a published census
+/// ([`crate::census::published`]): `known` is asked the outcome for A of each of [`distinct_start_pairs`] (A's
+/// cell, B's cell), and the mirror images of a pair take its outcome. `None` as soon as `known` has none for a pair.
+///
+/// # Examples
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, SolveOptions, tablebase, tablebase_from_known};
+/// let instance = Instance::parse("[[1, 1], [1, 1]] [0, 0] [1, 1]").unwrap();
+/// let solved = tablebase(&instance, SolveOptions::default()).unwrap();
+/// // Every pair of the 2×2 board is a mirror image of (0,0)–(0,0), (0,0)–(0,1) or (0,0)–(1,1).
+/// let known = tablebase_from_known(&instance, |a, b| solved.outcome(a, b)).unwrap();
+/// assert_eq!(known, solved);
+/// assert_eq!(tablebase_from_known(&instance, |_, b| (b != (1, 1)).then(|| solved.outcome((0, 0), b)).flatten()), None);
+/// ```
+pub fn tablebase_from_known(
+    instance: &Instance,
+    mut known: impl FnMut(Cell, Cell) -> Option<Outcome>,
+) -> Option<Tablebase> {
+    with_game!(instance, &Limits::default(), |game| {
+        let (pairs, images) = mirror_images(game);
+        let cells = instance.rows() * instance.cols();
+        let mut outcomes = vec![None; cells * cells];
+        for position in pairs {
+            let (a, b) = (game.cell(position.mover), game.cell(position.other));
+            outcomes[position.mover as usize * cells + position.other as usize] = Some(known(a, b)?);
+        }
+        for (pair, canonical) in images {
+            outcomes[pair] = outcomes[canonical];
+        }
+        Some(Tablebase { rows: instance.rows(), cols: instance.cols(), outcomes })
+    })
+}
+
 /// The pairs of starting footholds `(A's, B's)` of the instance's board up to its symmetries, in row-major order of
 /// A's cell, then B's: a pair is kept when no rotation or reflection that keeps the board maps it to a smaller pair
 /// (mirror-image pairs have the same outcome). The instance's own starts are ignored.
@@ -244,17 +289,7 @@ pub fn distinct_start_pairs(instance: &Instance) -> Vec<(Cell, Cell)> {
 }
 
 fn distinct_pairs_of<B: Cells>(game: &Footholds<B>) -> Vec<(Cell, Cell)> {
-    let footholds = game.start().footholds;
-    let mut pairs = Vec::new();
-    for a in footholds.iter() {
-        for b in footholds.iter() {
-            let position = Position { footholds, mover: a as u8, other: b as u8 };
-            if game.canonical(&position) == position {
-                pairs.push((game.cell(a as u8), game.cell(b as u8)));
-            }
-        }
-    }
-    pairs
+    mirror_images(game).0.iter().map(|position| (game.cell(position.mover), game.cell(position.other))).collect()
 }
 
 /// A start pair just solved: A's cell, B's cell and the outcome for A.
