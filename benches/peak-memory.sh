@@ -69,6 +69,6 @@ measure "snakes --size 10⁷ --faces 2 --distribution --max-rolls 10⁷ --time-l
 measure "snakes --size 10⁷ --simulate 10 --max-rolls 10⁷" "$bin" snakes --size 10000000 --simulate 10 --max-rolls 10000000 "$work/snakes-none.txt"
 measure "snakes --simulate 10⁹ --time-limit 5" "$bin" snakes --simulate 1000000000 --time-limit 5 "$work/snakes-none.txt"
 measure "footholds full 8×16 --time-limit 10" "$bin" footholds --time-limit 10 "$work/footholds-8x16.grid"
-measure "footholds full 8×8 --json --table --map --time-limit 60" "$bin" footholds --json --table --map "$work/fh.svg" --time-limit 60 examples/footholds/full8x8-corner.grid
+measure "footholds full 8×8 --json --table --map --no-census --time-limit 60" "$bin" footholds --json --table --map "$work/fh.svg" --no-census --time-limit 60 examples/footholds/full8x8-corner.grid
 measure "footholds full 8×8 centre --json --threads 2" "$bin" footholds --json --threads 2 examples/footholds/full8x8-centre.grid
 measure "footholds, 6 million Programmers rows (36 MB, refused: exit 2)" "$bin" footholds "$work/footholds-rows.txt"

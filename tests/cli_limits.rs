@@ -316,7 +316,7 @@ fn ctrl_c_stops_the_work_with_exit_code_130() {
     let runs: [(&[&str], &[u8]); 3] = [
         (&["snakes", "--start", "0", "--simulate", "1000000000"], &board),
         // Several search threads and the whole tablebase.
-        (&["footholds", "--json", "--table", "--threads", "2"], &full8),
+        (&["footholds", "--json", "--table", "--no-census", "--threads", "2"], &full8),
         // Writing: a stream of answers that would last minutes.
         (&["gridgame", "--explain"], &open_board(300, 1_000_000, "1 1")),
     ];
@@ -450,8 +450,8 @@ fn failed_writes_are_errors_and_a_closed_pipe_ends_quietly() {
 fn output_files_are_checked_before_the_work() {
     let full8 = example("footholds/full8x8-centre.grid");
     let started = Instant::now();
-    // The whole 8×8 tablebase takes tens of seconds: the bad path must be refused before it.
-    perfectplay(&["footholds", "--map", "/nonexistent-folder/map.svg", &full8])
+    // The whole 8×8 tablebase, solved, takes tens of seconds: the bad path must be refused before it.
+    perfectplay(&["footholds", "--no-census", "--map", "/nonexistent-folder/map.svg", &full8])
         .timeout(Duration::from_secs(60))
         .assert()
         .code(2)
@@ -479,10 +479,11 @@ fn output_files_are_checked_before_the_work() {
     // A run stopped by its time limit leaves the old file as it was, and no temporary file.
     let svg = dir.join("map.svg");
     std::fs::write(&svg, "old").unwrap();
-    let stopped = perfectplay(&["footholds", "--map", svg.to_str().unwrap(), "--time-limit", "0.5", &full8])
-        .assert()
-        .code(3)
-        .stdout("");
+    let stopped =
+        perfectplay(&["footholds", "--no-census", "--map", svg.to_str().unwrap(), "--time-limit", "0.5", &full8])
+            .assert()
+            .code(3)
+            .stdout("");
     // It says the board's own answer and how far the tablebase got, in one line.
     let message = String::from_utf8(stopped.get_output().stderr.clone()).unwrap();
     let answer =
@@ -492,8 +493,10 @@ fn output_files_are_checked_before_the_work() {
     assert_eq!(message.lines().count(), 1, "{message}");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "old");
     // So does `--json --table`, with nothing on stdout: a part of a table is no table.
-    let stopped =
-        perfectplay(&["footholds", "--json", "--table", "--time-limit", "0.5", &full8]).assert().code(3).stdout("");
+    let stopped = perfectplay(&["footholds", "--json", "--table", "--no-census", "--time-limit", "0.5", &full8])
+        .assert()
+        .code(3)
+        .stdout("");
     let message = String::from_utf8(stopped.get_output().stderr.clone()).unwrap();
     assert!(message.starts_with(&says) && message.contains(" of 528 start pairs"), "{message}");
     assert!(message.contains("--time-limit"), "{message}");
@@ -777,8 +780,10 @@ fn a_terminal_is_told_what_to_type_and_how_to_end_it() {
 
 #[test]
 fn ctrl_c_on_a_terminal_clears_the_spinner() {
-    let (code, screen) =
-        on_terminal(r"sleep 3; printf '\003'; sleep 5", "footholds --json --table $EX/footholds/full8x8-centre.grid");
+    let (code, screen) = on_terminal(
+        r"sleep 3; printf '\003'; sleep 5",
+        "footholds --json --table --no-census $EX/footholds/full8x8-centre.grid",
+    );
     assert_eq!(code, Some(130), "{screen:?}");
     // The spinner drew its line; the last thing before the message erases it.
     assert!(screen.contains("positions"), "{screen:?}");

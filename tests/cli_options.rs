@@ -102,6 +102,12 @@ fn table_is_refused_without_json_whatever_comes_with_it() {
         assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
         assert!(stderr.contains("--table") && stderr.contains("--"), "{args:?}: {stderr}");
     }
+    // `--no-census` only changes how a tablebase is made: without one asked for, it is refused too.
+    for args in [&["footholds", "--no-census", footholds][..], &["footholds", "--no-census", "--json", footholds]] {
+        let output = perfectplay(args).code(2).stdout("").get_output().clone();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("--table") && stderr.contains("--map"), "{args:?}: {stderr}");
+    }
 }
 
 /// An option that writes a file (`--map`, `--plot`) refuses to write over the input it is to read, however the two

@@ -73,7 +73,12 @@ class Footholds:
         threads: Optional[int] = None,
     ) -> FootholdsSolution: ...
     def tablebase(
-        self, *, time_limit: Optional[float] = None, memory: Optional[int] = None, threads: Optional[int] = None
+        self,
+        *,
+        census: bool = True,
+        time_limit: Optional[float] = None,
+        memory: Optional[int] = None,
+        threads: Optional[int] = None,
     ) -> FootholdsTablebase: ...
     def to_programmers(self) -> str: ...
     def _repr_svg_(self) -> str: ...

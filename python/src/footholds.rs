@@ -4,6 +4,7 @@
 use crate::run::{self, Int, TooMany};
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2, PyArray4};
+use perfectplay::census::published;
 use perfectplay::engine::{Outcome, Value};
 use perfectplay::format::{TextFormat, counted};
 use perfectplay::games::footholds::{
@@ -260,8 +261,10 @@ impl Footholds {
     }
 
     /// The outcome of every pair of starts on this board (its own starts are ignored), A to move: a
-    /// `FootholdsTablebase` of numpy arrays. Same keyword arguments as `solve`; stopped by `time_limit`, its
-    /// `TimeoutError` has `pairs_solved` and `pairs`, how many start pairs (up to the board's symmetries) it got through.
+    /// `FootholdsTablebase` of numpy arrays. A full board up to 8×8, or 9×9, is read at once from the census built
+    /// into the package (`census=False` solves it anyway, the full 8×8 board in seconds, 9×9 in half an hour); other
+    /// boards are solved. Same keyword arguments as `solve`; stopped by `time_limit`, its `TimeoutError` has
+    /// `pairs_solved` and `pairs`, how many start pairs (up to the board's symmetries) it got through.
     ///
     /// >>> from perfectplay import Footholds
     /// >>> table = Footholds.parse("A#B").tablebase()
@@ -269,10 +272,13 @@ impl Footholds {
     /// ((1, 3, 1, 3), 'int8', 'int32')
     /// >>> table.outcome((0, 0), (0, 2))
     /// ('B', 2)
-    #[pyo3(signature = (*, time_limit=None, memory=None, threads=None))]
+    /// >>> Footholds([[1] * 9] * 9, [4, 4], [4, 5]).tablebase(time_limit=5).outcome((4, 4), (4, 5))
+    /// ('A', 79)
+    #[pyo3(signature = (*, census=true, time_limit=None, memory=None, threads=None))]
     fn tablebase(
         &self,
         py: Python<'_>,
+        #[pyo3(from_py_with = run::keyword::census)] census: bool,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
         #[pyo3(from_py_with = run::keyword::memory)] memory: Option<Int>,
         #[pyo3(from_py_with = run::keyword::threads)] threads: Option<Int>,
@@ -280,7 +286,12 @@ impl Footholds {
         let options = options(memory, threads)?;
         let instance = &self.instance;
         let table = run::solve(py, time_limit, |limits| {
-            core::tablebase_or_unfinished(instance, SolveOptions { limits, ..options })
+            let options = SolveOptions { limits, ..options };
+            if census {
+                published::tablebase_or_solve(instance, options)
+            } else {
+                core::tablebase_or_unfinished(instance, options)
+            }
         })?;
         Ok(FootholdsTablebase { instance: self.instance.clone(), table })
     }

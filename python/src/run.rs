@@ -297,6 +297,7 @@ pub mod keyword {
         line: bool, "True or False";
         remoteness: bool, "True or False";
         grundy: bool, "True or False";
+        census: bool, "True or False";
         x: Int, "an integer";
         y: Int, "an integer";
     }

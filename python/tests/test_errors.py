@@ -127,9 +127,10 @@ def test_time_limit_raises_timeout_error():
     with pytest.raises(TimeoutError, match="time limit of 0.2 s") as stopped:
         game.solve(time_limit=0.2, threads=1)
     assert (stopped.value.winner, stopped.value.answer_at_least, stopped.value.answer_at_most) == (None, None, None)
-    # A tablebase stopped by its time limit says how far it got: the full 8×8 board has 528 start pairs.
+    # A tablebase stopped by its time limit says how far it got: the full 8×8 board has 528 start pairs (solved
+    # here rather than read from the census).
     with pytest.raises(TimeoutError, match=r"after \d+ of 528 start pairs") as stopped:
-        perfectplay.Footholds([[1] * 8] * 8, [0, 0], [7, 7]).tablebase(time_limit=0.3, threads=1)
+        perfectplay.Footholds([[1] * 8] * 8, [0, 0], [7, 7]).tablebase(census=False, time_limit=0.3, threads=1)
     assert stopped.value.pairs == 528 and 0 <= stopped.value.pairs_solved < 528
     assert f"after {stopped.value.pairs_solved} of 528" in str(stopped.value)
     # A TimeoutError of its own type, every attribute there (None when unknown), so that code can read them.
@@ -222,7 +223,7 @@ def _keyword_calls():
         calls.append((lambda n=name, w=wrong: perfectplay.Snakes.parse("0 0\n", **{n: w}), name))
     for name in ["moves", "line", "time_limit", "memory", "threads"]:
         calls.append((lambda n=name: footholds.solve(**{n: "x"}), name))
-    for name in ["time_limit", "memory", "threads"]:
+    for name in ["census", "time_limit", "memory", "threads"]:
         calls.append((lambda n=name: footholds.tablebase(**{n: "x"}), name))
     for method in ["fewest_rolls", "shortest_game", "expected", "expected_float"]:
         calls.append((lambda m=method: getattr(board, m)(time_limit="x"), "time_limit"))

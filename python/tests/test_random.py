@@ -64,6 +64,15 @@ def test_footholds_tablebase_matches_cli(cli, position):
             assert table.moves[a + b] == moves
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6))
+def test_full_boards_read_from_the_census_are_the_solved_ones(rows, cols):
+    game = perfectplay.Footholds([[1] * cols] * rows, [0, 0], [rows - 1, cols - 1])
+    read, solved = game.tablebase(), game.tablebase(census=False, threads=1)
+    assert (read.winner == solved.winner).all() and (read.moves == solved.moves).all()
+    assert (read.winner >= 0).all(), "every pair has an outcome on a full board"
+
+
 @st.composite
 def grids(draw):
     n = draw(st.integers(1, 7))

@@ -20,7 +20,9 @@
 
 use super::file::CensusFile;
 use crate::engine::Outcome;
-use crate::games::footholds::{Cell, Instance, Tablebase, tablebase_from_known};
+use crate::games::footholds::{
+    Cell, Instance, SolveOptions, Tablebase, UnfinishedTablebase, tablebase_from_known, tablebase_or_unfinished,
+};
 use rustc_hash::FxHashMap;
 
 /// One published file: its board's rows and columns (rows ≤ columns) and its text.
@@ -93,6 +95,34 @@ pub fn tablebase(instance: &Instance) -> Option<Tablebase> {
     let transpose = Instance::new(vec![vec![true; rows]; cols], (0, 0), (0, 0)).ok()?;
     let table = tablebase_from_known(&transpose, |a, b| known.get(&(a, b)).copied())?;
     tablebase_from_known(instance, |(ar, ac), (br, bc)| table.outcome((ac, ar), (bc, br)))
+}
+
+/// The instance's tablebase: read from the published census when it holds the board (see [`tablebase`]), at once
+/// and whatever the limits, and otherwise solved within `options`, as
+/// [`tablebase_or_unfinished`](crate::games::footholds::tablebase_or_unfinished) does.
+///
+/// This is what `perfectplay footholds --table` and `--map`, the server's maps and the Python `tablebase` call; the
+/// solver alone (for benchmarks, or to check the census) is `tablebase_or_unfinished`.
+///
+/// ```
+/// use perfectplay::census::published;
+/// use perfectplay::engine::Outcome;
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, SolveOptions};
+///
+/// // The full 9×9 board's 861 start pairs up to symmetry took half an hour to solve; they are read.
+/// let full = Instance::parse(&format!("{:?} [4, 4] [4, 5]", vec![vec![1; 9]; 9])).unwrap();
+/// let table = published::tablebase_or_solve(&full, SolveOptions::default()).unwrap();
+/// assert_eq!(table.outcome((4, 4), (4, 5)), Some(Outcome::win(79))); // A wins in 79
+/// // A board with a hole is solved.
+/// let holed = Instance::parse("[[1, 1, 1], [1, 0, 1]] [0, 0] [1, 2]").unwrap();
+/// assert!(published::tablebase_or_solve(&holed, SolveOptions::default()).is_ok());
+/// ```
+pub fn tablebase_or_solve(instance: &Instance, options: SolveOptions) -> Result<Tablebase, UnfinishedTablebase> {
+    match tablebase(instance) {
+        Some(table) => Ok(table),
+        None => tablebase_or_unfinished(instance, options),
+    }
 }
 
 #[cfg(test)]

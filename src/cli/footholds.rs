@@ -2,6 +2,7 @@
 
 use super::output::Output;
 use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memory, whole};
+use crate::census::published;
 use crate::engine::Interrupted;
 use crate::error::Error;
 use crate::format::TextFormat;
@@ -23,6 +24,8 @@ use std::io::Write;
 /// their two longest walks. A full 8×8 board takes a tenth of a second or less, a full 9×9 one from the centre a
 /// few seconds; on a terminal, a spinner on stderr shows the work.
 #[derive(clap::Args, Debug)]
+// The options that ask for the whole tablebase, which --no-census needs.
+#[command(group(clap::ArgGroup::new("whole_table").multiple(true)))]
 #[command(after_help = "Examples:\n  perfectplay footholds examples/footholds/example1.txt\n  \
                   echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain\n  \
                   perfectplay footholds --json --table examples/footholds/example2.txt\n\n\
@@ -42,16 +45,23 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["explain", "moves"])]
     json: bool,
     /// With --json, add the board's whole tablebase as `table`: for every pair of starts `{a, b, winner, moves}`
-    /// (at most 128 × 128 pairs; a full 8×8 board, 528 pairs up to symmetry, takes 8 to 15 s on two threads).
+    /// (at most 128 × 128 pairs). A full board up to 8×8, or 9×9, is read at once from the census built in
+    /// (data/census/); other boards are solved, one pair of each set of mirror images (a board of 64 cells, some
+    /// 500 pairs, takes seconds to a minute).
     // (`requires` alone lets `--table --moves` through: clap drops a requirement whose target conflicts with an
     // argument given, so the conflicts are said again here.)
-    #[arg(long, requires = "json", conflicts_with_all = ["explain", "moves"])]
+    #[arg(long, requires = "json", conflicts_with_all = ["explain", "moves"], group = "whole_table")]
     table: bool,
     /// Draw the board's whole tablebase to this SVG file: for every pair of starts, the winner and the total moves
     /// (one small board per A start, B starts coloured by the winner). The file is checked before the work starts
     /// and written whole at the end.
-    #[arg(long, value_name = "FILE.svg")]
+    #[arg(long, value_name = "FILE.svg", group = "whole_table")]
     map: Option<std::path::PathBuf>,
+    /// Solve the tablebase (--table, --map) even for a full board whose census is built in: the same answers,
+    /// solved anew (the full 8×8 board takes 8 to 15 s on two threads, 9×9 half an hour on one). For benchmarks
+    /// and checks of the census.
+    #[arg(long, requires = "whole_table")]
+    no_census: bool,
     /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory, allow_hyphen_values = true)]
     memory: usize,
@@ -103,14 +113,19 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         })?;
     let table = if map.is_some() || (args.json && args.table) {
         let limits = limits_until(deadline);
-        let table = tablebase_or_unfinished(&instance, SolveOptions { table_bytes: args.memory, threads, limits })
-            .map_err(|unfinished| match args.time_limit.exceeded(Interrupted) {
-                // Nothing is written: the table would be written past the deadline, and a part of it is no table.
-                Error::TimeLimit { seconds } => {
-                    Error::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds))
-                }
-                other => other,
-            })?;
+        let options = SolveOptions { table_bytes: args.memory, threads, limits };
+        let table = if args.no_census {
+            tablebase_or_unfinished(&instance, options)
+        } else {
+            published::tablebase_or_solve(&instance, options)
+        };
+        let table = table.map_err(|unfinished| match args.time_limit.exceeded(Interrupted) {
+            // Nothing is written: the table would be written past the deadline, and a part of it is no table.
+            Error::TimeLimit { seconds } => {
+                Error::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds))
+            }
+            other => other,
+        })?;
         Some(table)
     } else {
         None

@@ -8,9 +8,7 @@ use super::whole::Bounded;
 use crate::census::published;
 use crate::engine::Limits;
 use crate::format::TextFormat;
-use crate::games::footholds::{
-    Instance, SolveOptions, StoppedTablebase, Unfinished, Wanted, report, solve_or_bounds, tablebase_or_unfinished,
-};
+use crate::games::footholds::{Instance, SolveOptions, StoppedTablebase, Unfinished, Wanted, report, solve_or_bounds};
 use serde::Deserialize;
 
 /// The options: the Programmers arguments or the grid in `input` (or the position as JSON: `board`, `aloc`, `bloc`,
@@ -83,10 +81,7 @@ impl Endpoint for Request {
                 let limits = Limits { deadline, progress: map_progress, cancel: cancel.clone() };
                 // A full board up to 8×8, or 9×9, is read from the published census: solved, the whole 8×8 board
                 // takes 15 s of one thread and the 9×9 board half an hour, past any request's time limit.
-                match published::tablebase(&instance) {
-                    Some(table) => Some(table),
-                    None => Some(tablebase_or_unfinished(&instance, options(limits)).map_err(stopped)?),
-                }
+                Some(published::tablebase_or_solve(&instance, options(limits)).map_err(stopped)?)
             } else {
                 None
             };
