@@ -25,7 +25,8 @@ Analysis objects
 ``Footholds(board, aloc, bloc)`` or ``Footholds.parse(text)``
     ``.solve()`` -> ``FootholdsSolution`` (``value``, ``winner``, ``remoteness``, ranked ``moves``, optimal
     ``line``, ``explain()``); ``.tablebase()`` -> ``FootholdsTablebase`` (``winner`` and ``moves`` as numpy arrays
-    over every pair of starts).
+    over every pair of starts; a full board up to 8×8, or 9×9, read from the census built in, ``census=False``
+    solves it anyway).
 ``Snakes(ladders, snakes, ...)`` or ``Snakes.parse(text, ...)``
     ``.fewest_rolls()``, ``.shortest_game()``, ``.expected()`` (exact, a ``fractions.Fraction``),
     ``.expected_float()`` (value and proven relative error bound), ``.distribution()`` -> ``RollDistribution``
