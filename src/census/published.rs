@@ -99,7 +99,7 @@ pub fn tablebase(instance: &Instance) -> Option<Tablebase> {
 
 /// The instance's tablebase: read from the published census when it holds the board (see [`tablebase`]), at once
 /// and whatever the limits, and otherwise solved within `options`, as
-/// [`tablebase_or_unfinished`](crate::games::footholds::tablebase_or_unfinished) does.
+/// [`tablebase_or_unfinished`] does.
 ///
 /// This is what `perfectplay footholds --table` and `--map`, the server's maps and the Python `tablebase` call; the
 /// solver alone (for benchmarks, or to check the census) is `tablebase_or_unfinished`.
