@@ -127,3 +127,38 @@ pub fn focus_survives_redraws(tab: &Tab, base: &str) {
     wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
     assert_eq!(focused(tab), serde_json::json!(["sn-roll", ""]));
 }
+
+/// The grid game's Tab stops are the cells a click can use: before the first move every open cell (a click puts a
+/// token there), never a wall; once the game is on, only the tokens and the selected token's moves, so that the
+/// controls after a large board are a few presses away; after Undo back to the start, every open cell again.
+pub fn gridgame_tab_stops_are_the_cells_a_click_can_use(tab: &Tab, base: &str) {
+    let stops =
+        "[...document.querySelectorAll('#gg-board .cell')].filter(c => c.tabIndex >= 0).map(c => c.dataset.cell)";
+    let open_cells = "[...document.querySelectorAll('#gg-board .cell')].filter(c => c.dataset.value !== '#').map(c => c.dataset.cell)";
+    let used = "[...document.querySelectorAll('#gg-board .cell')].filter(c => c.querySelector('.token') || c.dataset.move).map(c => c.dataset.cell)";
+    open(tab, base, "game=gridgame&board=..#../...../.....&k=1");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    watch_errors(tab);
+    assert_eq!(eval(tab, open_cells).as_array().unwrap().len(), 14);
+    assert_eq!(eval(tab, stops), eval(tab, open_cells), "before any token");
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 1 && !PP.job");
+    assert_eq!(eval(tab, stops), eval(tab, open_cells), "a second token may still go anywhere");
+    // A move: the user's, then the solver's answer.
+    press_on(tab, "[data-cell='1,1']", "ArrowDown");
+    wait(tab, "PP.games.gridgame.state().history.length === 2 && PP.games.gridgame.state().moves && !PP.job");
+    settle(tab);
+    let (now, marked) = (eval(tab, stops), eval(tab, used));
+    assert_eq!(now, marked, "in play: the tokens and the moves");
+    assert!(!now.as_array().unwrap().is_empty() && now.as_array().unwrap().len() < 14, "{now}");
+    // Tab from the last stop on the board leaves the board, past the cells that are no stops.
+    let last = now.as_array().unwrap().last().unwrap().as_str().unwrap().to_string();
+    press_on(tab, &format!("#gg-board [data-cell='{last}']"), "Tab");
+    let inside = "!!document.activeElement.closest('#gg-board')";
+    assert_eq!(eval(tab, inside), serde_json::json!(false), "Tab from {last} stayed on the board: {}", focused(tab));
+    // Undo back to the start: a click may put tokens anywhere again.
+    click(tab, "#gg-undo");
+    wait(tab, "PP.games.gridgame.state().history.length === 0 && PP.games.gridgame.state().moves && !PP.job");
+    assert_eq!(eval(tab, stops), eval(tab, open_cells), "after Undo");
+    assert_eq!(page_errors(tab), serde_json::json!([]));
+}

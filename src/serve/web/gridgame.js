@@ -252,7 +252,7 @@
         const v = values[c];
         const x = r + 1, y = c + 1;
         if (v === '#') {
-          html += `<button type="button" class="cell wall" data-cell="${x},${y}" data-value="#" title="wall" aria-label="wall"></button>`;
+          html += `<button type="button" class="cell wall" data-cell="${x},${y}" data-value="#" title="wall" aria-label="wall" tabindex="-1"></button>`;
         } else {
           const title = `(${x}, ${y}): the player to move ${v === 'W' ? 'wins' : 'loses'} in ${t.remoteness[r][c]}; Grundy value ${t.grundy[r][c]}`;
           html += `<button type="button" class="cell ${v === 'W' ? 'win' : 'lose'}" data-cell="${x},${y}" data-value="${v}" title="${title}" `
@@ -281,7 +281,7 @@
       }, { rootMargin: '25% 0px' });
       for (const row of rows) observer.observe(row);
     }
-    return { table: t, element, cells, painted: new Map(), observer };
+    return { table: t, element, cells, painted: new Map(), observer, playing: false, stops: new Set() };
   };
 
   const mark = (text) => PP.el('span', { class: 'mark', text });
@@ -324,6 +324,29 @@
       }
     }
     grid.painted = shown;
+    tabStops(want);
+  };
+
+  /**
+   * Which cells the Tab key stops at. Before the first move any open cell can take a token, so every one does
+   * (walls never); once the game is on, only the tokens and the selected token's moves, which is all a click can
+   * do there: on a 300 × 300 board the next control after the board would otherwise be 90 000 presses away.
+   */
+  const tabStops = (marked) => {
+    const playing = s.history.length > 0;
+    const cellAt = (k) => {
+      const [x, y] = k.split(',').map(Number);
+      return grid.cells[(x - 1) * grid.table.cols + (y - 1)];
+    };
+    if (grid.playing !== playing) {
+      grid.playing = playing;
+      for (const cell of grid.cells) cell.tabIndex = playing || cell.dataset.value === '#' ? -1 : 0;
+      grid.stops = new Set();
+    }
+    if (!playing) return;
+    for (const k of grid.stops) if (!marked.has(k) && cellAt(k)) cellAt(k).tabIndex = -1;
+    for (const k of marked.keys()) if (cellAt(k)) cellAt(k).tabIndex = 0;
+    grid.stops = new Set(marked.keys());
   };
 
   const status = () => {
