@@ -86,6 +86,18 @@ pub fn links_with_moves(tab: &Tab, base: &str) {
     click(tab, "#gg-undo");
     wait(tab, "PP.games.gridgame.state().history.length === 0 && PP.games.gridgame.state().moves");
     assert_eq!(state("tokens"), serde_json::json!([[1, 1]]), "undone back to the link's start");
+    // Played on both sides ("the solver answers" unticked), the link says so: opened, the position is the one
+    // shared, with the second player to move, and the solver does not answer for them.
+    open(tab, base, &format!("{board}&moves=0.1.2&solver=off"));
+    wait(tab, "PP.games.gridgame.state().history.length === 1 && PP.games.gridgame.state().moves && !PP.job");
+    settle(tab);
+    assert_eq!((state("history.length"), state("solverPlays")), (serde_json::json!(1), serde_json::json!(false)));
+    assert_eq!(eval(tab, "document.getElementById('gg-solver').checked"), serde_json::json!(false));
+    assert!(eval(tab, "location.hash").as_str().unwrap().contains("solver=off"));
+    // Ticked again: the solver answers the move it now faces, and the link no longer says "off".
+    click(tab, "#gg-solver");
+    wait(tab, played);
+    assert!(!eval(tab, "location.hash").as_str().unwrap().contains("solver="), "{}", eval(tab, "location.hash"));
 }
 
 /// Every field of a link that is not what it must be gets a message naming the field and what is used instead
@@ -111,6 +123,10 @@ pub fn every_field_of_a_link_is_checked(tab: &Tab, base: &str) {
             "The link's roll 2, '9', is not a face of the die (1 to 6); the game stops before it.",
         ),
         ("game=footholds&board=[[1,1]]&a=0,0&b=0,1&side=C", "The link's side 'C' is not A or B; you play both sides."),
+        (
+            "game=gridgame&board=.../.../...&k=0&solver=no",
+            "The link's solver 'no' is not on or off; the solver answers.",
+        ),
         ("game=nonsense", "The link's game 'nonsense' is not one of footholds, snakes, gridgame; footholds is shown."),
     ];
     for (fragment, expected) in cases {

@@ -64,6 +64,9 @@
     board: s.rows.join('/'), k: s.k,
     tokens: startTokens().map((t) => t.join('.')).join('-'),
     moves: s.history.map((m) => `${m.token}.${m.to.join('.')}`).join('-'),
+    // Who plays is part of the position shared: the same moves, with the solver to answer or not, are not the same
+    // game (the solver would answer the link's last move of the second player).
+    solver: s.solverPlays ? '' : 'off',
   });
 
   const clearTokens = () => {
@@ -386,7 +389,7 @@
     PP.el('button', { type: 'button', id: 'gg-redo', onclick: redo, disabled: !s.redo.length, text: 'Redo (y)' }),
     PP.el('button', { type: 'button', id: 'gg-clear', text: 'Remove tokens', onclick: () => { clearTokens(); save(); draw(); } }),
     PP.el('label', {}, PP.el('input', { type: 'checkbox', id: 'gg-solver', checked: s.solverPlays,
-      onchange: (e) => { s.solverPlays = e.target.checked; draw(); solverTurn(); } }), ' the solver answers'),
+      onchange: (e) => { s.solverPlays = e.target.checked; save(); draw(); solverTurn(); } }), ' the solver answers'),
   ];
 
   /**
@@ -463,6 +466,9 @@
       if (/^\d{1,9}$/.test(k)) s.k = +k;
       else linkNotes.push(`The link's k ${PP.quote(k)} is not a whole number from 0; k ${s.k} is used.`);
     }
+    const solver = params.get('solver') ?? '';
+    if (!['', 'on', 'off'].includes(solver)) linkNotes.push(`The link's solver ${PP.quote(solver)} is not on or off; the solver answers.`);
+    s.solverPlays = solver !== 'off';
     // A link's tokens, `x.y` each (1-based); whether they are open cells is seen when the board's table comes.
     const tokens = (params.get('tokens') || '').split('-').filter(Boolean);
     const wrong = tokens.findIndex((t) => !/^\d{1,9}\.\d{1,9}$/.test(t));
