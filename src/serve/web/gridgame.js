@@ -284,10 +284,16 @@
       }, { rootMargin: '25% 0px' });
       for (const row of rows) observer.observe(row);
     }
-    return { table: t, element, cells, painted: new Map(), observer, playing: false, stops: new Set() };
+    return { table: t, element, cells, painted: new Map(), observer, playing: false };
   };
 
   const mark = (text) => PP.el('span', { class: 'mark', text });
+
+  /** The drawn cell of a cell key `x,y` (1-based), or undefined off the board. */
+  const cellAt = (k) => {
+    const [x, y] = k.split(',').map(Number);
+    return grid.cells[(x - 1) * grid.table.cols + (y - 1)];
+  };
 
   /**
    * Paints on the grid what changes with the play: the tokens (a token covers its cell's remoteness, which is in
@@ -313,7 +319,7 @@
     for (const k of new Set([...grid.painted.keys(), ...shown.keys()])) {
       if (grid.painted.get(k) === shown.get(k)) continue;
       const [x, y] = k.split(',').map(Number);
-      const cell = grid.cells[(x - 1) * t.cols + (y - 1)];
+      const cell = cellAt(k);
       if (!cell) continue;
       const v = t.values[x - 1][y - 1];
       const { move, tokens } = want.get(k) || { move: null, tokens: [] };
@@ -326,30 +332,25 @@
         cell.replaceChildren(...(v === '#' ? [] : [mark(t.remoteness[x - 1][y - 1])]));
       }
     }
+    tabStops(grid.painted, shown);
     grid.painted = shown;
-    tabStops(want);
   };
 
   /**
    * Which cells the Tab key stops at. Before the first move any open cell can take a token, so every one does
    * (walls never); once the game is on, only the tokens and the selected token's moves, which is all a click can
    * do there: on a 300 × 300 board the next control after the board would otherwise be 90 000 presses away.
+   * `before` and `now` are the marked cells (tokens and moves) of the last painting and of this one.
    */
-  const tabStops = (marked) => {
+  const tabStops = (before, now) => {
     const playing = s.history.length > 0;
-    const cellAt = (k) => {
-      const [x, y] = k.split(',').map(Number);
-      return grid.cells[(x - 1) * grid.table.cols + (y - 1)];
-    };
     if (grid.playing !== playing) {
       grid.playing = playing;
       for (const cell of grid.cells) cell.tabIndex = playing || cell.dataset.value === '#' ? -1 : 0;
-      grid.stops = new Set();
+    } else if (playing) {
+      for (const k of before.keys()) if (!now.has(k) && cellAt(k)) cellAt(k).tabIndex = -1;
     }
-    if (!playing) return;
-    for (const k of grid.stops) if (!marked.has(k) && cellAt(k)) cellAt(k).tabIndex = -1;
-    for (const k of marked.keys()) if (cellAt(k)) cellAt(k).tabIndex = 0;
-    grid.stops = new Set(marked.keys());
+    if (playing) for (const k of now.keys()) if (cellAt(k)) cellAt(k).tabIndex = 0;
   };
 
   const status = () => {
