@@ -49,6 +49,57 @@ fn perfectplay_itself_is_accepted_through_a_command() {
     }
 }
 
+/// BOJ's spacing: the right words spaced as BOJ takes them pass (a space for a line break and back, one more
+/// space at a line's end); spaced otherwise they are a presentation error that says what and where, shrunk as any
+/// failure. Programmers keeps a returned value: no spacing to judge.
+#[test]
+fn right_words_spaced_as_boj_would_not_take_them_are_a_presentation_error() {
+    let cases = [
+        ("gridgame", "tr '\\n' ' '", "accepted", ""),
+        ("gridgame", "sed 's/$/ /'", "accepted", ""),
+        ("gridgame", "sed 's/$/  /'", "presentation error", "two spaces at the end of line 1"),
+        (
+            "gridgame",
+            "sed '1!s/^/\\n/'",
+            "presentation error",
+            "a blank line after line 1 (between the 1st and 2nd words)",
+        ),
+        ("snakes", "sed 's/^/ /'", "presentation error", "a space before the first word, on line 1"),
+        ("snakes", "tr '\\n' '\\t'", "accepted", ""),
+        ("footholds", "sed 's/^/  /'", "accepted", ""),
+    ];
+    for (game, edit, verdict, fault) in cases {
+        let command = format!("{} {game} | {edit}", binary());
+        let output = perfectplay()
+            .args(["check", game, "--cases", "40", "--seed", "2", "--json", "--", "sh", "-c", &command])
+            .output()
+            .unwrap();
+        let json = json_of(&output);
+        assert_eq!(json["verdict"], verdict, "{game} | {edit}: {json:#}");
+        if verdict == "accepted" {
+            assert_eq!(output.status.code(), Some(0));
+            continue;
+        }
+        assert_eq!(output.status.code(), Some(1));
+        let detail = json["detail"].as_str().unwrap();
+        assert!(detail.contains(&format!("the words are right, but {fault}:")), "{game} | {edit}: {detail}");
+        // The same words as expected: only their spacing is wrong.
+        let got = json["got"].as_str().unwrap();
+        assert_eq!(
+            got.split_whitespace().collect::<Vec<_>>(),
+            json["expected"].as_str().unwrap().split_whitespace().collect::<Vec<_>>()
+        );
+        let text = perfectplay()
+            .args(["check", game, "--cases", "40", "--seed", "2", "--", "sh", "-c", &command])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        assert!(text.starts_with(&format!("presentation error (the words are right, but {fault}:")), "{text}");
+        // The spacing is shown, escaped, for both.
+        assert!(text.contains(&format!("got:      \"{}\"", got.escape_debug())), "{text}");
+    }
+}
+
 #[test]
 fn the_text_result_is_one_line_with_the_seed_and_the_slowest_case() {
     let output = perfectplay()

@@ -34,6 +34,11 @@ pub trait CheckedGame: Sync {
     fn harness_input(&self, case: &Self::Case) -> String {
         self.input(case)
     }
+    /// Whether the judge rejects right words spaced otherwise than it takes (BOJ's presentation error, see
+    /// [`spacing`](super::spacing)); Programmers keeps the value a function returns, with no spacing to judge.
+    fn judges_spacing(&self) -> bool {
+        false
+    }
     /// The right answer, as the judge expects it printed.
     fn expected(&self, case: &Self::Case) -> String;
     /// Why the answer is right: the optimal line, told by the game's report code.
@@ -140,6 +145,9 @@ impl CheckedGame for Snakes {
     fn interface(&self) -> Interface {
         Interface::Program
     }
+    fn judges_spacing(&self) -> bool {
+        true
+    }
     fn time_limit(&self) -> Duration {
         Duration::from_secs(1)
     }
@@ -205,6 +213,9 @@ impl CheckedGame for Gridgame {
     }
     fn interface(&self) -> Interface {
         Interface::Program
+    }
+    fn judges_spacing(&self) -> bool {
+        true
     }
     fn time_limit(&self) -> Duration {
         Duration::from_secs(1)

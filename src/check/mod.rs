@@ -4,7 +4,8 @@
 //! The pieces: [`language`] builds a solution file (and, for a judge that calls a function, the harness that calls
 //! it); [`runner`] runs it on one case with OS-enforced limits in its own process group; [`games`] gives each game's
 //! cases, answers and explanations (all from the game's own folder); [`shrink`](mod@shrink) makes a failing case
-//! smaller, with the candidates of the game's own `cases::shrink`; [`report`] tells the result as
+//! smaller, with the candidates of the game's own `cases::shrink`; [`spacing`](mod@spacing) tells the spacing BOJ
+//! takes between the words of an answer; [`report`] tells the result as
 //! text or JSON; [`reaper`] reaps and kills what got out of the process groups; [`tasks`] bounds the processes and
 //! threads of a run.
 //!
@@ -16,6 +17,7 @@ pub mod reaper;
 pub mod report;
 pub mod runner;
 pub mod shrink;
+pub mod spacing;
 pub mod stale;
 pub mod tasks;
 
@@ -75,6 +77,9 @@ pub enum Verdict {
     /// The solution ran past the time limit.
     #[serde(rename = "time limit exceeded")]
     TimeLimitExceeded,
+    /// The words of the answer are right but BOJ would not take their spacing ([`spacing`](mod@spacing)).
+    #[serde(rename = "presentation error")]
+    PresentationError,
 }
 
 impl std::fmt::Display for Verdict {
@@ -84,6 +89,7 @@ impl std::fmt::Display for Verdict {
             Verdict::WrongAnswer => "wrong answer",
             Verdict::RuntimeError => "runtime error",
             Verdict::TimeLimitExceeded => "time limit exceeded",
+            Verdict::PresentationError => "presentation error",
         })
     }
 }
@@ -175,7 +181,13 @@ impl<G: CheckedGame> Bench<'_, G> {
             Ending::TimedOut => Verdict::TimeLimitExceeded,
             Ending::Failed(_) => Verdict::RuntimeError,
             Ending::Success if self.function && not_an_integer(&run.answer).is_some() => Verdict::WrongAnswer,
-            Ending::Success if same_tokens(&run.answer, &expected) => Verdict::Accepted,
+            Ending::Success if same_tokens(&run.answer, &expected) => {
+                if self.game.judges_spacing() && spacing::spacing_fault(&run.answer).is_some() {
+                    Verdict::PresentationError
+                } else {
+                    Verdict::Accepted
+                }
+            }
             Ending::Success => Verdict::WrongAnswer,
         };
         // Everything but the solution's own run (from its start to its exit) is perfectplay's.
@@ -185,7 +197,7 @@ impl<G: CheckedGame> Bench<'_, G> {
 }
 
 /// Whether two outputs agree word by word: the same words in the same order, whatever spaces, tabs and line ends
-/// separate them (more lenient than a judge that compares lines).
+/// separate them (a BOJ game then judges the spacing apart: [`spacing`](mod@spacing)).
 pub fn same_tokens(a: &str, b: &str) -> bool {
     a.split_whitespace().eq(b.split_whitespace())
 }

@@ -3,6 +3,7 @@
 //! object with the same facts.
 
 use super::runner::{Ending, KEEP_OUTPUT, tail};
+use super::spacing::spacing_fault;
 use super::{Outcome, Verdict, not_an_integer};
 use serde_json::json;
 
@@ -44,6 +45,25 @@ fn shown(text: &str) -> String {
     }
     let joined = crate::format::escape(&words.join(" "));
     if joined.chars().count() > 300 { format!("{}…", joined.chars().take(300).collect::<String>()) } else { joined }
+}
+
+/// What BOJ would not take in the spacing of a presentation error, and what it takes.
+fn spacing_detail(answer: &str) -> String {
+    let fault = spacing_fault(answer).unwrap_or_default();
+    format!(
+        "the words are right, but {fault}: BOJ takes words separated by one space or one line break, and one extra \
+         space at the end of a line"
+    )
+}
+
+/// An answer with its spacing shown: quoted, line breaks and tabs escaped, cut after 300 characters.
+fn shown_spacing(text: &str) -> String {
+    let escaped = crate::format::escape(text);
+    if escaped.chars().count() > 300 {
+        format!("\"{}…\"", escaped.chars().take(300).collect::<String>())
+    } else {
+        format!("\"{escaped}\"")
+    }
 }
 
 /// Ways a run ends that the memory limit may cause: a signal (a failed allocation turned into a bad access or an
@@ -109,6 +129,7 @@ pub fn text(outcome: &Outcome) -> String {
             }
             None => String::new(),
         },
+        (Verdict::PresentationError, _) => format!(" ({})", spacing_detail(&trial.run.answer)),
         _ => String::new(),
     };
     let mut out = format!(
@@ -146,12 +167,17 @@ pub fn text(outcome: &Outcome) -> String {
     }
     // Not indented, so that it pastes as it is into a judge's input box.
     out += &format!("\n{}\n", failure.input.trim_end());
-    out += &format!("\nexpected: {}\n", shown(&trial.expected));
+    if trial.verdict == Verdict::PresentationError {
+        out += &format!("\nexpected: {}\n", shown_spacing(&trial.expected));
+    } else {
+        out += &format!("\nexpected: {}\n", shown(&trial.expected));
+    }
     match trial.verdict {
         Verdict::WrongAnswer => match not_an_integer(&trial.run.answer) {
             Some(what) => out += &format!("got:      {}, not an integer\n", crate::format::escape(what)),
             None => out += &format!("got:      {}\n", shown(&trial.run.answer)),
         },
+        Verdict::PresentationError => out += &format!("got:      {}\n", shown_spacing(&trial.run.answer)),
         // A run stopped at the time limit may have said on stderr how far it got.
         Verdict::RuntimeError | Verdict::TimeLimitExceeded => {
             let stderr = tail(&trial.run.stderr, STDERR_LINES);
@@ -207,6 +233,9 @@ pub fn json(outcome: &Outcome) -> String {
             Ending::TimedOut => format!("over {}", time_limit(outcome)),
             Ending::Success => match not_an_integer(&run.answer) {
                 Some(what) => format!("exit code 0; returned {what}, not an integer"),
+                None if failure.trial.verdict == Verdict::PresentationError => {
+                    format!("exit code 0; {}", spacing_detail(&run.answer))
+                }
                 None => "exit code 0".into(),
             },
         });

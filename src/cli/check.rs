@@ -30,8 +30,8 @@ enum Game {
 /// solution(int[][] board, int[] aloc, int[] bloc) }`, JavaScript `function solution(board, aloc, bloc)`): a harness
 /// calls it and keeps the value it returns, so what it prints does not count, and a value that is not an integer
 /// (a string "5", say) is a wrong answer. snakes and gridgame take a program that reads the case on stdin and
-/// answers on stdout, compared word by word: the same words in the same order pass, whatever spaces and line ends
-/// separate them (a judge that compares lines may be stricter).
+/// answers on stdout, read as BOJ reads it: the same words, separated by one space or one line break, with one more
+/// space allowed at the end of a line; right words spaced otherwise are a presentation error.
 ///
 /// After `--`, any command instead: it reads one case in the game's input format on stdin (for footholds, the
 /// three arrays as `perfectplay footholds` reads them) and prints its answer.
@@ -44,8 +44,9 @@ enum Game {
 /// 4 GiB. Ctrl-C kills the compiler or the running solutions and exits with code 130 (143 for SIGTERM).
 /// This is not a sandbox: run only code you trust.
 ///
-/// Exit codes: 0 every case agrees; 1 a case fails (wrong answer, runtime error, time limit exceeded), shrunk to
-/// a smallest case that fails the same way; 2 bad usage, a compile error, or a missing compiler.
+/// Exit codes: 0 every case agrees; 1 a case fails (wrong answer, presentation error, runtime error, time limit
+/// exceeded), shrunk to a smallest case that fails the same way; 2 bad usage, a compile error, or a missing
+/// compiler.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  perfectplay check footholds --solution solution.py\n  \
                   perfectplay check snakes --solution main.cpp --cases 200 --seed 7\n  \
