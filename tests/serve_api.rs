@@ -988,24 +988,90 @@ fn answers_held_for_slow_clients_are_capped_in_bytes() {
 #[test]
 fn bodies_being_read_are_capped_in_bytes() {
     let base = start(Config {
-        max_body: 1000,
-        max_buffered: 2000,
+        max_body: 4000,
+        max_buffered: 8000,
         read_timeout: Duration::from_millis(800),
         ..Config::default()
     });
-    // Two uploads that stall take all the room for bodies...
-    let head = b"POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n[[1";
-    let stalled = [raw(&base, head), raw(&base, head)];
+    // Uploads that stall after a few bytes hold only what they sent: declaring a long body, or none (chunked), takes
+    // no room before the bytes come, so a handful of slow clients cannot turn everyone away.
+    let declared = b"POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Length: 4000\r\n\r\n[[1";
+    let chunked = b"POST /api/footholds HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n[\r\n";
+    let trickling = [raw(&base, declared), raw(&base, chunked), raw(&base, declared)];
     std::thread::sleep(Duration::from_millis(200));
-    // ...so a third is turned away, and answered once they are cut off.
-    let (code, body) = post_text(&format!("{base}/api/footholds"), b"[[1]] [0,0] [0,0]");
-    assert_eq!(code, 503, "{body}");
-    assert!(parse(&body)["error"].as_str().unwrap().contains("busy reading"), "{body}");
-    for stream in stalled {
-        assert!(until_closed(stream).starts_with("HTTP/1.1 408"));
-    }
     let (code, body) = post_text(&format!("{base}/api/footholds"), b"[[1]] [0,0] [0,0]");
     assert_eq!(code, 200, "{body}");
+    // With those three holding a KiB each, two uploads that sent 1.5 KB each (two KiB each) leave one of the 8 KiB:
+    // a body that needs two finds no room...
+    let mut head = b"POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n".to_vec();
+    head.extend(vec![b' '; 1500]);
+    let stalled = [raw(&base, &head), raw(&base, &head)];
+    std::thread::sleep(Duration::from_millis(200));
+    let mut big = vec![b' '; 1500];
+    big.extend(b"[[1]] [0,0] [0,0]");
+    let (code, body) = post_text(&format!("{base}/api/footholds"), &big);
+    assert_eq!(code, 503, "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("busy reading"), "{body}");
+    // ...while a short one still fits, and once the stalled ones are cut off the long one is answered.
+    let (code, body) = post_text(&format!("{base}/api/footholds"), b"[[1]] [0,0] [0,0]");
+    assert_eq!(code, 200, "{body}");
+    for stream in stalled.into_iter().chain(trickling) {
+        let answer = until_closed(stream);
+        assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    }
+    let (code, body) = post_text(&format!("{base}/api/footholds"), &big);
+    assert_eq!(code, 200, "{body}");
+}
+
+/// Reading a request may build a board of millions of squares (a snakes board of ten million is 40 MB, from a body
+/// of fifty bytes): at most as many requests as solves are read at once, and a request waiting for a solve slot
+/// keeps only its input, so memory does not grow with the number of connections.
+#[test]
+fn large_boards_are_built_only_as_many_at_once_as_solves_run() {
+    let served = serve_support::Served::start(&["--max-solves", "1"]);
+    let base = served.base.as_str();
+    let roll = json!({ "ladders": [], "size": 10_000_000, "square": 5, "die": 3 });
+    let solve = json!({ "ladders": [], "size": 10_000_000, "max_listed_rolls": 3 });
+    let answers: Vec<(u16, String)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..16)
+            .map(|i| {
+                let (url, body) = if i % 2 == 0 {
+                    (format!("{base}/api/snakes/roll"), &roll)
+                } else {
+                    (format!("{base}/api/snakes"), &solve)
+                };
+                scope.spawn(move || post_json(&url, body))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (i, (code, body)) in answers.iter().enumerate() {
+        assert_eq!(*code, 200, "{i}: {body}");
+    }
+    assert_eq!(parse(&answers[0].1)["roll"]["landed"], 8);
+    // Two boards at once at most (one being read, one being solved, with the solve's own arrays): far below the
+    // 16 boards (640 MB) the requests would build side by side.
+    let peak = peak_resident_kib(served.child.id());
+    assert!(peak < 400 << 10, "the server's memory peaked at {peak} KiB");
+}
+
+/// The peak resident memory of process `pid` so far, in KiB.
+fn peak_resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_compressed_body_gets_415() {
+    let base = start(Config::default());
+    let stream = raw(
+        &base,
+        b"POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nContent-Length: 3\r\n\r\nabc",
+    );
+    let answer = first_answer(stream);
+    assert!(answer.starts_with("HTTP/1.1 415"), "{answer}");
+    assert!(answer.contains("Content-Encoding is 'gzip'"), "{answer}");
 }
 
 /// Opens a streamed solve and returns its reader once the first progress event has come.

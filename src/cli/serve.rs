@@ -45,8 +45,8 @@ pub struct Args {
     /// HTTP 413.
     #[arg(long, value_name = "SIZE", default_value = "2M", value_parser = parse_body_size, allow_hyphen_values = true)]
     max_body: usize,
-    /// The most bytes of request bodies being read at once, over all requests (each counted by its
-    /// Content-Length, or as --max-body without one); past it a request gets HTTP 503 at once. At least --max-body
+    /// The most bytes of request bodies held at once, over all requests (each counted by the bytes received, until
+    /// its input is read); a request whose bytes find no room gets HTTP 503 at once. At least --max-body
     /// [default: 32M, or --max-body if larger]
     #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_hyphen_values = true)]
     max_body_buffer: Option<usize>,

@@ -6,8 +6,7 @@ use super::{footholds, gridgame, snakes, web};
 use crate::format::{cut, escape, quote};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -17,7 +16,6 @@ use std::time::Instant;
 
 /// Every route of the server.
 pub fn router(state: Arc<Shared>) -> Router {
-    let max_body = state.config.max_body;
     Router::new()
         .route("/", get(web::index))
         .route("/web/{file}", get(web::file))
@@ -29,8 +27,6 @@ pub fn router(state: Arc<Shared>) -> Router {
         .route("/api/gridgame/moves", post(solve::<gridgame::MovesRequest>))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        // The body limit is checked while reading (see `read`), so the error names it.
-        .layer(DefaultBodyLimit::max(max_body))
         .with_state(state)
 }
 
@@ -56,16 +52,17 @@ pub trait Endpoint: DeserializeOwned + Send + 'static {
 async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let query = request.uri().query().map(str::to_string);
     let headers = request.headers().clone();
-    // A body without a length may be as long as the limit.
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok()?.parse().ok())
-        .unwrap_or(shared.config.max_body);
+    if let Some(encoding) =
+        headers.get(header::CONTENT_ENCODING).filter(|e| !e.as_bytes().eq_ignore_ascii_case(b"identity"))
+    {
+        return ApiError::UnsupportedEncoding(quote(&String::from_utf8_lossy(encoding.as_bytes()))).into_response();
+    }
     // A body declared longer than the limit is refused before a byte of it is read.
-    if declared > shared.config.max_body {
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|declared| declared > shared.config.max_body as u64) {
         return ApiError::TooLarge(shared.config.max_body).into_response();
     }
-    let body = match shared.read_body(declared, Bytes::from_request(request, &())).await {
+    let (body, room) = match shared.read_body(request.into_body()).await {
         Ok(body) => body,
         Err(error) => return error.into_response(),
     };
@@ -75,43 +72,47 @@ async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request)
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|accept| accept.contains("text/event-stream"));
+    let turn = match shared.turn_to_prepare(deadline).await {
+        Ok(turn) => turn,
+        Err(error) => return error.into_response(),
+    };
     // Reading the input is quick for a small body, but parsing the largest (a 40 MB grid game) takes a third of a
     // second: it runs on the blocking pool, so that no connection waits behind it, within the request's deadline.
+    // The body's room and the turn are held until the input is read and checked (and a quick answer given).
     let preparing = {
         let shared = Arc::clone(&shared);
         tokio::task::spawn_blocking(move || {
-            read::<E>(&shared, query.as_deref(), &headers, body).and_then(|request| request.prepare(&shared))
+            let _held = (room, turn);
+            let work = read::<E>(query.as_deref(), &headers, body).and_then(|request| request.prepare(&shared))?;
+            Ok::<_, ApiError>(if E::QUICK {
+                Prepared::Answered(work(crate::engine::Limits::default()))
+            } else {
+                Prepared::Work(work)
+            })
         })
     };
-    let work = match tokio::time::timeout_at(deadline.into(), preparing).await {
-        Ok(Ok(Ok(work))) => work,
+    let prepared = match tokio::time::timeout_at(deadline.into(), preparing).await {
+        Ok(Ok(Ok(prepared))) => prepared,
         Ok(Ok(Err(error))) => return error.into_response(),
         Ok(Err(error)) => return ApiError::Internal(format!("reading the request failed: {error}")).into_response(),
         Err(_) => return shared.timed_out().into_response(),
     };
-    if E::QUICK {
-        return match work(crate::engine::Limits::default()) {
-            Ok(json) => (json_headers(), json).into_response(),
-            Err(error) => error.into_response(),
-        };
+    match prepared {
+        Prepared::Answered(Ok(json)) => (json_headers(), json).into_response(),
+        Prepared::Answered(Err(error)) => error.into_response(),
+        Prepared::Work(work) => shared.answer(stream, work, deadline).await,
     }
-    shared.answer(stream, work, deadline).await
+}
+
+/// A request whose input is read and checked: a quick one already answered, any other a solve to run.
+enum Prepared {
+    Answered(super::jobs::Answer),
+    Work(Work),
 }
 
 /// Reads a request: a JSON body is the options with the input in `input`; any other body is the judge text, with
 /// the options in the query string.
-fn read<E: Endpoint>(
-    shared: &Shared,
-    query: Option<&str>,
-    headers: &HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<E, ApiError> {
-    let body = body.map_err(|rejection| match rejection {
-        BytesRejection::FailedToBufferBody(_) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
-            ApiError::TooLarge(shared.config.max_body)
-        }
-        other => ApiError::BadInput(format!("request body: {}", other.body_text())),
-    })?;
+fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> Result<E, ApiError> {
     let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
     // Media types are case-insensitive, and may carry parameters (`; charset=utf-8`).
     let json = content_type.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));

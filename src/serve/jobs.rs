@@ -7,7 +7,7 @@
 
 use super::Config;
 use crate::engine::{Limits, Progress};
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, Sse};
 use axum::response::{IntoResponse, Response};
@@ -28,6 +28,9 @@ pub enum ApiError {
     /// The body is over the limit (413).
     #[error("the request body is over the limit of {0} bytes (the server's --max-body)")]
     TooLarge(usize),
+    /// The body is compressed or otherwise encoded (415): the API reads plain bodies.
+    #[error("the request body's Content-Encoding is {0}: send the body as it is, without a Content-Encoding")]
+    UnsupportedEncoding(String),
     /// The body did not arrive within the read timeout (408).
     #[error("the request body did not arrive within {0} s")]
     SlowBody(f64),
@@ -68,7 +71,10 @@ pub enum ApiError {
     #[error("no such page or endpoint (see the README's list of endpoints)")]
     NotFound,
     /// The path is known but not with this method (405).
-    #[error("method {0} is not allowed here: the API's endpoints take POST, the page's files GET")]
+    #[error(
+        "method {0} is not allowed here: the API's solves take POST, /api/status and the page's files GET (the Allow \
+         header names this path's)"
+    )]
     MethodNotAllowed(String),
 }
 
@@ -79,6 +85,7 @@ impl ApiError {
             ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
+            ApiError::UnsupportedEncoding(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Busy(_) | ApiError::BusyReading | ApiError::BusySending(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TimeLimit(_)
             | ApiError::TimeLimitWinnerKnown { .. }
@@ -140,8 +147,10 @@ pub struct Shared {
     pub config: Config,
     admitted: Arc<Semaphore>,
     running: Arc<Semaphore>,
-    /// The room for request bodies being read, one permit per KiB.
-    buffered: Semaphore,
+    /// The room for request bodies, one permit per KiB, held from their first byte until their input is read.
+    buffered: Arc<Semaphore>,
+    /// The inputs being read and checked at once (as many as solves run): reading one may build a large board.
+    preparing: Arc<Semaphore>,
     /// The room for finished answers not yet taken by their clients, one permit per KiB.
     held: Arc<Semaphore>,
     counts: Counts,
@@ -221,27 +230,62 @@ impl Shared {
         Shared {
             admitted: Arc::new(permits(config.max_solves.saturating_add(config.max_queued))),
             running: Arc::new(permits(config.max_solves.max(1))),
-            buffered: permits(kib(config.max_buffered.max(config.max_body))),
+            buffered: Arc::new(permits(kib(config.max_buffered.max(config.max_body)))),
+            preparing: Arc::new(permits(config.max_solves.max(1))),
             held: Arc::new(permits(kib(config.max_held.max(config.max_answer)))),
             config,
             counts: Counts::default(),
         }
     }
 
-    /// Reads a body (`read`) of `declared` bytes within the read timeout, when there is room for it among the
-    /// bodies being read.
+    /// Reads a request's body within the read timeout, taking room among the bodies being read as its bytes
+    /// arrive (so that a client sending slowly holds only what it sent), and returns it with its room: the room is
+    /// held until the input is read from the body.
     ///
     /// # Errors
-    /// [`ApiError::BusyReading`] at once when there is no room, [`ApiError::SlowBody`] when the body is late.
-    pub async fn read_body<T>(&self, declared: usize, read: impl Future<Output = T>) -> Result<T, ApiError> {
-        let room = kib(declared.min(self.config.max_body)).min(kib(self.config.max_buffered.max(self.config.max_body)));
-        let _room = self
-            .buffered
-            .try_acquire_many(u32::try_from(room).unwrap_or(u32::MAX))
-            .map_err(|_| ApiError::BusyReading)?;
+    /// [`ApiError::BusyReading`] once the bytes received find no room, [`ApiError::TooLarge`] past `max_body`,
+    /// [`ApiError::SlowBody`] when the body is late, [`ApiError::BadInput`] when it breaks off (bad chunks).
+    pub async fn read_body(&self, body: Body) -> Result<(Bytes, BodyRoom), ApiError> {
+        let read = async {
+            let mut data: Vec<u8> = Vec::new();
+            let mut room: Option<OwnedSemaphorePermit> = None;
+            let mut frames = body.into_data_stream();
+            while let Some(frame) = frames.next().await {
+                let frame = frame.map_err(|e| ApiError::BadInput(format!("request body: {e}")))?;
+                let length = data.len() + frame.len();
+                if length > self.config.max_body {
+                    return Err(ApiError::TooLarge(self.config.max_body));
+                }
+                let needed = kib(length).saturating_sub(room.as_ref().map_or(0, OwnedSemaphorePermit::num_permits));
+                if needed > 0 {
+                    let more = Arc::clone(&self.buffered)
+                        .try_acquire_many_owned(u32::try_from(needed).unwrap_or(u32::MAX))
+                        .map_err(|_| ApiError::BusyReading)?;
+                    match &mut room {
+                        Some(room) => room.merge(more),
+                        None => room = Some(more),
+                    }
+                }
+                data.extend_from_slice(&frame);
+            }
+            Ok((Bytes::from(data), BodyRoom { _room: room }))
+        };
         tokio::time::timeout(self.config.read_timeout, read)
             .await
-            .map_err(|_| ApiError::SlowBody(self.config.read_timeout.as_secs_f64()))
+            .map_err(|_| ApiError::SlowBody(self.config.read_timeout.as_secs_f64()))?
+    }
+
+    /// Waits, until `deadline`, for a turn to read and check a request's input (which may build a board of
+    /// millions of squares): at most as many at once as solves run, so that memory does not grow with the number
+    /// of connections.
+    ///
+    /// # Errors
+    /// The request's time limit, when no turn comes before the deadline.
+    pub async fn turn_to_prepare(&self, deadline: Instant) -> Result<OwnedSemaphorePermit, ApiError> {
+        match tokio::time::timeout_at(deadline.into(), Arc::clone(&self.preparing).acquire_owned()).await {
+            Ok(Ok(turn)) => Ok(turn),
+            _ => Err(self.timed_out()),
+        }
     }
 
     /// The server's load now.
@@ -393,6 +437,11 @@ impl Shared {
 /// A semaphore of `count` permits, or as many as one can hold (a bound that large is no bound anyway).
 pub fn permits(count: usize) -> Semaphore {
     Semaphore::new(count.min(Semaphore::MAX_PERMITS))
+}
+
+/// The room a request's body takes among the bodies being read (see [`Shared::read_body`]), given back when dropped.
+pub struct BodyRoom {
+    _room: Option<OwnedSemaphorePermit>,
 }
 
 /// `bytes` in KiB, rounded up (an empty body takes room too).

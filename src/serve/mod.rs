@@ -65,8 +65,8 @@ pub struct Config {
     pub send_time_limit: Duration,
     /// Connections open at once; more wait in the system's listen queue until one closes.
     pub max_connections: usize,
-    /// The most bytes of request bodies being read at once, over all requests (a body counts its Content-Length,
-    /// or `max_body` when it has none); a request that finds no room gets HTTP 503 at once.
+    /// The most bytes of request bodies held at once, over all requests (a body counts the bytes received, from
+    /// its first byte until its input is read); a request whose bytes find no room gets HTTP 503 at once.
     pub max_buffered: usize,
     /// The most memory one footholds solve's transposition table may take, in bytes.
     pub solve_memory: usize,

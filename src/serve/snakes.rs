@@ -119,19 +119,35 @@ fn field(start_field: &'static str) -> impl Fn(Setting) -> &'static str + Copy {
 }
 
 /// Reads the board: the rules checked as the command line checks them, then the ladders and snakes, the messages
-/// naming the request's fields. `start_field` names the token's square (`start`, or `square` for a roll).
+/// naming the request's fields. `start_field` names the token's square (`start`, or `square` for a roll). The board
+/// is built to check it, and dropped: a request waiting for a solve slot keeps only its input (see [`Checked`]).
 fn board(
     jumps: Jumps,
     (size, faces, start, start_field): (u32, u32, u32, &'static str),
     overshoot: &str,
-) -> Result<(Instance, Board), ApiError> {
+) -> Result<Checked, ApiError> {
     let overshoot: Overshoot = overshoot.parse().map_err(|e| ApiError::BadInput(format!("overshoot: {e}")))?;
     let rules = Rules { size, faces, start, overshoot };
     let name = field(start_field);
     rules.check().map_err(|e| ApiError::BadInput(e.message(name)))?;
     let instance = jumps.instance()?;
-    let board = instance.board(rules).map_err(|e| input_error(e.input_error(name)))?;
-    Ok((instance, board))
+    instance.board(rules).map_err(|e| input_error(e.input_error(name)))?;
+    Ok(Checked { instance, rules, start_field })
+}
+
+/// A board whose rules, ladders and snakes are checked: its input only, a few bytes a jump, where the board itself
+/// is four bytes a square (40 MB for ten million).
+struct Checked {
+    instance: Instance,
+    rules: Rules,
+    start_field: &'static str,
+}
+
+impl Checked {
+    /// The board, built again (it was checked once already, so this fails only as it did then).
+    fn board(&self) -> Result<Board, ApiError> {
+        self.instance.board(self.rules).map_err(|e| input_error(e.input_error(field(self.start_field))))
+    }
 }
 
 impl Endpoint for Request {
@@ -144,7 +160,7 @@ impl Endpoint for Request {
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
         let max = shared.config.max_answer;
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
-        let (instance, board) = board(jumps, (self.size, self.faces, self.start, "start"), &self.overshoot)?;
+        let checked = board(jumps, (self.size, self.faces, self.start, "start"), &self.overshoot)?;
         let expected = if self.expected || self.exact { Expectation::Asked } else { Expectation::NotAsked };
         let questions = Questions {
             fewest_rolls: true,
@@ -160,13 +176,15 @@ impl Endpoint for Request {
             }),
         };
         // max_rolls and simulate are within their ranges already (see the fields' readers).
-        questions.check(board.rules(), OFFERED).map_err(refused)?;
+        questions.check(checked.rules, OFFERED).map_err(refused)?;
         Ok(Box::new(move |limits: Limits| {
+            let board = checked.board()?;
+            let instance = &checked.instance;
             let answers =
                 analysis::analyse(&board, &questions, &limits)?.map_err(|why| input_error(InputError::new(why)))?;
             let rolls = answers.rolls.expect("the fewest rolls are always asked");
             let report = Report {
-                instance: &instance,
+                instance,
                 board: &board,
                 rolls: &rolls,
                 explain: false,
@@ -240,7 +258,7 @@ impl Endpoint for RollRequest {
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
-        let (_, board) = board(jumps, (self.size, self.faces, self.square, "square"), &self.overshoot)?;
+        let checked = board(jumps, (self.size, self.faces, self.square, "square"), &self.overshoot)?;
         let Some(die) = self.die else {
             return Err(ApiError::BadInput(format!("die: missing: the number rolled, from 1 to {}", self.faces)));
         };
@@ -250,7 +268,7 @@ impl Endpoint for RollRequest {
         let square = self.square;
         Ok(Box::new(move |_| {
             // `null` when the roll is not played (it would pass the last square and the rule is `stay`).
-            let roll = board.roll(square, die);
+            let roll = checked.board()?.roll(square, die);
             Ok(serde_json::json!({ "from": square, "roll": roll }).to_string() + "\n")
         }))
     }
