@@ -593,6 +593,20 @@ fn json_without_its_content_type_and_wrong_methods_get_clear_errors() {
     assert_eq!((code, kind.as_str()), (405, "application/json"), "{body}");
     assert_eq!(parse(&body)["status"], 405);
     assert!(parse(&body)["error"].as_str().unwrap().contains("method GET is not allowed"), "{body}");
+    // A POST to the status, which takes GET: the message does not say that API paths take POST.
+    let (code, body) = post_text(&format!("{base}/api/status"), b"");
+    assert_eq!(code, 405, "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("/api/status and the page's files GET"), "{body}");
+    // A page file whose name is not UTF-8 is no file: 404 with the JSON error shape.
+    let (code, kind, body) = get(&format!("{base}/web/%ff"));
+    assert_eq!((code, kind.as_str()), (404, "application/json"), "{body}");
+    // A true/false option in the query string: said as JSON says it, with what was sent.
+    for (query, found) in [("expected=yes", "'yes'"), ("expected", "nothing"), ("expected=TRUE", "'TRUE'")] {
+        let (code, body) = post_text(&format!("{base}/api/snakes?{query}"), b"1 1\n2 3\n98 97\n");
+        assert_eq!(code, 400, "{body}");
+        let expected = format!("query string: expected: expected true or false, found {found}");
+        assert_eq!(parse(&body)["error"], expected.as_str(), "{body}");
+    }
 }
 
 #[test]

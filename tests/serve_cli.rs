@@ -138,3 +138,27 @@ fn ctrl_c_and_sigterm_stop_the_server_with_exit_code_0() {
         assert_eq!(status.code(), Some(0), "SIG{signal}: {status:?}");
     }
 }
+
+/// A stopping server waits a few seconds for the connections under way, not for every client: one that sent half its
+/// headers and one that never reads its answer would otherwise hold it past a service manager's grace period
+/// (`docker stop` waits 10 s, then kills).
+#[test]
+fn a_stopping_server_does_not_wait_for_stalled_clients() {
+    use std::io::Write;
+    let mut served = Served::start(&["--read-time-limit", "60", "--send-time-limit", "60"]);
+    let address = served.base.trim_start_matches("http://").to_string();
+    let mut half = std::net::TcpStream::connect(&address).unwrap();
+    half.write_all(b"POST /api/footholds HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let mut solving = std::net::TcpStream::connect(&address).unwrap();
+    let board = "[".to_string() + &vec!["[1,1,1,1,1,1,1,1,1,1]"; 10].join(",") + "] [4,4] [5,5]";
+    let request = format!("POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{board}", board.len());
+    solving.write_all(request.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let started = std::time::Instant::now();
+    let sent = Command::new("kill").arg("-TERM").arg(served.child.id().to_string()).status().unwrap();
+    assert!(sent.success());
+    let status = served.child.wait_timeout(Duration::from_secs(20)).unwrap().expect("the server stops");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    let waited = started.elapsed();
+    assert!(waited < Duration::from_secs(6), "stopped after {waited:?}");
+}

@@ -17,7 +17,8 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::net::TcpListener;
 
-/// Serves `app` on `listener` until `shutdown` completes, then waits for the connections under way to finish.
+/// Serves `app` on `listener` until `shutdown` completes, then waits for the connections under way to finish, for
+/// [`SHUTDOWN_GRACE`] at most.
 pub async fn serve(listener: TcpListener, app: Router, config: &Config, shutdown: impl Future<Output = ()>) {
     let connections = Arc::new(permits(config.max_connections.max(1)));
     let graceful = GracefulShutdown::new();
@@ -60,8 +61,13 @@ pub async fn serve(listener: TcpListener, app: Router, config: &Config, shutdown
             drop(permit);
         });
     }
-    graceful.shutdown().await;
+    // Answers under way get a few seconds to finish; a client that never reads its answer, or a solve near its time
+    // limit, must not keep the server past a service manager's grace period (`docker stop` waits 10 s).
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await;
 }
+
+/// How long a stopping server waits for the answers under way before it closes their connections.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
 /// Whether an accept error concerns only the one connection (the next accept may well succeed).
 fn connection_error(error: &std::io::Error) -> bool {

@@ -4,7 +4,7 @@
 
 use super::api::{Endpoint, tidy};
 use super::jobs::ApiError;
-use crate::format::cut;
+use crate::format::{cut, quote};
 use axum::extract::Query;
 use serde::Deserialize;
 use serde::de::{Deserializer, Visitor, value};
@@ -39,6 +39,12 @@ pub fn options<E: Endpoint>(query: &str) -> Result<E, ApiError> {
         // axum's own prefix says again what "query string:" says.
         let text = e.body_text();
         let text = text.strip_prefix("Failed to deserialize query string: ").unwrap_or(&text);
+        // serde's words for a bad true/false neither say it as JSON does nor quote what was sent.
+        if let Some((name, _)) = text.split_once(": provided string was not `true` or `false`") {
+            let sent = names.iter().find(|(n, _)| n == name).map_or("", |(_, value)| value.as_str());
+            let found = if sent.is_empty() { "nothing".to_string() } else { quote(sent) };
+            return ApiError::BadInput(format!("query string: {}: expected true or false, found {found}", cut(name)));
+        }
         ApiError::BadInput(format!("query string: {}", tidy(&text)))
     })
 }

@@ -1,6 +1,7 @@
 //! The page's files, embedded in the binary: nothing is fetched from elsewhere, so the page works offline.
 
 use axum::extract::Path;
+use axum::extract::rejection::PathRejection;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
@@ -31,7 +32,9 @@ pub async fn index() -> Response {
 }
 
 /// `GET /web/{file}`: the page's scripts and style.
-pub async fn file(Path(name): Path<String>) -> Response {
+pub async fn file(name: Result<Path<String>, PathRejection>) -> Response {
+    // A name that is not UTF-8 (`%ff`) names no file either.
+    let Ok(Path(name)) = name else { return super::api::not_found().await };
     match FILES.iter().find(|(file, _, _)| *file == name) {
         Some((file, kind, embedded)) => ([(header::CONTENT_TYPE, *kind)], contents(file, embedded)).into_response(),
         None => super::api::not_found().await,
