@@ -58,7 +58,7 @@ known by then as its attributes), and footholds' also ``memory=`` (bytes
 of transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core); the judge
 functions keep the judges' exact signatures, so they take none of these. Footholds boards
 have at most 128 cells; snakes boards at most 10 000 000 squares and dice of at most 1000 faces (the expectation and
-the distribution while squares x faces is at most 20 000 000, to stay within 1 GiB of memory); grid-game boards at
+the distribution while squares x faces, faces counted as at least 4, is at most 20 000 000, to stay within 1 GiB of memory); grid-game boards at
 most 5000 x 5000.
 """
 

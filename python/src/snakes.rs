@@ -11,7 +11,8 @@ use perfectplay::games::snakes::analysis::{
     self, Answers, DistributionAsked, Expectation, Offered, Questions, Refused,
 };
 use perfectplay::games::snakes::{
-    self as core, Board, Instance, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, Setting, report,
+    self as core, Board, Instance, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Roll as CoreRoll, Rules,
+    Setting, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -135,7 +136,7 @@ fn refused(refused: Refused) -> PyErr {
     PyValueError::new_err(match refused {
         Refused::ChainSteps { steps, most } => format!(
             "expected(), expected_float() and distribution() are offered while the board's squares (size) times the \
-             die's faces (faces) is at most {most} (this board: {steps}), to stay within 1 GiB of memory; \
+             die's faces (faces, counted as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within 1 GiB of memory; \
              fewest_rolls() and shortest_game() have no such limit"
         ),
         // Neither can be refused under `OFFERED`; worded all the same.
@@ -274,7 +275,7 @@ impl Snakes {
 
     /// The exact expected number of rolls with a fair die, as a `fractions.Fraction`. Raises `ValueError` when it
     /// is infinite (a square the game can reach from which the last square cannot be reached), or when the board's
-    /// squares times the die's faces is over 20 000 000 (as for `expected_float` and `distribution`: the memory
+    /// squares times the die's faces (at least 4) is over 20 000 000 (as for `expected_float` and `distribution`: the memory
     /// they need grows with it). About 1 ms on the classic 100-square board, 1 s on 1 000 squares; the time grows
     /// quickly beyond (use `time_limit`).
     #[pyo3(signature = (*, time_limit=None))]

@@ -157,7 +157,7 @@ def test_snakes_chain_over_the_memory_cap_is_refused(call):
     board = perfectplay.Snakes([], [], size=10**6, faces=1000)
     with pytest.raises(ValueError) as error:
         call(board)
-    assert "squares (size) times the die's faces (faces) is at most 20000000 (this board: 1000000000)" in str(
+    assert "squares (size) times the die's faces (faces, counted as at least 4) is at most 20000000 (this board: 1000000000)" in str(
         error.value
     )
     assert perfectplay.Snakes([], [], size=30_000, faces=1000).fewest_rolls() == 30  # no limit there (3 × 10^7)

@@ -8,7 +8,9 @@ use crate::games::snakes::analysis::{
     self, DistributionAsked, Expectation, Offered, Questions, Refused, SimulationAsked,
 };
 use crate::games::snakes::report::{self, Report};
-use crate::games::snakes::{self, DISTRIBUTION_TAIL, Instance, MAX_FACES, MAX_SIZE, Overshoot, Rules, Setting};
+use crate::games::snakes::{
+    self, DISTRIBUTION_TAIL, Instance, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Rules, Setting,
+};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::path::PathBuf;
 
@@ -110,8 +112,8 @@ and proves an error bound (shown in --json); it prints the value rounded to near
 the bound proves that rounding (a digit fewer when the bound straddles a rounding boundary; usually 12 to 15 \
 significant digits); 10 000 squares take about 0.1 s. --exact gives the exact fraction: about 1 ms on 100 \
 squares, 1 to 3 s on 1 000 squares with 100 ladders and snakes, 40 s to over 3 minutes on 2 000 with 200 (long \
-snakes cost most); offered up to 2 000 squares, and bounded by --time-limit. --expected, --distribution and --plot are offered while squares × faces is at most 20 000 000 (3 \
-million squares with a six-sided die), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
+snakes cost most); offered up to 2 000 squares, and bounded by --time-limit. --expected, --distribution and --plot are offered while squares × faces (faces counted as at least 4) is at \
+most 20 000 000 (3 million squares with a six-sided die, 5 million with a smaller one), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
 search: a million squares take about 0.05 s (up to 10 000 000).
 
 Examples (from the repository's root):
@@ -184,8 +186,8 @@ fn refused(refused: Refused) -> Error {
              floating point with a proven error bound"
         ),
         Refused::ChainSteps { steps, most } => format!(
-            "--expected, --distribution and --plot are offered while the board's squares times the die's faces is \
-             at most {most} (this board: {steps}), to stay within 1 GiB of memory; the fewest rolls and --simulate \
+            "--expected, --distribution and --plot are offered while the board's squares times the die's faces \
+             (counted as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within 1 GiB of memory; the fewest rolls and --simulate \
              have no such limit"
         ),
         // The command line bounds a simulation by --time-limit only (see `Offered::default`).

@@ -10,7 +10,9 @@ use crate::games::snakes::analysis::{
     self, DistributionAsked, Expectation, Offered, Questions, Refused, SimulationAsked,
 };
 use crate::games::snakes::report::Report;
-use crate::games::snakes::{self, Board, DISTRIBUTION_TAIL, Instance, MAX_EXACT_SIZE, Overshoot, Rules, Setting};
+use crate::games::snakes::{
+    self, Board, DISTRIBUTION_TAIL, Instance, MAX_EXACT_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Rules, Setting,
+};
 use serde::Deserialize;
 
 /// The most rolls `/api/snakes` computes of the distribution (the command line's `--max-rolls` default).
@@ -30,8 +32,8 @@ fn refused(refused: Refused) -> ApiError {
     ApiError::BadInput(match refused {
         Refused::ExactSize { size, most } => format!("exact is offered up to {most} squares (this board has {size})"),
         Refused::ChainSteps { steps, most } => format!(
-            "expected, exact and distribution are offered while the board's squares times the die's faces is at \
-             most {most} (this board: {steps}), to stay within 1 GiB of memory"
+            "expected, exact and distribution are offered while the board's squares times the die's faces (counted \
+             as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within 1 GiB of memory"
         ),
         Refused::SimulatedRolls { rolls, most } => format!(
             "simulate × max_rolls is {rolls} rolls at most, over the server's limit of {most} (lower max_rolls, the \

@@ -284,6 +284,13 @@ mod tests {
             let refused = Refused::ChainSteps { steps: MAX_CHAIN_STEPS + 5, most: MAX_CHAIN_STEPS };
             assert_eq!(asked.check(past, anywhere), Err(refused), "{asked:?}");
         }
+        // A die of fewer than four faces counts four a square: a square's own state costs what steps do.
+        for faces in 1..=4 {
+            assert_eq!(rules(5_000_000, faces).chain_steps(), MAX_CHAIN_STEPS);
+            assert_eq!(chained[0].check(rules(5_000_000, faces), anywhere), Ok(()));
+            let refused = Refused::ChainSteps { steps: MAX_CHAIN_STEPS + 4, most: MAX_CHAIN_STEPS };
+            assert_eq!(chained[0].check(rules(5_000_001, faces), anywhere), Err(refused));
+        }
         // The exact size is checked first; the fewest rolls and a simulation need no chain.
         assert!(matches!(chained[2].check(past, cli), Err(Refused::ExactSize { .. })));
         let unchained = Questions {

@@ -135,11 +135,17 @@ impl Default for Rules {
     }
 }
 
+/// The steps a square counts for in [`Rules::chain_steps`], however few faces the die has: ten million squares with
+/// a one-faced die took 1.2 GB.
+pub const MIN_STEPS_PER_SQUARE: u32 = 4;
+
 impl Rules {
-    /// The steps of the board's Markov chain: squares times the die faces that fit on the board. The chance
-    /// solvers (expectation, distribution) need memory in proportion; see [`super::MAX_CHAIN_STEPS`].
+    /// The size of the board's Markov chain, as the memory the chance solvers (expectation, distribution) need
+    /// grows with it: squares times the die faces that fit on the board, each square counted as at least
+    /// [`MIN_STEPS_PER_SQUARE`] steps (a square's own state costs about 100 bytes, a step a few). See
+    /// [`super::MAX_CHAIN_STEPS`].
     pub fn chain_steps(&self) -> u64 {
-        u64::from(self.size) * u64::from(self.faces.min(self.size))
+        u64::from(self.size) * u64::from(self.faces.min(self.size).max(MIN_STEPS_PER_SQUARE))
     }
 
     /// Checks the options on their own.

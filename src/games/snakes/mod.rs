@@ -43,7 +43,8 @@ pub mod simulate;
 mod traps;
 
 pub use board::{
-    Board, BoardError, JumpKind, MAX_FACES, MAX_SIZE, Overshoot, Roll, Rules, RulesError, Setting, UnknownOvershoot,
+    Board, BoardError, JumpKind, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Roll, Rules, RulesError,
+    Setting, UnknownOvershoot,
 };
 pub use instance::Instance;
 pub use odds::Odds;
@@ -69,9 +70,10 @@ pub const MAX_FEEDBACK_F64: usize = 1500;
 /// Boards up to this size get the exact expectation (the rational elimination takes about 40 s at this size).
 pub const MAX_EXACT_SIZE: u32 = 2_000;
 
-/// The largest chain the expectation and the distribution are offered on, in [`Rules::chain_steps`]: each step
-/// costs about 30 bytes while the chain is built and solved, so this keeps a run under 1 GiB (measured: 3 million
-/// squares with a six-sided die, 0.5 GB).
+/// The largest chain the expectation and the distribution are offered on, in [`Rules::chain_steps`]: a run's
+/// memory is about 105 bytes a square and 4 a step, and 150 MB besides, so this keeps a run under 1 GiB (measured
+/// with `--expected`, 2026-12-06: 5 million squares with a four-sided die 0.72 GB, 3.3 million with six faces 0.58
+/// GB, a million with twenty 0.36 GB; ten million with one face, now refused, took 1.2 GB).
 pub const MAX_CHAIN_STEPS: u64 = 20_000_000;
 
 /// What is left in play when the distribution of the number of rolls stops.
