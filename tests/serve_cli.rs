@@ -150,7 +150,7 @@ fn a_stopping_server_does_not_wait_for_stalled_clients() {
     let mut half = std::net::TcpStream::connect(&address).unwrap();
     half.write_all(b"POST /api/footholds HTTP/1.1\r\nHost: x\r\n").unwrap();
     let mut solving = std::net::TcpStream::connect(&address).unwrap();
-    let board = "[".to_string() + &vec!["[1,1,1,1,1,1,1,1,1,1]"; 10].join(",") + "] [4,4] [5,5]";
+    let board = "[".to_string() + &["[1,1,1,1,1,1,1,1,1,1]"; 10].join(",") + "] [4,4] [5,5]";
     let request = format!("POST /api/footholds HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{board}", board.len());
     solving.write_all(request.as_bytes()).unwrap();
     std::thread::sleep(Duration::from_millis(500));
