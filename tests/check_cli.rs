@@ -290,6 +290,40 @@ fn the_solution_reads_only_the_case() {
     assert_eq!(perfectplay::games::footholds::Instance::parse(got).unwrap().to_text(), json["input"].as_str().unwrap());
 }
 
+/// Each run finds its folder empty: a file a run leaves (a cache, a marker) cannot change the next case's answer,
+/// so a failing case fails on its own too.
+#[test]
+fn a_file_left_by_one_run_is_gone_for_the_next() {
+    let script = format!(
+        "tee case.txt >/dev/null; if [ -e seen ]; then echo 0; else touch seen; {} snakes case.txt; fi",
+        binary()
+    );
+    let output = perfectplay()
+        .args(["check", "snakes", "--cases", "20", "--seed", "4", "--jobs", "1", "--json", "--", "sh", "-c", &script])
+        .output()
+        .unwrap();
+    let json = json_of(&output);
+    assert_eq!(json["verdict"], "accepted", "{json:#}");
+}
+
+/// Files a run writes may grow to 64 MiB (`ulimit -f` counts 512-byte blocks in `sh`), and no further.
+#[test]
+fn files_a_solution_writes_stop_at_64_mib() {
+    for (mib, verdict) in [(60, "accepted"), (65, "runtime error")] {
+        let script = format!(
+            "tee case.txt >/dev/null; head -c {} /dev/zero > big || exit 9; {} snakes case.txt",
+            mib << 20,
+            binary()
+        );
+        let output = perfectplay()
+            .args(["check", "snakes", "--cases", "1", "--seed", "1", "--json", "--", "sh", "-c", &script])
+            .output()
+            .unwrap();
+        let json = json_of(&output);
+        assert_eq!(json["verdict"], verdict, "{mib} MiB: {json:#}");
+    }
+}
+
 fn fails_with_usage(args: &[&str], message: &str) {
     let output = perfectplay().args(args).env("PATH", std::env::var("PATH").unwrap()).output().unwrap();
     assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -315,6 +349,10 @@ fn compile_errors_and_bad_usage_exit_2_with_one_message() {
     std::fs::write(&rust, "fn main() {}").unwrap();
     fails_with_usage(&["check", "footholds", "--solution", &rust.display().to_string()], "takes a function in Python");
     fails_with_usage(&["check", "snakes", "--solution", "no/such/file.py"], "no/such/file.py");
+    // A device or a pipe would never end or never start: a solution is a regular file.
+    let device = dir.path().join("zero.py");
+    std::os::unix::fs::symlink("/dev/zero", &device).unwrap();
+    fails_with_usage(&["check", "snakes", "--solution", &device.display().to_string()], "not a regular file");
     fails_with_usage(&["check", "snakes"], "<--solution <FILE>|COMMAND>");
     fails_with_usage(&["check", "snakes", "--"], "<--solution <FILE>|COMMAND>");
     fails_with_usage(
@@ -861,9 +899,9 @@ fn a_numeric_option_refuses_a_negative_value_itself() {
 fn the_help_says_how_answers_are_compared() {
     let output = perfectplay().args(["check", "--help"]).output().unwrap();
     let help = String::from_utf8(output.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(help.contains("compared word by word: the same words in the same order pass"), "{help}");
-    assert!(!help.contains("as BOJ does"), "{help}");
-    // And so it is: spaces, tabs and line ends between the words do not count; the words do.
+    assert!(help.contains("the same words, separated by one space or one line break"), "{help}");
+    assert!(help.contains("right words spaced otherwise are a presentation error"), "{help}");
+    // And so it is: what follows the last word is not judged (a tab, spaces, blank lines).
     let (_, json) = one_case(&[], &["sh", "-c", &format!("{} snakes | tr '\\n' '\\t'; printf '  \\n\\n'", binary())]);
     assert_eq!(json["verdict"], "accepted", "{json:#}");
 }

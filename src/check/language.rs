@@ -204,6 +204,9 @@ pub const COMPILE_TIME: Duration = Duration::from_secs(120);
 /// programs): 4 GiB.
 pub const COMPILE_MEMORY: u64 = 4 << 30;
 
+/// The longest solution file read (judges take a few hundred KiB at most).
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
+
 /// Builds `source` in `build` (an empty folder) for `interface` and returns how to run it under `limits` (whose
 /// memory sets Java's heap, and whose cancel flag also stops the compiler).
 ///
@@ -239,9 +242,17 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
     let source = source
         .canonicalize()
         .map_err(|e| Error::Read { source_name: source.display().to_string(), message: e.to_string() })?;
+    let unreadable = |message: String| Error::Read { source_name: source.display().to_string(), message };
+    // A pipe would wait for a writer and a device (/dev/zero) never end: a solution is a file of some size.
+    let metadata = std::fs::metadata(&source).map_err(|e| unreadable(e.to_string()))?;
+    if !metadata.is_file() {
+        return Err(unreadable("not a regular file (a solution is a source file)".into()));
+    }
+    if metadata.len() > MAX_SOURCE_BYTES {
+        return Err(unreadable(format!("longer than {} MiB, more than any judge takes", MAX_SOURCE_BYTES >> 20)));
+    }
     // Bytes, not text: a file in another encoding (Korean comments in CP949, say) is the compiler's to take or not.
-    let text = std::fs::read(&source)
-        .map_err(|e| Error::Read { source_name: source.display().to_string(), message: e.to_string() })?;
+    let text = std::fs::read(&source).map_err(|e| unreadable(e.to_string()))?;
     let write = |name: &str, contents: &[u8]| -> Result<PathBuf, Error> {
         let path = build.join(name);
         std::fs::write(&path, contents).map_err(|e| Error::Usage(format!("cannot write {}: {e}", path.display())))?;

@@ -173,8 +173,10 @@ impl<G: CheckedGame> Bench<'_, G> {
     fn trial(&self, case: &G::Case) -> Result<Trial, Error> {
         let started = Instant::now();
         let input = if self.function { self.game.harness_input(case) } else { self.game.input(case) };
-        // One folder per job, reused from case to case.
+        // One folder per job, reused from case to case, and emptied for each.
         let dir = self.work.join(format!("job-{}", rayon::current_thread_index().unwrap_or(0)));
+        runner::fresh_folder(&dir)
+            .map_err(|e| Error::Usage(format!("cannot empty the folder {}: {e}", dir.display())))?;
         let run = self.program.run_or_tell(&dir, &input, &self.limits, "the solution")?;
         let expected = self.game.expected(case);
         let verdict = match &run.ending {

@@ -39,8 +39,8 @@ const KEEP_ERROR_START: usize = 64 << 10;
 /// How long past its wall-clock limit a run's own watchdog kills its process group, should perfectplay be gone.
 const WATCHDOG_GRACE_SECS: u64 = 5;
 
-/// Files the solution writes may not grow past this (the shell's `ulimit -f`, in KiB): 64 MiB.
-const OUTPUT_LIMIT_KIB: u64 = 64 << 10;
+/// Files the solution writes may not grow past this many bytes: 64 MiB.
+const OUTPUT_LIMIT_BYTES: u64 = 64 << 20;
 
 /// Which OS limit holds the memory limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,8 +122,7 @@ fn interrupted() -> std::io::Error {
 const CANCEL_POLL: Duration = Duration::from_millis(50);
 
 impl Program {
-    /// Runs the program in the folder `dir` (made if missing; a job reuses its folder from case to case, since
-    /// making and removing a folder per case costs more than a fast solution's run) with `input` on standard input.
+    /// Runs the program in the folder `dir` (made if missing) with `input` on standard input.
     ///
     /// # Errors
     /// When the folder cannot be made or the shell cannot be started, or the run was cancelled (before it started,
@@ -170,8 +169,10 @@ impl Program {
         );
         let script = format!(
             "{tasks}{watchdog}ulimit -t {} && ulimit -S -t {cpu} && ulimit {memory_flag} {kib} && \
-             ulimit -f {OUTPUT_LIMIT_KIB} && {stack}exec \"$@\"",
-            cpu + 1
+             ulimit -f {} && {stack}exec \"$@\"",
+            cpu + 1,
+            // POSIX counts `ulimit -f` in blocks of 512 bytes (dash, and bash as `sh`), unlike `-v`, `-d` and `-s`.
+            OUTPUT_LIMIT_BYTES / 512
         );
         let mut command = Command::new("/bin/sh");
         command.arg("-c").arg(script).arg("sh").args(&self.argv);
@@ -417,6 +418,28 @@ pub fn tail(text: &str, lines: usize) -> String {
         None => line.to_string(),
     };
     all[all.len().saturating_sub(lines)..].iter().map(cut).collect::<Vec<_>>().join("\n")
+}
+
+/// Makes the folder `dir`, or empties it: a job reuses its folder from case to case (making and removing a folder
+/// per case costs more than a fast solution's run), and each run finds it as the first run did, so that nothing a
+/// run wrote can change the next one's answer.
+///
+/// # Errors
+/// When the folder cannot be made, read, or emptied.
+pub fn fresh_folder(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        // A run may have taken its own rights away from a folder it made; they are given back before removing it.
+        if entry.file_type()?.is_dir() {
+            let _ = std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o700));
+            std::fs::remove_dir_all(&path)?;
+        } else {
+            std::fs::remove_file(&path)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
