@@ -541,3 +541,45 @@ fn the_published_census_verifies() {
         assert_eq!(verified.records, file.records.len());
     }
 }
+
+/// `body` with the checksum line `census run` ends a file with.
+fn with_checksum(body: &str) -> String {
+    use sha2::Digest;
+    let sum: String = sha2::Sha256::digest(body.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    format!("{body}sha256 {sum}\n")
+}
+
+/// Runs `perfectplay census` with `args`, expecting bad input: exit 2, nothing on stdout, one line on stderr with no
+/// character that could drive a terminal. Returns that line.
+fn refused(args: &[&dyn AsRef<std::ffi::OsStr>]) -> String {
+    let out = Command::cargo_bin("perfectplay").unwrap().arg("census").args(args).output().unwrap();
+    let args: Vec<_> = args.iter().map(|arg| arg.as_ref()).collect();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    let line = stderr.strip_suffix('\n').unwrap_or_else(|| panic!("{args:?}: {stderr:?}"));
+    assert!(!line.chars().any(char::is_control), "{args:?}: {stderr:?}");
+    assert!(line.starts_with("perfectplay: ") && line.len() < 300, "{args:?}: {stderr:?}");
+    line.to_string()
+}
+
+/// A count of pairs is not taken on trust: a file that says it holds 2³² pairs, and holds 2, is refused by
+/// `census verify`, and by `census run` finding it in its folder (reserving room for 2³² records aborted the run).
+#[test]
+fn a_file_that_says_it_holds_more_pairs_than_it_does_is_refused() {
+    let dir = scratch("pairs");
+    let path = dir.join("full-1x2.census");
+    let text = with_checksum(
+        "perfectplay footholds census 1\nboard 1x2 ##\npairs 4294967296\na b winner moves\n0,0 0,0 A 1\n0,0 0,1 A 1\n",
+    );
+    assert!(text.ends_with("sha256 25c06c12bc993b4ecf6dfa4b9831ea8cbe93bc3273abb011fa56b42d86a8401e\n"));
+    std::fs::write(&path, &text).unwrap();
+    let expected = format!(
+        "perfectplay: {}: line 3, column 1: the file says 4294967296 pairs but holds 2 records",
+        path.display()
+    );
+    assert_eq!(refused(&[&"verify", &path]), expected);
+    assert_eq!(refused(&[&"run", &"--full", &"1x2", &"--out", &dir]), expected);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the file is left as it was");
+    remove(&[dir]);
+}

@@ -184,7 +184,8 @@ impl CensusFile {
         if line(3) != FIELDS {
             return Err(InputError::at(4, 1, format!("expected '{FIELDS}'")));
         }
-        let mut records: Vec<Record> = Vec::with_capacity(pairs);
+        // Room for the record lines there are, not for the count the file claims.
+        let mut records: Vec<Record> = Vec::with_capacity(last - 5);
         for (i, text) in lines[4..last - 1].iter().enumerate() {
             let line_no = i + 5;
             let record = Record::from_line(text.trim_end_matches('\n'))
@@ -280,6 +281,24 @@ mod tests {
         assert_eq!((twice.line, twice.message.as_str()), (Some(3), "this start pair was recorded already, on line 1"));
         let mirrored = read_journal("1,1 1,0 B 2\n", &board, &pairs).unwrap_err();
         assert!(mirrored.message.contains("not one of the board's start pairs"), "{mirrored}");
+    }
+
+    /// `text` with its checksum line.
+    fn with_checksum(text: &str) -> String {
+        format!("{text}sha256 {}\n", sha256_hex(text.as_bytes()))
+    }
+
+    #[test]
+    fn a_count_of_pairs_is_not_taken_on_trust() {
+        let header = "perfectplay footholds census 1\nboard 1x2 ##\n";
+        let records = "a b winner moves\n0,0 0,0 A 1\n0,0 0,1 A 1\n";
+        let error = CensusFile::parse(&with_checksum(&format!("{header}pairs 4294967296\n{records}"))).unwrap_err();
+        assert_eq!(error.to_string(), "line 3, column 1: the file says 4294967296 pairs but holds 2 records");
+        // Numbers no usize holds are no count either.
+        let error =
+            CensusFile::parse(&with_checksum(&format!("{header}pairs {}0\n{records}", usize::MAX))).unwrap_err();
+        assert_eq!(error.line, Some(3), "{error}");
+        assert!(CensusFile::parse(&with_checksum(&format!("{header}pairs 2\n{records}"))).is_ok());
     }
 
     #[test]
