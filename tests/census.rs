@@ -583,3 +583,21 @@ fn a_file_that_says_it_holds_more_pairs_than_it_does_is_refused() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the file is left as it was");
     remove(&[dir]);
 }
+
+/// `census verify` reads numbers only as `census run` writes them: digits, no sign, no leading zero.
+#[test]
+fn verify_refuses_numbers_census_run_never_writes() {
+    let dir = scratch("numbers");
+    let path = dir.join("full-1x2.census");
+    for (record, field) in
+        [("0,0 0,1 A +1", "moves"), ("0,0 0,1 A 01", "moves"), ("0,0 00,1 A 1", "b"), ("0,+0 0,1 A 1", "a")]
+    {
+        let body =
+            format!("perfectplay footholds census 1\nboard 1x2 ##\npairs 2\na b winner moves\n0,0 0,0 A 1\n{record}\n");
+        std::fs::write(&path, with_checksum(&body)).unwrap();
+        let message = refused(&[&"verify", &path]);
+        let expected = format!("perfectplay: {}: line 6, column 1: {field} must be ", path.display());
+        assert!(message.starts_with(&expected), "{record}: {message}");
+    }
+    remove(&[dir]);
+}

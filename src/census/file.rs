@@ -50,7 +50,7 @@ impl Record {
         format!("{},{} {},{} {winner} {}", self.a.0, self.a.1, self.b.0, self.b.1, self.outcome.remoteness)
     }
 
-    /// Reads [`Record::to_line`] back.
+    /// Reads [`Record::to_line`] back, only as it writes: numbers in digits, with no sign and no leading zero.
     ///
     /// # Errors
     /// A message saying which field is wrong.
@@ -60,11 +60,12 @@ impl Record {
             return Err(format!("a record has 4 fields ({FIELDS}), this line has {}", fields.len()));
         }
         let cell = |name: &str, text: &str| -> Result<Cell, String> {
-            let parsed = text.split_once(',').and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
-            parsed.ok_or_else(|| format!("{name} must be row,column, found '{text}'"))
+            let parsed = text.split_once(',').and_then(|(r, c)| Some((number(r)?, number(c)?)));
+            parsed.ok_or_else(|| format!("{name} must be row,column (digits, no sign or leading zero), found '{text}'"))
         };
-        let moves: u32 =
-            fields[3].parse().map_err(|_| format!("moves must be a whole number, found '{}'", fields[3]))?;
+        let moves: u32 = number(fields[3]).ok_or_else(|| {
+            format!("moves must be a whole number (digits, no sign or leading zero), found '{}'", fields[3])
+        })?;
         let outcome = match fields[2] {
             "A" => Outcome::win(moves),
             "B" => Outcome::lose(moves),
@@ -72,6 +73,13 @@ impl Record {
         };
         Ok(Record { a: cell("a", fields[0])?, b: cell("b", fields[1])?, outcome })
     }
+}
+
+/// A number as [`Record::to_line`] and [`CensusFile::to_text`] write it: ASCII digits, no sign, no leading zero
+/// (but `0` itself), and small enough for `T`. Rust's own parse takes `+6` and `06` too, which no census holds.
+fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    (digits && (text == "0" || !text.starts_with('0'))).then(|| text.parse().ok()).flatten()
 }
 
 impl Record {
@@ -179,7 +187,7 @@ impl CensusFile {
             .map_err(|e| InputError::at(2, 1, e))?;
         let pairs: usize = line(2)
             .strip_prefix("pairs ")
-            .and_then(|n| n.parse().ok())
+            .and_then(number)
             .ok_or_else(|| InputError::at(3, 1, "expected 'pairs N'"))?;
         if line(3) != FIELDS {
             return Err(InputError::at(4, 1, format!("expected '{FIELDS}'")));
@@ -299,6 +307,30 @@ mod tests {
             CensusFile::parse(&with_checksum(&format!("{header}pairs {}0\n{records}", usize::MAX))).unwrap_err();
         assert_eq!(error.line, Some(3), "{error}");
         assert!(CensusFile::parse(&with_checksum(&format!("{header}pairs 2\n{records}"))).is_ok());
+    }
+
+    #[test]
+    fn numbers_are_read_only_as_census_run_writes_them() {
+        for (line, field) in [
+            ("0,0 0,1 B +6", "moves"),
+            ("0,0 0,1 B 06", "moves"),
+            ("0,0 0,1 B -0", "moves"),
+            ("0,0 0,1 B ６", "moves"),
+            ("0,1 00,0 A 1", "b"),
+            ("+0,1 0,0 A 1", "a"),
+            ("0,01 0,0 A 1", "a"),
+            ("0,1, 0,0 A 1", "a"),
+        ] {
+            let message = Record::from_line(line).unwrap_err();
+            assert!(message.starts_with(&format!("{field} must be ")), "{line}: {message}");
+        }
+        let record = Record::from_line("10,0 0,10 B 0").unwrap();
+        assert_eq!((record.a, record.b, record.outcome), ((10, 0), (0, 10), Outcome::lose(0)));
+        // So is the count of pairs.
+        for count in ["+1", "01"] {
+            let text = format!("{MAGIC}\nboard 1x1 #\npairs {count}\n{FIELDS}\n0,0 0,0 B 0\n");
+            assert_eq!(CensusFile::parse(&with_checksum(&text)).unwrap_err().line, Some(3), "{count}");
+        }
     }
 
     #[test]
