@@ -584,6 +584,84 @@ fn a_file_that_says_it_holds_more_pairs_than_it_does_is_refused() {
     remove(&[dir]);
 }
 
+/// What a census message quotes of a file, a journal or the command line is escaped and cut to 32 characters, as
+/// every game's messages are; file and folder names are escaped, in messages and in what is printed on stdout.
+#[test]
+fn census_messages_show_what_they_quote_escaped_and_cut() {
+    let dir = scratch("escaped");
+    let census = |records: &str| {
+        with_checksum(&format!("perfectplay footholds census 1\nboard 2x2 ##/##\npairs 3\na b winner moves\n{records}"))
+    };
+    let moves = "moves must be a whole number (digits, no sign or leading zero), found";
+    for (record, shown) in [
+        ("6\u{1b}]0;pwned\u{7}", r"'6\u{1b}]0;pwned\u{7}'".to_string()),
+        ("6\0", r"'6\0'".to_string()),
+        (&"9".repeat(100_000), format!("'{}...'", "9".repeat(32))),
+    ] {
+        let path = dir.join("bad.census");
+        std::fs::write(&path, census(&format!("0,0 0,0 A 3\n0,0 0,1 B {record}\n0,0 1,1 B 2\n"))).unwrap();
+        let expected = format!("perfectplay: {}: line 6, column 1: {moves} {shown}", path.display());
+        assert_eq!(refused(&[&"verify", &path]), expected);
+    }
+    // A journal's line, the same.
+    let out = dir.join("journal");
+    std::fs::create_dir_all(&out).unwrap();
+    let journal = out.join("full-2x3.census.partial");
+    std::fs::write(&journal, format!("0,0 0,1 B 2\n0,0 0,2 B {}\u{1b}[2J\n", "7".repeat(100_000))).unwrap();
+    let message = refused(&[&"run", &"--full", &"2x3", &"--out", &out]);
+    let expected = format!("perfectplay: {}: line 2, column 1: {moves} '{}...'", journal.display(), "7".repeat(32));
+    assert_eq!(message, expected);
+    // A board file's character.
+    let boards = dir.join("boards.txt");
+    std::fs::write(&boards, "##\n#\u{1b}\n").unwrap();
+    let message = refused(&[&"run", &"--boards", &boards, &"--out", &out]);
+    assert!(
+        message.ends_with(
+            r"line 2, column 2: unexpected '\u{1b}' (a board row uses # and .; boards are separated by blank lines)"
+        ),
+        "{message}"
+    );
+    // File and folder names: one that cannot be read, one that cannot be made.
+    let message = refused(&[&"verify", &"nofile\u{1b}[2J"]);
+    assert!(message.starts_with(r"perfectplay: cannot read nofile\u{1b}[2J: "), "{message}");
+    std::fs::write(dir.join("a-file"), "").unwrap();
+    let unmakeable = dir.join("a-file").join("census\u{1b}[2J");
+    let message = refused(&[&"run", &"--full", &"1x2", &"--out", &unmakeable]);
+    let shown = format!(r"{}/a-file/census\u{{1b}}[2J", dir.display());
+    assert!(message.starts_with(&format!("perfectplay: cannot make the folder {shown}: ")), "{message}");
+    // A folder's name in what a run prints, and a file's in what verify prints.
+    let named = dir.join("out\u{1b}[2J");
+    let run = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--full", "1x2", "--out"])
+        .arg(&named)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(stdout.ends_with(&format!("files in {}/out\\u{{1b}}[2J\n", dir.display())), "{stdout:?}");
+    let verify = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "verify"])
+        .arg(named.join("full-1x2.census"))
+        .output()
+        .unwrap();
+    assert!(verify.status.success());
+    let stdout = String::from_utf8_lossy(&verify.stdout);
+    assert!(stdout.starts_with(&format!("{}/out\\u{{1b}}[2J/full-1x2.census: ok", dir.display())), "{stdout:?}");
+    // And in the message of a run stopped by its time limit.
+    let stopped = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "run", "--full", "9x9", "--time-limit", "0.1", "--out"])
+        .arg(&named)
+        .output()
+        .unwrap();
+    assert_eq!(stopped.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&stopped.stderr);
+    assert!(stderr.contains(&format!("kept in {}/out\\u{{1b}}[2J: ", dir.display())), "{stderr:?}");
+    remove(&[dir]);
+}
+
 /// `census verify` reads numbers only as `census run` writes them: digits, no sign, no leading zero.
 #[test]
 fn verify_refuses_numbers_census_run_never_writes() {

@@ -1,6 +1,6 @@
 //! The boards of a census: all full boards up to a size, or boards read from a file.
 
-use crate::format::InputError;
+use crate::format::{InputError, quote};
 use crate::games::footholds::{Instance, MAX_CELLS};
 
 /// A footholds board without starts, checked: at least one foothold, at most [`MAX_CELLS`] cells.
@@ -116,7 +116,10 @@ impl Board {
                 footholds.push(match ch {
                     '#' => true,
                     '.' => false,
-                    other => return Err(format!("row {r}: unexpected '{other}' (a board row uses # and .)")),
+                    other => {
+                        let shown = quote(other.encode_utf8(&mut [0; 4]));
+                        return Err(format!("row {r}: unexpected {shown} (a board row uses # and .)"));
+                    }
                 });
             }
         }
@@ -199,7 +202,10 @@ pub fn parse_boards(text: &str) -> Result<Vec<Board>, InputError> {
                     return Err(InputError::at(
                         line_no,
                         column + 1,
-                        format!("unexpected '{other}' (a board row uses # and .; boards are separated by blank lines)"),
+                        format!(
+                            "unexpected {} (a board row uses # and .; boards are separated by blank lines)",
+                            quote(other.encode_utf8(&mut [0; 4]))
+                        ),
                     ));
                 }
             }
@@ -272,5 +278,14 @@ mod tests {
         assert!(message("##\n\n..\n").contains("no foothold"));
         assert!(message("\n\n").contains("no board"));
         assert!(Board::from_rows_text("##/#").is_err());
+        // What is found is shown escaped: a board file cannot drive the terminal.
+        assert_eq!(
+            message("##\n#\u{1b}\n"),
+            r"line 2, column 2: unexpected '\u{1b}' (a board row uses # and .; boards are separated by blank lines)"
+        );
+        assert_eq!(
+            Board::from_rows_text("#\u{202e}").unwrap_err(),
+            r"row 0: unexpected '\u{202e}' (a board row uses # and .)"
+        );
     }
 }

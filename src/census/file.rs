@@ -22,7 +22,7 @@
 
 use super::boards::Board;
 use crate::engine::{Outcome, Value};
-use crate::format::InputError;
+use crate::format::{InputError, quote};
 use crate::games::footholds::{Cell, Player};
 use sha2::{Digest, Sha256};
 
@@ -53,7 +53,7 @@ impl Record {
     /// Reads [`Record::to_line`] back, only as it writes: numbers in digits, with no sign and no leading zero.
     ///
     /// # Errors
-    /// A message saying which field is wrong.
+    /// A message saying which field is wrong, quoting it as [`quote`] does (escaped, cut to 32 characters).
     pub fn from_line(line: &str) -> Result<Record, String> {
         let fields: Vec<&str> = line.split(' ').collect();
         if fields.len() != 4 {
@@ -61,15 +61,17 @@ impl Record {
         }
         let cell = |name: &str, text: &str| -> Result<Cell, String> {
             let parsed = text.split_once(',').and_then(|(r, c)| Some((number(r)?, number(c)?)));
-            parsed.ok_or_else(|| format!("{name} must be row,column (digits, no sign or leading zero), found '{text}'"))
+            parsed.ok_or_else(|| {
+                format!("{name} must be row,column (digits, no sign or leading zero), found {}", quote(text))
+            })
         };
         let moves: u32 = number(fields[3]).ok_or_else(|| {
-            format!("moves must be a whole number (digits, no sign or leading zero), found '{}'", fields[3])
+            format!("moves must be a whole number (digits, no sign or leading zero), found {}", quote(fields[3]))
         })?;
         let outcome = match fields[2] {
             "A" => Outcome::win(moves),
             "B" => Outcome::lose(moves),
-            other => return Err(format!("the winner must be A or B, found '{other}'")),
+            other => return Err(format!("the winner must be A or B, found {}", quote(other))),
         };
         Ok(Record { a: cell("a", fields[0])?, b: cell("b", fields[1])?, outcome })
     }
@@ -160,6 +162,10 @@ impl CensusFile {
         let Some(sum) = sum_line.strip_prefix("sha256 ").map(str::trim_end) else {
             return Err(InputError::at(last.max(1), 1, "the last line must be the checksum, 'sha256 <64 hex digits>'"));
         };
+        // Anything but a checksum is quoted, cut short; a checksum is shown whole, to compare with sha256sum's.
+        if sum.len() != 64 || !sum.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(InputError::at(last, 8, format!("the checksum must be 64 hex digits, found {}", quote(sum))));
+        }
         let body = &text[..text.len() - sum_line.len()];
         let actual = sha256_hex(body.as_bytes());
         if sum != actual {
@@ -182,7 +188,7 @@ impl CensusFile {
                 let board = Board::from_rows_text(rows)?;
                 (shape == format!("{}x{}", board.rows(), board.cols()))
                     .then_some(board)
-                    .ok_or_else(|| format!("the shape {shape} does not match the rows"))
+                    .ok_or_else(|| format!("the shape {} does not match the rows", quote(shape)))
             })
             .map_err(|e| InputError::at(2, 1, e))?;
         let pairs: usize = line(2)
@@ -307,6 +313,37 @@ mod tests {
             CensusFile::parse(&with_checksum(&format!("{header}pairs {}0\n{records}", usize::MAX))).unwrap_err();
         assert_eq!(error.line, Some(3), "{error}");
         assert!(CensusFile::parse(&with_checksum(&format!("{header}pairs 2\n{records}"))).is_ok());
+    }
+
+    #[test]
+    fn messages_quote_what_they_found_escaped_and_cut() {
+        let message = |line: &str| Record::from_line(line).unwrap_err();
+        assert_eq!(
+            message("0,0 0,1 B 6\u{1b}]0;pwned\u{7}"),
+            r"moves must be a whole number (digits, no sign or leading zero), found '6\u{1b}]0;pwned\u{7}'"
+        );
+        assert!(message("0,0 0,1 B 6\0").ends_with(r"found '6\0'"), "{}", message("0,0 0,1 B 6\0"));
+        assert!(message("0,0 0,1 \u{202e}B 6").ends_with(r"found '\u{202e}B'"));
+        assert!(message("0\u{1b},0 0,1 B 6").ends_with(r"found '0\u{1b},0'"));
+        let long = message(&format!("0,0 0,1 B {}", "9".repeat(100_000)));
+        assert!(long.ends_with(&format!("found '{}...'", "9".repeat(32))), "{long}");
+        // The file's own fields: the checksum, the board's shape and rows.
+        let parse = |text: &str| CensusFile::parse(text).unwrap_err().to_string();
+        let forged =
+            format!("{MAGIC}\nboard 1x1 #\npairs 1\n{FIELDS}\n0,0 0,0 B 0\nsha256 \u{1b}[2J{}\n", "f".repeat(99));
+        assert_eq!(
+            parse(&forged),
+            format!(r"line 6, column 8: the checksum must be 64 hex digits, found '\u{{1b}}[2J{}...'", "f".repeat(28))
+        );
+        let body = |board: &str| format!("{MAGIC}\n{board}\npairs 1\n{FIELDS}\n0,0 0,0 B 0\n");
+        assert_eq!(
+            parse(&with_checksum(&body("board 1x1\u{1b}[2J #"))),
+            r"line 2, column 1: the shape '1x1\u{1b}[2J' does not match the rows"
+        );
+        assert_eq!(
+            parse(&with_checksum(&body("board 1x1 \u{7}"))),
+            r"line 2, column 1: row 0: unexpected '\u{7}' (a board row uses # and .)"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@ use super::boards::Board;
 use super::file::{CensusFile, Record, read_journal};
 use crate::engine::{Interrupted, Limits, Outcome};
 use crate::error::Error;
+use crate::format::escape;
 use crate::games::footholds::{Cell, SolveOptions, SolvedPair, distinct_start_pairs, solve_start_pairs};
 use std::collections::HashMap;
 use std::io::Write;
@@ -65,7 +66,7 @@ impl std::fmt::Display for Stopped {
             self.done,
             self.pairs,
             self.solved,
-            self.dir.display()
+            escape(&self.dir.display().to_string())
         )
     }
 }
@@ -99,11 +100,11 @@ pub struct Ledger {
 }
 
 fn io_error(path: &Path, what: &str, e: &std::io::Error) -> Error {
-    Error::Usage(format!("cannot {what} {}: {e}", path.display()))
+    Error::Usage(format!("cannot {what} {}: {e}", escape(&path.display().to_string())))
 }
 
 fn input_error(path: &Path, error: crate::format::InputError) -> Error {
-    Error::Input { source_name: path.display().to_string(), error }
+    Error::Input { source_name: escape(&path.display().to_string()), error }
 }
 
 impl Ledger {
@@ -122,7 +123,8 @@ impl Ledger {
             summary.pairs += pairs.len();
             let mut done = HashMap::new();
             let remove_it = |message: String| {
-                Error::Usage(format!("{}: {message}; remove it to solve the board again", path.display()))
+                let name = escape(&path.display().to_string());
+                Error::Usage(format!("{name}: {message}; remove it to solve the board again"))
             };
             if path.exists() {
                 let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, "read", &e))?;

@@ -3,7 +3,7 @@
 use super::file::CensusFile;
 use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
-use crate::format::InputError;
+use crate::format::{InputError, escape};
 use crate::games::footholds::{Cell, SolveOptions, Wanted, distinct_start_pairs, solve};
 use rand::SeedableRng;
 use rand::seq::index::sample;
@@ -48,7 +48,7 @@ pub fn verify_file(
     seed: u64,
     options: &VerifyOptions,
 ) -> Result<Result<Verified, Interrupted>, Error> {
-    let name = path.display().to_string();
+    let name = escape(&path.display().to_string());
     let error = |error: InputError| Error::Input { source_name: name.clone(), error };
     let text =
         std::fs::read_to_string(path).map_err(|e| Error::Read { source_name: name.clone(), message: e.to_string() })?;

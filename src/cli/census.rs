@@ -6,7 +6,7 @@ use crate::census::{
     Board, CensusOptions, Summary, VerifyOptions, full_boards, parse_boards, run_threaded, verify_file,
 };
 use crate::error::Error;
-use crate::format::counted;
+use crate::format::{counted, escape, quote};
 use crate::games::footholds::MAX_CELLS;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -87,7 +87,7 @@ struct VerifyArgs {
 
 /// Reads a board size `RxC` (also `R×C`), for `--full`.
 fn parse_shape(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{text}' is not a board size like 7x7");
+    let bad = || format!("{} is not a board size like 7x7", quote(text));
     let (rows, cols) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
     let rows: usize = rows.trim().parse().map_err(|_| bad())?;
     let cols: usize = cols.trim().parse().map_err(|_| bad())?;
@@ -157,7 +157,7 @@ fn summary_line(summary: &Summary, ranks: Option<usize>, started: std::time::Ins
         summary.resumed,
         ranks.map_or(String::new(), |ranks| format!("by {} ", counted(ranks as u64, "rank"))),
         started.elapsed().as_secs_f64(),
-        out.display()
+        escape(&out.display().to_string())
     )
 }
 
@@ -208,7 +208,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
         let verified = verify_file(path, args.sample, seed, &options)?.map_err(|e| args.time_limit.exceeded(e))?;
         let line = format!(
             "{}: ok, checksum and {} records; {} solved again, all agree (seed {seed})\n",
-            path.display(),
+            escape(&path.display().to_string()),
             verified.records,
             verified.resolved
         );
