@@ -662,6 +662,58 @@ fn census_messages_show_what_they_quote_escaped_and_cut() {
     remove(&[dir]);
 }
 
+/// A board given more than once (in a board file, or both there and by `--full`) is solved, counted and written
+/// once, and leaves no journal behind; the summary says how many boards were given.
+#[test]
+fn repeated_boards_are_solved_and_counted_once() {
+    let dir = scratch("repeated");
+    let boards = dir.join("boards.txt");
+    std::fs::write(&boards, "###\n###\n\n#.#\n###\n\n###\n###\n\n###\n###\n").unwrap();
+    let run = |full: Option<&str>, out: &Path| {
+        let mut command = Command::cargo_bin("perfectplay").unwrap();
+        command.args(["census", "run", "--threads", "2", "--boards"]).arg(&boards).arg("--out").arg(out);
+        if let Some(full) = full {
+            command.args(["--full", full]);
+        }
+        let out = command.output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let full_2x3 = Board::full(2, 3).unwrap();
+    let holed = parse_boards("#.#\n###\n").unwrap().remove(0);
+    let (alone, together, single) = (dir.join("alone"), dir.join("together"), dir.join("single"));
+    census(vec![full_2x3.clone(), holed.clone()], &single, 1);
+    let pairs: usize = [&full_2x3, &holed].iter().map(|b| read(&single, b).records.len()).sum();
+    let stdout = run(None, &alone);
+    let expected = format!(
+        "2 boards (4 given, repeats taken once), {pairs} start pairs up to symmetry: {pairs} solved now, 0 found solved, "
+    );
+    assert!(stdout.starts_with(&expected), "{stdout}");
+    // --full 2x3 lists 5 boards, full 2×3 among them.
+    let stdout = run(Some("2x3"), &together);
+    assert!(stdout.starts_with("6 boards (9 given, repeats taken once), "), "{stdout}");
+    for out in [&alone, &together] {
+        for board in [&full_2x3, &holed] {
+            let name = board.file_name();
+            assert_eq!(std::fs::read(single.join(&name)).unwrap(), std::fs::read(out.join(&name)).unwrap(), "{name}");
+        }
+        let left: Vec<_> = std::fs::read_dir(out).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.iter().all(|name| name.to_string_lossy().ends_with(".census")), "{left:?}");
+    }
+    // Through the library, the same.
+    let options = CensusOptions {
+        dir: dir.join("library"),
+        threads: 2,
+        table_bytes: 16 << 20,
+        time_limit: None,
+        progress: None,
+        cancel: None,
+    };
+    let summary = run_threaded(vec![holed.clone(), full_2x3.clone(), holed.clone()], options).unwrap();
+    assert_eq!((summary.boards, summary.repeated, summary.pairs, summary.solved), (2, 1, pairs, pairs));
+    remove(&[dir]);
+}
+
 /// `census verify` reads numbers only as `census run` writes them: digits, no sign, no leading zero.
 #[test]
 fn verify_refuses_numbers_census_run_never_writes() {

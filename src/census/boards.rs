@@ -167,6 +167,24 @@ pub fn full_boards(rows: usize, cols: usize) -> Vec<Board> {
     boards
 }
 
+/// The boards with each one once, in the order first given, and how many repeats were left out. Two boards are the
+/// same when their record files are ([`Board::file_name`]): a board given twice would be solved twice and its file
+/// written twice.
+///
+/// ```
+/// use perfectplay::census::{Board, without_repeats};
+/// let (full, other) = (Board::full(2, 3).unwrap(), Board::full(3, 2).unwrap());
+/// let boards = vec![full.clone(), other.clone(), full.clone()];
+/// assert_eq!(without_repeats(boards), (vec![full, other], 1));
+/// ```
+pub fn without_repeats(boards: Vec<Board>) -> (Vec<Board>, usize) {
+    let given = boards.len();
+    let mut names = std::collections::HashSet::new();
+    let distinct: Vec<Board> = boards.into_iter().filter(|board| names.insert(board.file_name())).collect();
+    let repeats = given - distinct.len();
+    (distinct, repeats)
+}
+
 /// Reads boards from text: each board is rows of `#` (foothold) and `.` (none), boards separated by blank lines.
 ///
 /// # Errors

@@ -10,7 +10,7 @@
 //! (a result, and ready for more); the master answers `[board, a.row, a.col, b.row, b.col]` (solve this) or `[]`
 //! (no more work).
 
-use super::boards::Board;
+use super::boards::{Board, without_repeats};
 use super::run::{CensusProgress, Item, Ledger, Summary, work_through};
 use crate::engine::{Limits, Outcome, Value};
 use crate::error::Error;
@@ -35,6 +35,8 @@ pub fn run_mpi(
     let world = universe.world();
     let ranks = world.size() as usize;
     if world.rank() != 0 {
+        // The master's ledger takes each board once, and its items index what is left.
+        let boards = without_repeats(boards).0;
         let master = world.process_at_rank(0);
         let mut request: Vec<u64> = Vec::new();
         let solved = work_through(&boards, table_bytes, Limits::default, |solved| {

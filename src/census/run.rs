@@ -1,6 +1,6 @@
 //! Running a census: the ledger of what is solved (journals, finished files) and the threads that do the work.
 
-use super::boards::Board;
+use super::boards::{Board, without_repeats};
 use super::file::{CensusFile, Record, read_journal};
 use crate::engine::{Interrupted, Limits, Outcome};
 use crate::error::Error;
@@ -74,8 +74,10 @@ impl std::fmt::Display for Stopped {
 /// What a census run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
-    /// Boards in the census.
+    /// Boards in the census, each once.
     pub boards: usize,
+    /// Boards given again after their first time, left out (see [`without_repeats`]).
+    pub repeated: usize,
     /// Start pairs of all the boards, up to symmetry.
     pub pairs: usize,
     /// Start pairs found already solved (finished files and journals of earlier runs).
@@ -108,7 +110,8 @@ fn input_error(path: &Path, error: crate::format::InputError) -> Error {
 }
 
 impl Ledger {
-    /// Opens the books of a census in `dir`: finished files and journals left by earlier runs count as solved.
+    /// Opens the books of a census in `dir`: finished files and journals left by earlier runs count as solved. A
+    /// board given more than once is taken once ([`without_repeats`]; [`Ledger::boards`] lists what is left).
     ///
     /// # Errors
     /// When the folder cannot be made or read, or a file there is not a valid census of its board (it is never
@@ -116,7 +119,8 @@ impl Ledger {
     pub fn open(boards: Vec<Board>, dir: &Path) -> Result<Ledger, Error> {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, "make the folder", &e))?;
         let mut states = Vec::new();
-        let mut summary = Summary { boards: boards.len(), ..Summary::default() };
+        let (boards, repeated) = without_repeats(boards);
+        let mut summary = Summary { boards: boards.len(), repeated, ..Summary::default() };
         for board in &boards {
             let path = dir.join(board.file_name());
             let pairs = distinct_start_pairs(&board.instance());

@@ -43,7 +43,8 @@ struct RunArgs {
     /// Every full board of at most R rows and C columns (each shape once: R×C and its transpose are one game).
     #[arg(long, value_name = "RxC", value_parser = parse_shape, required_unless_present = "boards")]
     full: Option<(usize, usize)>,
-    /// Boards from a file: rows of `#` (foothold) and `.` (none), boards separated by blank lines.
+    /// Boards from a file: rows of `#` (foothold) and `.` (none), boards separated by blank lines. A board given
+    /// twice (or also by --full) is taken once.
     #[arg(long, value_name = "FILE")]
     boards: Option<PathBuf>,
     /// The folder for the record files (made if missing; finished files and journals there are resumed).
@@ -150,8 +151,12 @@ fn run_census(args: RunArgs) -> Result<String, Error> {
 /// The line a finished run prints: what it solved and found solved, on how many ranks (MPI), how long it took.
 fn summary_line(summary: &Summary, ranks: Option<usize>, started: std::time::Instant, out: &std::path::Path) -> String {
     format!(
-        "{}, {} up to symmetry: {} solved now, {} found solved, {}in {:.1} s; files in {}\n",
+        "{}{}, {} up to symmetry: {} solved now, {} found solved, {}in {:.1} s; files in {}\n",
         counted(summary.boards as u64, "board"),
+        match summary.repeated {
+            0 => String::new(),
+            repeated => format!(" ({} given, repeats taken once)", summary.boards + repeated),
+        },
         counted(summary.pairs as u64, "start pair"),
         summary.solved,
         summary.resumed,
