@@ -446,6 +446,63 @@ fn failed_writes_are_errors_and_a_closed_pipe_ends_quietly() {
     assert_eq!((code, stderr.as_str()), (Some(0), ""));
 }
 
+/// Where stderr cannot be written (`2> /dev/full`, a pipe whose reader is gone) a run ends as it would with a
+/// writable stderr: its message is lost, never its exit code (a failed write to stderr used to panic: exit 101).
+#[test]
+fn an_unwritable_stderr_keeps_the_exit_code() {
+    let dir = scratch("stderr");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "[[1,1,1]] [0,0]").unwrap();
+    let (bad, example1) = (bad.to_str().unwrap(), example("footholds/example1.txt"));
+    let runs: [(&[&str], i32); 5] = [
+        (&["footholds", bad], 2),
+        (&["footholds", "--threads", "0", bad], 2),
+        // A success whose --stats are lost is still a success.
+        (&["footholds", "--stats", &example1], 0),
+        // Bad input in one of several files is said when it is met, and the run goes on.
+        (&["footholds", bad, &example1], 2),
+        (&["--help"], 0),
+    ];
+    for full in [true, false] {
+        for (args, code) in runs {
+            let stderr: Stdio = if full {
+                std::fs::File::options().write(true).open("/dev/full").unwrap().into()
+            } else {
+                let (reader, writer) = std::io::pipe().unwrap();
+                drop(reader);
+                writer.into()
+            };
+            let status = std::process::Command::new(bin())
+                .args(args)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(stderr)
+                .status()
+                .unwrap();
+            let sink = if full { "/dev/full" } else { "a pipe nobody reads" };
+            assert_eq!(status.code(), Some(code), "{args:?} with stderr {sink}");
+        }
+    }
+    // Nothing can be written at all: the failed stdout still gives its exit code.
+    assert_eq!(shell("$P --help > /dev/full 2> /dev/full").0, Some(2));
+    // The watchdog that ends a write the reader does not take says why on stderr too, and ends the run all the same.
+    let input = dir.join("board.txt");
+    std::fs::write(&input, open_board(300, 3000, "1 1")).unwrap();
+    let mut child = std::process::Command::new(bin())
+        .args(["gridgame", "--explain", "--time-limit", "1"])
+        .arg(&input)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::options().write(true).open("/dev/full").unwrap())
+        .spawn()
+        .unwrap();
+    let unread = child.stdout.take().unwrap();
+    let (status, _, took) = watch(child, Duration::from_secs(20));
+    assert_eq!(status.code(), Some(3), "{status:?} after {took:?}");
+    drop(unread);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn output_files_are_checked_before_the_work() {
     let full8 = example("footholds/full8x8-centre.grid");

@@ -162,3 +162,21 @@ fn a_stopping_server_does_not_wait_for_stalled_clients() {
     let waited = started.elapsed();
     assert!(waited < Duration::from_secs(6), "stopped after {waited:?}");
 }
+
+/// A server whose stderr cannot be written (`2> /dev/full`) serves all the same: the address it prints is lost, not
+/// the server (the failed write used to end it at once with exit code 101).
+#[test]
+fn an_unwritable_stderr_does_not_stop_the_server() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+        .args(["serve", "--port", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::options().write(true).open("/dev/full").unwrap())
+        .spawn()
+        .unwrap();
+    let early = child.wait_timeout(Duration::from_millis(1500)).unwrap();
+    assert!(early.is_none(), "the server ended at once: {early:?}");
+    assert!(Command::new("kill").arg("-TERM").arg(child.id().to_string()).status().unwrap().success());
+    let status = child.wait_timeout(Duration::from_secs(10)).unwrap().expect("the server stops");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}

@@ -148,7 +148,7 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         }
         let killed = "the compiler or solutions running were killed";
         let shown = if found.is_some() { "; the failing case found by then is above" } else { "" };
-        eprintln!("perfectplay: interrupted (seed {}); {killed}{shown}", options.seed);
+        super::to_stderr(&format!("perfectplay: interrupted (seed {}); {killed}{shown}\n", options.seed));
         // 130 for Ctrl-C, 143 for SIGTERM, as for every command.
         std::process::exit(interrupt::exit_code());
     }

@@ -1,7 +1,7 @@
 //! `perfectplay footholds`: vanishing footholds from the Programmers arguments (or the grid format).
 
 use super::output::Output;
-use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memory, whole};
+use super::{Input, InputArg, OutputFile, TimeLimitArg, limits_until, parse_memory, to_stderr, whole};
 use crate::census::published;
 use crate::engine::Interrupted;
 use crate::error::Error;
@@ -159,13 +159,13 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     }
     if args.stats {
         let (used, capacity) = solution.table;
-        eprintln!(
-            "{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s",
+        to_stderr(&format!(
+            "{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s\n",
             solution.stats.nodes,
             solution.stats.early_outcomes,
             (capacity * solution.table_entry_bytes as u64) >> 20,
             started.elapsed().as_secs_f64()
-        );
+        ));
     }
     Ok(())
 }

@@ -137,7 +137,7 @@ impl InputArg {
                 Ok(()) => {}
                 Err(error @ (Error::Input { .. } | Error::Read { .. })) => {
                     out.finish()?;
-                    eprintln!("perfectplay: {error}");
+                    super::to_stderr(&format!("perfectplay: {error}\n"));
                     failed += 1;
                 }
                 Err(error) => return Err(error),
@@ -173,7 +173,9 @@ impl Input {
         let stdin = path.as_os_str() == "-";
         let name = if stdin { "standard input".to_string() } else { escape(&path.display().to_string()) };
         if stdin && std::io::stdin().is_terminal() {
-            eprintln!("perfectplay: reading {hint} from the terminal; end it with Ctrl-D (or give a FILE)");
+            super::to_stderr(&format!(
+                "perfectplay: reading {hint} from the terminal; end it with Ctrl-D (or give a FILE)\n"
+            ));
         }
         let (owned_path, source_name) = (path.to_path_buf(), name.clone());
         let Some(bytes) = super::before(limit.map(|l| l.deadline), move || read_bytes(&owned_path, &source_name))

@@ -19,7 +19,7 @@ use crate::format::quote;
 use clap::{Parser, Subcommand};
 use input::{Input, InputArg, ReadingLimit};
 use output::{Output, OutputFile};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// perfectplay: solve board games on grids exactly: who wins, in how many moves, and how.
@@ -69,7 +69,7 @@ pub fn run() -> i32 {
         }
         Err(error) => {
             let code = error.exit_code();
-            eprint!("{}", safe_lines(&plain_usage_error(error)));
+            to_stderr(&safe_lines(&plain_usage_error(error)));
             return code;
         }
     };
@@ -95,14 +95,20 @@ fn finish(result: Result<(), Error>) -> i32 {
         Err(Error::OutputClosed) => Error::OutputClosed.exit_code(),
         // Ctrl-C, or SIGTERM or SIGHUP: 128 + the signal's number.
         Err(error @ (Error::Interrupted | Error::InterruptedCensus(_))) => {
-            eprintln!("perfectplay: {error}");
+            to_stderr(&format!("perfectplay: {error}\n"));
             interrupt::exit_code()
         }
         Err(error) => {
-            eprintln!("perfectplay: {error}");
+            to_stderr(&format!("perfectplay: {error}\n"));
             error.exit_code()
         }
     }
+}
+
+/// Writes `text` on stderr, in one write, as `eprint!` would but without its panic when stderr cannot be written
+/// (`2> /dev/full`, a pipe whose reader is gone): a message nobody can read must not change the run's exit code.
+fn to_stderr(text: &str) {
+    let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
 /// The text of a usage error with the command line's own characters kept: clap's rendered text drops every

@@ -137,7 +137,7 @@ impl Watchdog {
                 for temporary in TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter() {
                     let _ = std::fs::remove_file(temporary);
                 }
-                eprintln!("perfectplay: {error}");
+                super::to_stderr(&format!("perfectplay: {error}\n"));
                 std::process::exit(code.unwrap_or_else(|| error.exit_code()));
             }
         }

@@ -1,10 +1,9 @@
 //! `perfectplay serve`: the web page and the JSON API (see [`crate::serve`]).
 
-use super::{parse_memory, parse_seconds, whole};
+use super::{parse_memory, parse_seconds, to_stderr, whole};
 use crate::error::Error;
 use crate::format::quote;
 use crate::serve::Config;
-use std::io::Write;
 use std::net::IpAddr;
 use std::time::Duration;
 
@@ -97,8 +96,7 @@ pub fn run(args: Args) -> Result<(), Error> {
     let open = args.open;
     crate::serve::run_until_interrupted(config, |address| {
         let url = format!("http://{address}/");
-        eprintln!("perfectplay: serving {url} (Ctrl-C stops)");
-        let _ = std::io::stderr().flush();
+        to_stderr(&format!("perfectplay: serving {url} (Ctrl-C stops)\n"));
         if open {
             open_browser(&url);
         }
@@ -151,6 +149,6 @@ fn open_browser(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
-        eprintln!("perfectplay: cannot open a browser ({opener}: {e}); open {url} by hand");
+        to_stderr(&format!("perfectplay: cannot open a browser ({opener}: {e}); open {url} by hand\n"));
     }
 }
