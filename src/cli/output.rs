@@ -13,6 +13,7 @@ use crate::engine::Limits;
 use crate::error::Error;
 use crate::format::escape;
 use std::io::{self, BufWriter, Write};
+use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -155,15 +156,18 @@ pub struct Output {
 }
 
 impl Output {
-    /// The process's standard output.
+    /// The process's standard output. A `/dev/null` is written like any other file, its answer discarded as asked
+    /// (`> /dev/null`, `1<> /dev/null`, Python's `subprocess.DEVNULL`); so is a standard output closed at the start
+    /// (`>&-`), which Rust's runtime opens on `/dev/null` before `main`, indistinguishable from one given on purpose.
     ///
     /// # Errors
-    /// When standard output was closed (`>&-`), which would otherwise swallow the answer without a word.
+    /// When its descriptor cannot be duplicated.
     pub fn stdout() -> Result<Output, Error> {
-        if stdout_was_closed() {
-            return Err(Error::Write { target: "standard output".into(), message: "it is closed".into() });
-        }
-        Ok(Output::new(Box::new(io::stdout())))
+        let fail = |message: String| Error::Write { target: "standard output".into(), message };
+        // Written through a descriptor of its own: Rust's `Stdout` takes a write that fails because the descriptor is
+        // not open for writing (EBADF: `1< file`) for a success, and the answer would be lost without a word.
+        let own = io::stdout().as_fd().try_clone_to_owned().map_err(|e| fail(e.to_string()))?;
+        Ok(Output::new(Box::new(std::fs::File::from(own))))
     }
 
     /// An output into any sink (a test's buffer, say).
@@ -390,17 +394,6 @@ fn temporary_beside(folder: &Path) -> io::Result<tempfile::NamedTempFile> {
         .prefix(".perfectplay-")
         .suffix(".part")
         .tempfile_in(folder)
-}
-
-/// Whether the shell started the process with standard output closed. Rust's runtime then opens `/dev/null` in
-/// its place, for reading and writing, before `main`; a shell's `> /dev/null` opens it for writing only.
-fn stdout_was_closed() -> bool {
-    use rustix::fs::{FileType, OFlags};
-    let stdout = io::stdout();
-    let Ok(stat) = rustix::fs::fstat(&stdout) else { return true };
-    let null = rustix::fs::stat("/dev/null").is_ok_and(|n| n.st_rdev == stat.st_rdev);
-    let read_write = rustix::fs::fcntl_getfl(&stdout).is_ok_and(|f| f & OFlags::ACCMODE == OFlags::RDWR);
-    FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice && null && read_write
 }
 
 /// The system's reason for a failed file operation, without the temporary file's name tempfile adds to it.
