@@ -302,6 +302,73 @@ fn a_write_the_reader_does_not_take_still_stops_at_the_time_limit_or_a_signal() 
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--map` into a pipe or a device keeps the time limit and Ctrl-C as stdout does: a map written to `/dev/stdout`
+/// that nobody reads, or into a named pipe that nobody opens, ends the run a quarter second past the limit or the
+/// signal (they used to wait for the reader for ever); a named pipe opened by a reader later gets the whole map.
+#[test]
+fn a_map_into_a_pipe_nobody_reads_still_stops_at_the_time_limit_or_a_signal() {
+    let dir = scratch("map-unread");
+    // A 250 × 250 board's map is far larger than a pipe holds.
+    let input = dir.join("board.txt");
+    std::fs::write(&input, open_board(250, 1, "1 1")).unwrap();
+    let time_limit_message =
+        "perfectplay: the time limit of 1 s was reached while writing the answer: the output is cut short\n";
+    for game in ["gridgame", "footholds"] {
+        let input = if game == "gridgame" { input.clone() } else { example("footholds/full8x8-corner.grid").into() };
+        let (mut child, unread) = spawn_unread(&[game, "--time-limit", "1", "--map", "/dev/stdout"], &input);
+        let mut stderr = child.stderr.take().unwrap();
+        let (status, _, took) = watch(child, Duration::from_secs(20));
+        let mut message = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+        assert_eq!((status.code(), message.as_str()), (Some(3), time_limit_message), "{game} after {took:?}");
+        assert!(took < Duration::from_secs(3), "{game}: stopped {took:?} after a 1 s limit");
+        drop(unread);
+    }
+    // Ctrl-C while the map's write is blocked: 130, as when it is not.
+    let (mut child, unread) = spawn_unread(&["gridgame", "--map", "/dev/stdout"], &input);
+    interrupt(&child, Duration::from_millis(1000));
+    let mut stderr = child.stderr.take().unwrap();
+    let (status, _, took) = watch(child, Duration::from_secs(20));
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    assert_eq!((status.code(), message.as_str()), (Some(130), "perfectplay: interrupted\n"), "after {took:?}");
+    assert!(took < Duration::from_secs(3), "stopped {took:?}, a signal after 1 s");
+    drop(unread);
+    // A named pipe: nobody opens it, and the run stops at its limit...
+    let fifo = dir.join("map.fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let fifo_name = fifo.to_str().unwrap();
+    let example1 = example("footholds/example1.txt");
+    let started = Instant::now();
+    perfectplay(&["footholds", "--time-limit", "1", "--map", fifo_name, &example1])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(time_limit_message);
+    assert!(started.elapsed() < Duration::from_secs(3), "stopped {:?} after a 1 s limit", started.elapsed());
+    // ...or at Ctrl-C, without one.
+    let mut child = spawn(&["footholds", "--map", fifo_name, &example1], b"");
+    interrupt(&child, Duration::from_millis(500));
+    let message = stderr_of(&mut child);
+    let (status, _, took) = watch(child, Duration::from_secs(20));
+    assert_eq!((status.code(), message.as_str()), (Some(130), "perfectplay: interrupted\n"), "after {took:?}");
+    // A reader that comes later gets the whole map, and the answer goes to stdout.
+    let run = std::process::Command::new(bin())
+        .args(["footholds", "--map", fifo_name, &example1])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let map = std::fs::read_to_string(&fifo).unwrap();
+    let out = run.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.stdout, b"5\n");
+    assert!(map.starts_with("<svg") && map.trim_end().ends_with("</svg>"), "{map}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn interrupt(child: &Child, after: Duration) {
     std::thread::sleep(after);
     // bash's own kill: no procps needed.

@@ -132,7 +132,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     };
     // The map goes into place only after the answer is written (see `OutputFile::fill`).
     let map = match (map, &table) {
-        (Some(map), Some(table)) => Some(map.fill(&report::tablebase_svg(&instance, table))?),
+        (Some(map), Some(table)) => Some(map.fill(&report::tablebase_svg(&instance, table), out)?),
         _ => None,
     };
     let written = if args.json {

@@ -104,7 +104,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
             let drawn =
                 super::before(args.time_limit.deadline(), move || report::board_map(&instance, &analysis, grundy))
                     .ok_or(Error::TimeLimitWriting { seconds: args.time_limit.time_limit.unwrap_or_default() })?;
-            Some(map.fill(&drawn)?)
+            Some(map.fill(&drawn, out)?)
         }
     };
     let written = if args.json {

@@ -7,13 +7,16 @@
 //! ends the run with a message (`> /dev/full`, a closed stdout), except a pipe closed by its reader
 //! (`| head -1`), which ends the run quietly. A write the reader does not take (a pipe whose reader stopped reading)
 //! blocks in the system, where no check can run: a watchdog thread ends the run then, [`STALLED_WRITE_GRACE`] past
-//! the deadline or a stopping signal, with the same message and exit code.
+//! the deadline or a stopping signal, with the same message and exit code. Output files (`--map`, `--plot`) are
+//! written the same way, within the same limits, a device or a pipe (`/dev/stdout`) included; a named pipe with no
+//! reader yet is opened only when its contents are ready, watched as a write is (the opening waits for a reader).
 
 use crate::engine::Limits;
 use crate::error::Error;
 use crate::format::escape;
 use std::io::{self, BufWriter, Write};
 use std::os::fd::AsFd;
+use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -31,16 +34,19 @@ enum Stopped {
     Cancelled,
 }
 
-/// A sink that refuses to write once the deadline has passed or the cancel flag is raised.
-struct Guarded {
-    sink: Box<dyn Write>,
+/// The run's limits as its writing keeps them: the deadline and the cancel flag.
+#[derive(Clone)]
+struct Bounds {
     deadline: Option<Instant>,
     /// The `--time-limit` behind `deadline`, for the message.
     seconds: f64,
     cancel: Option<Arc<AtomicBool>>,
 }
 
-impl Guarded {
+impl Bounds {
+    /// No limits: writing goes on however long it takes.
+    const NONE: Bounds = Bounds { deadline: None, seconds: 0.0, cancel: None };
+
     fn check(&self) -> io::Result<()> {
         if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
             return Err(io::Error::other(Stopped::Cancelled));
@@ -50,25 +56,55 @@ impl Guarded {
             _ => Ok(()),
         }
     }
-}
 
-impl Write for Guarded {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+    /// Runs `call`, a system call that may block (a write, the opening of a named pipe), if the limits still allow
+    /// it, with the watchdog watching while it is under way.
+    fn watched<T>(&self, call: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
         self.check()?;
         let watched = self.deadline.is_some() || self.cancel.is_some();
         if watched {
             Watchdog::watch(self);
         }
-        let written = self.sink.write(buf);
+        let done = call();
         if watched {
             Watchdog::unwatch();
         }
-        written
+        done
+    }
+
+    /// The error that ends a run whose writing into `target` failed: the limit that stopped it, or the system's
+    /// reason.
+    fn failed(&self, error: &io::Error, target: &str) -> Error {
+        match error.get_ref().and_then(|inner| inner.downcast_ref::<Stopped>()) {
+            Some(Stopped::Deadline) => Error::TimeLimitWriting { seconds: self.seconds },
+            Some(Stopped::Cancelled) => Error::Interrupted,
+            None => Error::Write { target: target.into(), message: error.to_string() },
+        }
+    }
+}
+
+/// A sink that refuses to write once the deadline has passed or the cancel flag is raised.
+struct Guarded<'a> {
+    sink: Box<dyn Write + 'a>,
+    bounds: Bounds,
+}
+
+impl Write for Guarded<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.bounds.watched(|| self.sink.write(buf))
     }
 
     fn flush(&mut self) -> io::Result<()> {
         self.sink.flush()
     }
+}
+
+/// Writes `contents` into `sink` as [`Output`] writes standard output: [`BUFFER`] bytes at a time, each within
+/// `bounds` and watched while it is under way.
+fn write_within(bounds: &Bounds, sink: impl Write, contents: &str) -> io::Result<()> {
+    let mut guarded = Guarded { sink: Box::new(sink), bounds: bounds.clone() };
+    contents.as_bytes().chunks(BUFFER).try_for_each(|chunk| guarded.write_all(chunk))?;
+    guarded.flush()
 }
 
 /// How long a write that does not return may go on past the deadline, or past a stopping signal, before the watchdog
@@ -77,32 +113,29 @@ impl Write for Guarded {
 pub const STALLED_WRITE_GRACE: Duration = Duration::from_millis(250);
 
 /// The write under way, if any, as the watchdog thread sees it: when the run must stop and how.
-#[derive(Default)]
 struct Watched {
-    /// Whether a write to standard output is under way.
+    /// Whether a write (to standard output or an output file) or the opening of a named pipe is under way.
     writing: bool,
-    deadline: Option<Instant>,
-    seconds: f64,
-    cancel: Option<Arc<AtomicBool>>,
+    bounds: Bounds,
 }
 
-/// Ends a run whose write to standard output has stalled past its limits (see [`STALLED_WRITE_GRACE`]).
+/// Ends a run whose write (to standard output or an output file), or opening of a named pipe, has stalled past its
+/// limits (see [`STALLED_WRITE_GRACE`]).
 struct Watchdog;
 
-static WATCHED: Mutex<Watched> = Mutex::new(Watched { writing: false, deadline: None, seconds: 0.0, cancel: None });
+static WATCHED: Mutex<Watched> = Mutex::new(Watched { writing: false, bounds: Bounds::NONE });
 static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 impl Watchdog {
-    /// Marks a write under way with the limits of `guard`, starting the watchdog thread on first use.
-    fn watch(guard: &Guarded) {
+    /// Marks a write under way with the limits `bounds`, starting the watchdog thread on first use.
+    fn watch(bounds: &Bounds) {
         static STARTED: OnceLock<()> = OnceLock::new();
         STARTED.get_or_init(|| {
             // Without the thread the run still works as before: only a stalled write is not cut short.
             let _ = std::thread::Builder::new().name("stalled-write watchdog".into()).spawn(Watchdog::run);
         });
-        let mut watched = WATCHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        *watched =
-            Watched { writing: true, deadline: guard.deadline, seconds: guard.seconds, cancel: guard.cancel.clone() };
+        *WATCHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Watched { writing: true, bounds: bounds.clone() };
     }
 
     fn unwatch() {
@@ -117,15 +150,15 @@ impl Watchdog {
             std::thread::sleep(Duration::from_millis(20));
             let now = Instant::now();
             let watched = WATCHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let cancelled = watched.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
+            let cancelled = watched.bounds.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
             if !watched.writing || !cancelled {
                 cancelled_since = None;
             }
             if !watched.writing {
                 continue;
             }
-            let stop = if watched.deadline.is_some_and(|deadline| now >= deadline + STALLED_WRITE_GRACE) {
-                Some((Error::TimeLimitWriting { seconds: watched.seconds }, None))
+            let stop = if watched.bounds.deadline.is_some_and(|deadline| now >= deadline + STALLED_WRITE_GRACE) {
+                Some((Error::TimeLimitWriting { seconds: watched.bounds.seconds }, None))
             } else if cancelled && cancelled_since.is_some_and(|since| now >= since + STALLED_WRITE_GRACE) {
                 Some((Error::Interrupted, Some(super::interrupt::exit_code())))
             } else {
@@ -148,7 +181,7 @@ impl Watchdog {
 /// The run's standard output: buffered, bounded by the run's limits, and, when several inputs are answered in one
 /// run, with every line prefixed by the input's name (as grep does).
 pub struct Output {
-    writer: BufWriter<Guarded>,
+    writer: BufWriter<Guarded<'static>>,
     prefix: Option<Vec<u8>>,
     line_start: bool,
     /// Written before the next byte, if any comes (the opening of a JSON wrapper, dropped if the input fails).
@@ -173,7 +206,7 @@ impl Output {
     /// An output into any sink (a test's buffer, say).
     pub fn new(sink: Box<dyn Write>) -> Output {
         Output {
-            writer: BufWriter::with_capacity(BUFFER, Guarded { sink, deadline: None, seconds: 0.0, cancel: None }),
+            writer: BufWriter::with_capacity(BUFFER, Guarded { sink, bounds: Bounds::NONE }),
             prefix: None,
             line_start: true,
             pending: Vec::new(),
@@ -183,10 +216,7 @@ impl Output {
     /// Bounds the writing by the deadline and the cancel flag of `limits` (those of the input being answered);
     /// `seconds` is the time limit the deadline comes from.
     pub fn keep(&mut self, limits: &Limits, seconds: f64) {
-        let guard = self.writer.get_mut();
-        guard.deadline = limits.deadline;
-        guard.seconds = seconds;
-        guard.cancel = limits.cancel.clone();
+        self.writer.get_mut().bounds = Bounds { deadline: limits.deadline, seconds, cancel: limits.cancel.clone() };
     }
 
     /// Starts every following line with `prefix` (`None`: no prefix).
@@ -210,9 +240,9 @@ impl Output {
     /// # Errors
     /// As [`Output::failed`] explains.
     pub fn write_past_deadline(&mut self, text: &str) -> Result<(), Error> {
-        let deadline = self.writer.get_mut().deadline.take();
+        let deadline = self.writer.get_mut().bounds.deadline.take();
         let written = self.write_text(text);
-        self.writer.get_mut().deadline = deadline;
+        self.writer.get_mut().bounds.deadline = deadline;
         written
     }
 
@@ -234,12 +264,10 @@ impl Output {
 
     /// The error that ends a run whose output could not be written.
     pub fn failed(&self, error: &io::Error) -> Error {
-        match error.get_ref().and_then(|inner| inner.downcast_ref::<Stopped>()) {
-            Some(Stopped::Deadline) => Error::TimeLimitWriting { seconds: self.writer.get_ref().seconds },
-            Some(Stopped::Cancelled) => Error::Interrupted,
-            None if error.kind() == io::ErrorKind::BrokenPipe => Error::OutputClosed,
-            None => Error::Write { target: "standard output".into(), message: error.to_string() },
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            return Error::OutputClosed;
         }
+        self.writer.get_ref().bounds.failed(error, "standard output")
     }
 }
 
@@ -273,7 +301,8 @@ impl Write for Output {
 /// refused at once, written to a temporary file beside its path when its contents are ready, and moved into place
 /// only when the run's other output is written too, so that a failed or interrupted run leaves the old file (or
 /// none), never half a file. A path that is not a regular file
-/// (`/dev/stdout`, a named pipe) is opened and written directly; a symbolic link is followed.
+/// (`/dev/stdout`, a named pipe) is opened and written directly; a symbolic link is followed. The writing keeps the
+/// limits of the run's [`Output`], as its standard output does.
 pub struct OutputFile {
     path: PathBuf,
     file: Target,
@@ -284,11 +313,14 @@ enum Target {
     Replace(PathBuf, PathBuf),
     /// A device or a pipe, written in place.
     Direct(std::fs::File),
+    /// A named pipe that had no reader when it was checked: opened when the contents are ready, within the run's
+    /// limits (the opening waits for a reader).
+    Fifo,
 }
 
 impl OutputFile {
-    /// Checks that `path` can be written and reserves a temporary file beside it (or opens it, when it is not a
-    /// regular file).
+    /// Checks that `path` can be written and reserves a temporary file beside it (or opens it without waiting, when
+    /// it is not a regular file; a named pipe with no reader yet is opened by [`OutputFile::fill`]).
     ///
     /// # Errors
     /// A usage error naming the file when its folder does not exist or cannot be written, or it is a folder.
@@ -298,8 +330,23 @@ impl OutputFile {
         if existing.as_ref().is_some_and(std::fs::Metadata::is_dir) {
             return Err(fail("it is a folder".into()));
         }
-        if existing.as_ref().is_some_and(|m| !m.is_file()) {
-            let file = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| fail(system_reason(&e)))?;
+        if let Some(special) = existing.as_ref().filter(|m| !m.is_file()) {
+            // Opened without waiting, before any limit applies: a named pipe's opening waits for a reader, and a
+            // device's may wait too. Then written as any file is, each write within the limits.
+            use rustix::{fs::OFlags, io::Errno};
+            let nonblocking =
+                std::fs::OpenOptions::new().write(true).custom_flags(OFlags::NONBLOCK.bits() as i32).open(path);
+            let file = match nonblocking {
+                Ok(file) => file,
+                // No reader yet (ENXIO).
+                Err(e) if special.file_type().is_fifo() && Errno::from_io_error(&e) == Some(Errno::NXIO) => {
+                    return Ok(OutputFile { path: path.to_path_buf(), file: Target::Fifo });
+                }
+                Err(e) => return Err(fail(system_reason(&e))),
+            };
+            rustix::fs::fcntl_getfl(&file)
+                .and_then(|flags| rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK))
+                .map_err(|e| fail(io::Error::from(e).to_string()))?;
             return Ok(OutputFile { path: path.to_path_buf(), file: Target::Direct(file) });
         }
         if existing.as_ref().is_some_and(|m| m.permissions().readonly()) {
@@ -325,29 +372,40 @@ impl OutputFile {
         Ok(OutputFile { path: path.to_path_buf(), file: Target::Replace(folder.to_path_buf(), target) })
     }
 
-    /// Writes `contents` into the temporary file (or, for a device or a pipe, in place); [`Filled::commit`] then
-    /// moves it into place. The caller commits only once the rest of the run's output is written, so that a run
-    /// that fails after this (its answer on stdout cut short by the time limit, say) leaves the old file.
+    /// Writes `contents` into the temporary file (or, for a device or a pipe, in place) within the limits `out`
+    /// keeps; [`Filled::commit`] then moves it into place. The caller commits only once the rest of the run's
+    /// output is written, so that a run that fails after this (its answer on stdout cut short by the time limit,
+    /// say) leaves the old file.
     ///
     /// # Errors
-    /// A usage error naming the file when writing fails.
-    pub fn fill(self, contents: &str) -> Result<Filled, Error> {
+    /// A usage error naming the file when writing fails; the time limit's or Ctrl-C's error when they stop it.
+    pub fn fill(self, contents: &str, out: &Output) -> Result<Filled, Error> {
+        let bounds = &out.writer.get_ref().bounds;
         let name = escape(&self.path.display().to_string());
-        let fail = |message: String| Error::Write { target: name.clone(), message };
-        let pending = match self.file {
+        let failed = |error: io::Error| bounds.failed(&error, &name);
+        match self.file {
             Target::Replace(folder, target) => {
-                let mut file = temporary_beside(&folder).map_err(|e| fail(system_reason(&e)))?;
-                file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
-                // The watchdog removes it if it must end the run before the file is moved into place.
+                let file = temporary_beside(&folder)
+                    .map_err(|e| Error::Write { target: name.clone(), message: system_reason(&e) })?;
+                // The watchdog removes it if it must end the run before the file is moved into place; dropped (the
+                // writing failed), it is removed and taken off that list.
                 TEMPORARIES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(file.path().to_path_buf());
-                Some((file, target))
+                let mut filled = Filled { name: name.clone(), pending: Some((file, target)) };
+                let (file, _) = filled.pending.as_mut().expect("just made");
+                write_within(bounds, file, contents).map_err(failed)?;
+                Ok(filled)
             }
-            Target::Direct(mut file) => {
-                file.write_all(contents.as_bytes()).and_then(|()| file.flush()).map_err(|e| fail(e.to_string()))?;
-                None
+            Target::Direct(file) => {
+                write_within(bounds, file, contents).map_err(failed)?;
+                Ok(Filled { name, pending: None })
             }
-        };
-        Ok(Filled { name, pending })
+            Target::Fifo => {
+                let file =
+                    bounds.watched(|| std::fs::OpenOptions::new().write(true).open(&self.path)).map_err(failed)?;
+                write_within(bounds, file, contents).map_err(failed)?;
+                Ok(Filled { name, pending: None })
+            }
+        }
     }
 }
 

@@ -220,7 +220,7 @@ fn answer(
         (Some(plot), Some(distribution)) => {
             let svg = report::plot(&board, distribution, answers.expected)
                 .map_err(|e| Error::Usage(format!("--plot: {e}")))?;
-            Some(plot.fill(&svg)?)
+            Some(plot.fill(&svg, out)?)
         }
         _ => None,
     };
