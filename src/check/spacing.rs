@@ -67,30 +67,29 @@ fn fault(gap: &str, line: usize, words: usize) -> String {
     }
     let lines = breaks(gap);
     if words == 0 && lines > 0 {
-        let blank = if lines == 1 { "a blank line".to_string() } else { format!("{} blank lines", number(lines)) };
-        return format!("{blank} {place}");
+        return format!("{} {place}", some(lines, "blank line"));
     }
     let leading = gap.len() - gap.trim_start_matches(' ').len();
     let trailing = gap.len() - gap.trim_end_matches(' ').len();
     if lines >= 2 {
-        let blank = if lines == 2 { "a blank line".to_string() } else { format!("{} blank lines", number(lines - 1)) };
-        return format!("{blank} after line {line} ({place})");
+        return format!("{} after line {line} ({place})", some(lines - 1, "blank line"));
     }
     if lines == 0 {
-        let spaces = if leading == 1 { "a space".to_string() } else { format!("{} spaces", number(leading)) };
-        return format!("{spaces} {place}, on line {line}");
+        return format!("{} {place}, on line {line}", some(leading, "space"));
     }
     if leading >= 2 {
-        return format!("{} spaces at the end of line {line}", number(leading));
+        return format!("{} at the end of line {line}", some(leading, "space"));
     }
-    let spaces = if trailing == 1 { "a space".to_string() } else { format!("{} spaces", number(trailing)) };
-    format!("{spaces} at the start of line {}", line + 1)
+    format!("{} at the start of line {}", some(trailing, "space"), line + 1)
 }
 
-/// A small count as a word ("two"), a larger one as digits.
-fn number(n: usize) -> String {
+/// `n` of `thing` in words: "a space", "two spaces", "12 blank lines".
+fn some(n: usize, thing: &str) -> String {
     const WORDS: [&str; 9] = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"];
-    WORDS.get(n).map_or_else(|| n.to_string(), |word| (*word).to_string())
+    match n {
+        1 => format!("a {thing}"),
+        _ => format!("{} {thing}s", WORDS.get(n).map_or_else(|| n.to_string(), |word| (*word).to_string())),
+    }
 }
 
 /// "1st", "2nd", "3rd", "4th", "11th", "21st".
