@@ -43,8 +43,12 @@ fn shown(text: &str) -> String {
     if words.is_empty() {
         return "(nothing)".into();
     }
-    let joined = crate::format::escape(&words.join(" "));
-    if joined.chars().count() > 300 { format!("{}…", joined.chars().take(300).collect::<String>()) } else { joined }
+    at_most_300(crate::format::escape(&words.join(" ")))
+}
+
+/// `text` cut after 300 characters, with an ellipsis where it was cut.
+fn at_most_300(text: String) -> String {
+    if text.chars().count() > 300 { format!("{}…", text.chars().take(300).collect::<String>()) } else { text }
 }
 
 /// What BOJ would not take in the spacing of a presentation error, and what it takes.
@@ -58,12 +62,7 @@ fn spacing_detail(answer: &str) -> String {
 
 /// An answer with its spacing shown: quoted, line breaks and tabs escaped, cut after 300 characters.
 fn shown_spacing(text: &str) -> String {
-    let escaped = crate::format::escape(text);
-    if escaped.chars().count() > 300 {
-        format!("\"{}…\"", escaped.chars().take(300).collect::<String>())
-    } else {
-        format!("\"{escaped}\"")
-    }
+    format!("\"{}\"", at_most_300(crate::format::escape(text)))
 }
 
 /// Ways a run ends that the memory limit may cause: a signal (a failed allocation turned into a bad access or an
