@@ -22,7 +22,7 @@
 
 use super::boards::Board;
 use crate::engine::{Outcome, Value};
-use crate::format::{InputError, quote};
+use crate::format::{InputError, quote, whole_number};
 use crate::games::footholds::{Cell, Player};
 use sha2::{Digest, Sha256};
 
@@ -78,10 +78,11 @@ impl Record {
 }
 
 /// A number as [`Record::to_line`] and [`CensusFile::to_text`] write it: ASCII digits, no sign, no leading zero
-/// (but `0` itself), and small enough for `T`. Rust's own parse takes `+6` and `06` too, which no census holds.
-fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    (digits && (text == "0" || !text.starts_with('0'))).then(|| text.parse().ok()).flatten()
+/// (but `0` itself), and small enough for `T`: a whole number ([`whole_number`]) written back as it was read. Rust's
+/// own parse takes `+6` and `06` too, which no census holds.
+fn number<T: TryFrom<u64>>(text: &str) -> Option<T> {
+    let n = whole_number(text).filter(|n| n.to_string() == text)?;
+    T::try_from(n).ok()
 }
 
 impl Record {
