@@ -121,20 +121,20 @@ fn field(start_field: &'static str) -> impl Fn(Setting) -> &'static str + Copy {
 }
 
 /// Reads the board: the rules checked as the command line checks them, then the ladders and snakes, the messages
-/// naming the request's fields. `start_field` names the token's square (`start`, or `square` for a roll). The board
-/// is built to check it, and dropped: a request waiting for a solve slot keeps only its input (see [`Checked`]).
+/// naming the request's fields. `start_field` names the token's square (`start`, or `square` for a roll). Returns
+/// the checked input and the board built to check it: a request that waits for a solve slot drops the board and
+/// keeps only its input (see [`Checked`]); a roll, answered at once, uses it.
 fn board(
     jumps: Jumps,
     (size, faces, start, start_field): (u32, u32, u32, &'static str),
     overshoot: &str,
-) -> Result<Checked, ApiError> {
+) -> Result<(Checked, Board), ApiError> {
     let overshoot: Overshoot = overshoot.parse().map_err(|e| ApiError::BadInput(format!("overshoot: {e}")))?;
     let rules = Rules { size, faces, start, overshoot };
-    let name = field(start_field);
-    rules.check().map_err(|e| ApiError::BadInput(e.message(name)))?;
-    let instance = jumps.instance()?;
-    instance.board(rules).map_err(|e| input_error(e.input_error(name)))?;
-    Ok(Checked { instance, rules, start_field })
+    rules.check().map_err(|e| ApiError::BadInput(e.message(field(start_field))))?;
+    let checked = Checked { instance: jumps.instance()?, rules, start_field };
+    let board = checked.board()?;
+    Ok((checked, board))
 }
 
 /// A board whose rules, ladders and snakes are checked: its input only, a few bytes a jump, where the board itself
@@ -146,7 +146,7 @@ struct Checked {
 }
 
 impl Checked {
-    /// The board, built again (it was checked once already, so this fails only as it did then).
+    /// The board, with the ladders and snakes checked against the rules.
     fn board(&self) -> Result<Board, ApiError> {
         self.instance.board(self.rules).map_err(|e| input_error(e.input_error(field(self.start_field))))
     }
@@ -162,7 +162,8 @@ impl Endpoint for Request {
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
         let max = shared.config.max_answer;
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
-        let checked = board(jumps, (self.size, self.faces, self.start, "start"), &self.overshoot)?;
+        // The board is built again when the solve runs.
+        let (checked, _) = board(jumps, (self.size, self.faces, self.start, "start"), &self.overshoot)?;
         let expected = if self.expected || self.exact { Expectation::Asked } else { Expectation::NotAsked };
         let questions = Questions {
             fewest_rolls: true,
@@ -260,7 +261,7 @@ impl Endpoint for RollRequest {
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
-        let checked = board(jumps, (self.size, self.faces, self.square, "square"), &self.overshoot)?;
+        let (_, board) = board(jumps, (self.size, self.faces, self.square, "square"), &self.overshoot)?;
         let Some(die) = self.die else {
             return Err(ApiError::BadInput(format!("die: missing: the number rolled, from 1 to {}", self.faces)));
         };
@@ -270,7 +271,7 @@ impl Endpoint for RollRequest {
         let square = self.square;
         Ok(Box::new(move |_| {
             // `null` when the roll is not played (it would pass the last square and the rule is `stay`).
-            let roll = checked.board()?.roll(square, die);
+            let roll = board.roll(square, die);
             Ok(serde_json::json!({ "from": square, "roll": roll }).to_string() + "\n")
         }))
     }
