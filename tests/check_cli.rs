@@ -353,6 +353,14 @@ fn compile_errors_and_bad_usage_exit_2_with_one_message() {
     let device = dir.path().join("zero.py");
     std::os::unix::fs::symlink("/dev/zero", &device).unwrap();
     fails_with_usage(&["check", "snakes", "--solution", &device.display().to_string()], "not a regular file");
+    // A solution file of 16 MiB is read; one byte more is refused before it is read.
+    let huge = dir.path().join("huge.py");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(perfectplay::check::language::MAX_SOURCE_BYTES + 1).unwrap();
+    fails_with_usage(&["check", "snakes", "--solution", &huge.display().to_string()], "longer than 16 MiB");
+    file.set_len(perfectplay::check::language::MAX_SOURCE_BYTES).unwrap();
+    let at_limit = perfectplay().args(["check", "snakes", "--cases", "1", "--solution"]).arg(&huge).output().unwrap();
+    assert!(!String::from_utf8_lossy(&at_limit.stderr).contains("longer than"), "{at_limit:?}");
     fails_with_usage(&["check", "snakes"], "<--solution <FILE>|COMMAND>");
     fails_with_usage(&["check", "snakes", "--"], "<--solution <FILE>|COMMAND>");
     fails_with_usage(
