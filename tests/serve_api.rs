@@ -1261,6 +1261,34 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     }
 }
 
+/// Every answer says not to sniff its type and to ask again rather than reuse it; the page itself may load and run
+/// only what its own server sends.
+#[test]
+fn every_answer_forbids_sniffing_and_the_page_loads_only_its_own_files() {
+    let base = server();
+    let header = |response: &ureq::http::Response<ureq::Body>, name: &str| {
+        response.headers().get(name).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default()
+    };
+    for path in ["/", "/web/app.js", "/web/style.css", "/api/status", "/nowhere"] {
+        let response = agent().get(&format!("{base}{path}")).call().unwrap();
+        assert_eq!(header(&response, "x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header(&response, "cache-control"), "no-cache", "{path}");
+        let policy = header(&response, "content-security-policy");
+        if path == "/" {
+            for rule in ["default-src 'self'", "object-src 'none'", "frame-ancestors 'none'"] {
+                assert!(policy.contains(rule), "{rule} in {policy}");
+            }
+            assert!(!policy.contains("script-src"), "scripts fall under default-src 'self': {policy}");
+        } else {
+            assert_eq!(policy, "", "{path}");
+        }
+    }
+    // An error is an answer too.
+    let response = agent().post(&format!("{base}/api/footholds")).send(b"no board".as_slice()).unwrap();
+    assert_eq!(response.status(), 400);
+    assert_eq!(header(&response, "x-content-type-options"), "nosniff");
+}
+
 /// A full board's map is read from the published census: the full 9×9 board's (half an hour of solving) comes back
 /// within a request's time limit, and the full 7×7 board's is the one the library solves, pair for pair.
 #[test]

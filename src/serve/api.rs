@@ -7,7 +7,7 @@ use crate::format::{cut, escape, quote};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::de::DeserializeOwned;
@@ -27,7 +27,17 @@ pub fn router(state: Arc<Shared>) -> Router {
         .route("/api/gridgame/moves", post(solve::<gridgame::MovesRequest>))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::map_response(every_answers_headers))
         .with_state(state)
+}
+
+/// Headers on every answer: the browser takes each file as the type it is said to be (`nosniff`), and asks again
+/// rather than keeping a page file or an answer from before (a new build's page shows at the next load).
+async fn every_answers_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
 }
 
 /// A request to an API endpoint: its options and input, checked into a solve.

@@ -25,10 +25,23 @@ fn contents(name: &str, embedded: &'static str) -> String {
         .unwrap_or_else(|| embedded.to_string())
 }
 
+/// What the page may load and run: its own files and requests to its own server, nothing else (no inline script,
+/// no other site, not framed by another page). Inline styles stay allowed: the boards set their sizes and colours
+/// through `style` attributes.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+     object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /// `GET /`: the page.
 pub async fn index() -> Response {
     let page = contents("index.html", include_str!("web/index.html"));
-    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], page).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        ],
+        page,
+    )
+        .into_response()
 }
 
 /// `GET /web/{file}`: the page's scripts and style.

@@ -191,7 +191,8 @@ pub fn drag(tab: &Tab, from: &str, to: &str) {
     );
 }
 
-/// The page's errors so far (uncaught exceptions and rejected promises), counted from the last [`watch_errors`].
+/// The page's errors so far (uncaught exceptions, rejected promises and anything its content security policy
+/// blocked), counted from the last [`watch_errors`].
 pub fn page_errors(tab: &Tab) -> Value {
     eval(tab, "window.pageErrors")
 }
@@ -201,6 +202,8 @@ pub fn watch_errors(tab: &Tab) {
         tab,
         "(() => { window.pageErrors = []; \
          window.addEventListener('error', (e) => window.pageErrors.push(e.message)); \
-         window.addEventListener('unhandledrejection', (e) => window.pageErrors.push(String(e.reason))); })()",
+         window.addEventListener('unhandledrejection', (e) => window.pageErrors.push(String(e.reason))); \
+         document.addEventListener('securitypolicyviolation', \
+           (e) => window.pageErrors.push(`blocked by ${e.violatedDirective}: ${e.blockedURI}`)); })()",
     );
 }
