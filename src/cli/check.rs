@@ -24,7 +24,7 @@ enum Game {
 /// failing case with the expected answer explained.
 ///
 /// FILE is the solution exactly as the judge takes it; the language comes from the extension (.py .cpp .cc .java
-/// .js .rs .kt) and it is compiled with the judges' usual flags (g++ -O2 -std=gnu++17, javac, rustc -O, ...).
+/// .js .rs .kt) and it is compiled with the judges' usual flags (g++ -O2 -std=gnu++17, javac, rustc --edition 2021 -O, ...).
 /// footholds takes the Programmers function (Python `def solution(board, aloc, bloc)`, C++ `int
 /// solution(vector<vector<int>> board, vector<int> aloc, vector<int> bloc)`, Java `class Solution { public int
 /// solution(int[][] board, int[] aloc, int[] bloc) }`, JavaScript `function solution(board, aloc, bloc)`): a harness
@@ -38,8 +38,9 @@ enum Game {
 ///
 /// Cases go from the smallest boards up, with the corners people get wrong, and stay inside the judge's
 /// constraints (--beyond lifts them). Each case runs in a temporary folder, in its own process group, with the
-/// time limit and a memory limit enforced by the operating system (ulimit: address space; for Java, -Xmx at the
-/// limit and a data-segment limit 512 MiB above it), and at most 256 tasks at once (a pids cgroup when run as
+/// time limit and a memory limit enforced by the operating system (ulimit -v, address space, for native programs
+/// and Python; ulimit -d, the data segment, for Node and any `-- COMMAND`, which reserve far more address space
+/// than they use; for Java, -Xmx at the limit and a data-segment limit 512 MiB above it), and at most 256 tasks at once (a pids cgroup when run as
 /// root; otherwise ulimit -u, which counts every task of the user). The compiler runs the same way, within 120 s and
 /// 4 GiB. Ctrl-C kills the compiler or the running solutions and exits with code 130 (143 for SIGTERM).
 /// This is not a sandbox: run only code you trust.

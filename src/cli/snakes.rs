@@ -124,7 +124,8 @@ Examples (from the repository's root):
   perfectplay snakes --start 0 --simulate 1000000 examples/snakes/milton-bradley.txt
 
 Exit codes: 0 answer printed; 2 bad input or options (one message on stderr, nothing on stdout), including a \
-last square that cannot be reached and an infinite expectation, or output that cannot be written; 3 --time-limit \
+last square that cannot be reached, an infinite expectation asked for with --expected or --exact (--distribution, \
+--simulate and --plot answer such a board), or output that cannot be written; 3 --time-limit \
 reached; 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP).";
 
 /// The command line's name of a setting of the board, for the game's messages: its flag.
