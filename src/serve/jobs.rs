@@ -38,7 +38,9 @@ pub enum ApiError {
     #[error("the server is busy reading other requests; try again shortly")]
     BusyReading,
     /// Every solve slot and queue place is taken (503).
-    #[error("the server is busy: {0} solves are running and the queue is full; try again shortly")]
+    #[error(
+        "the server is busy: its solve slots ({0} at once, --max-solves) and its queue are all taken; try again shortly"
+    )]
     Busy(usize),
     /// Answers waiting for their clients fill the room for finished answers (503).
     #[error("the server is busy sending other answers ({0} MiB at most at once); try again shortly")]

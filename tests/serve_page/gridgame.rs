@@ -278,3 +278,53 @@ pub fn gridgame_status_wording(tab: &Tab, base: &str) {
     open(tab, base, "game=gridgame&board=../..&k=0&tokens=1.1-1.2");
     assert_eq!(wait(tab, status), "Your move. Grundy values 0 ⊕ 1 = 1: the player to move wins.");
 }
+
+/// A whole BOJ 28218 input pasted into the board box: the board and K are read from it, the judge's answers are
+/// listed word for word as the command line prints them, a query can be played, and a mistake in the text is named
+/// by the box's own line and column.
+pub fn a_judges_whole_input(tab: &Tab, base: &str) {
+    open(tab, base, "game=gridgame");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    let paste = |text: &str| {
+        let set = format!("(() => {{ document.querySelector('#gg-input').value = {}; }})()", serde_json::json!(text));
+        eval(tab, &set);
+        click(tab, "#gg-load");
+    };
+    let mut last = (String::new(), Vec::new());
+    for sample in 1..=4 {
+        let path = format!("{}/examples/gridgame/sample{sample}.txt", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let printed = std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay")).args(["gridgame", &path]).output();
+        let printed = String::from_utf8(printed.unwrap().stdout).unwrap();
+        let expected: Vec<String> = printed.split_whitespace().map(String::from).collect();
+        paste(&text);
+        let shown = wait(
+            tab,
+            &format!(
+                "!PP.job && document.querySelectorAll('#gg-answers li').length === {} \
+                 && [...document.querySelectorAll('#gg-answers li strong')].map(e => e.textContent)",
+                expected.len()
+            ),
+        );
+        assert_eq!(shown, serde_json::json!(expected), "sample {sample}");
+        let header: Vec<&str> = text.split_whitespace().take(3).collect();
+        let rows: Vec<&str> = text.lines().skip(1).take(header[0].parse().unwrap()).collect();
+        assert_eq!(eval(tab, "PP.games.gridgame.state().rows"), serde_json::json!(rows), "sample {sample}");
+        assert_eq!(eval(tab, "document.querySelector('#gg-k').value"), header[2], "sample {sample}");
+        last = (text, expected);
+    }
+    // The first query, played: its cells get the tokens, and the player to move (the first) wins exactly when the
+    // judge says "First".
+    click(tab, "#gg-answers .gg-play-query");
+    let xor =
+        wait(tab, "!PP.job && PP.games.gridgame.state().moves && document.querySelector('#gg-status').dataset.xor");
+    let query = last.0.lines().skip_while(|line| !line.trim().chars().all(|c| c.is_ascii_digit())).nth(1).unwrap();
+    let cells: Vec<u64> = query.split_whitespace().map(|n| n.parse().unwrap()).collect();
+    let tokens = eval(tab, "PP.games.gridgame.state().tokens.flat()");
+    assert_eq!(tokens, serde_json::json!(cells));
+    assert_eq!(xor != "0", last.1[0] == "First", "{xor}");
+    // A wrong cell in the pasted text: the box's line 3, column 2.
+    paste("2 2 0\n.#\n.x\n1\n1 1\n");
+    let message = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
+    assert!(message.as_str().unwrap().starts_with("Board (the judge's input): line 3, column 2: "), "{message}");
+}

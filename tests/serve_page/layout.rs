@@ -25,6 +25,18 @@ pub fn charts(tab: &Tab) {
         smallest[0].as_f64().unwrap() >= 2.0 && smallest[1].as_f64().unwrap() >= 20.0,
         "bars too small: {smallest}"
     );
+    // The notes in the corner are drawn after the curves, on a white halo: a curve climbing to the corner passes
+    // under their letters, not through them.
+    let notes = eval(
+        tab,
+        "(() => { const svg = PP.chart({ series: [{ points: [[0, 0], [10, 1]], color: '#000' }], xLabel: 'x', \
+         bars: [[1, 0.5, '#56B4E9', '']], note: 'one; two' }); \
+         const all = [...svg.children]; const line = all.findIndex(e => e.tagName === 'polyline'); \
+         return [...svg.querySelectorAll('text')].filter(t => /^(bars|one|two)/.test(t.textContent)) \
+           .map(t => [t.textContent, all.indexOf(t) > line, t.getAttribute('paint-order'), t.getAttribute('stroke')]); })()",
+    );
+    let expected = ["bars: tallest 50%", "one", "two"].map(|text| serde_json::json!([text, true, "stroke", "#fff"]));
+    assert_eq!(notes, serde_json::json!(expected));
 }
 
 /// On a phone-sized window every game fits the width: nothing sticks out to the right.

@@ -35,7 +35,15 @@ pub fn links_and_bad_input(tab: &Tab, base: &str) {
     assert!(eval(tab, moves_shown).as_u64().unwrap() > 0);
     click(tab, "#fh-hints");
     assert_eq!(eval(tab, moves_shown), 0, "hints off");
+    // The link keeps them off: a reload shows no moves, the box unticked.
+    let link = eval(tab, "location.hash.slice(1)").as_str().unwrap().to_string();
+    assert!(link.contains("hints=off"), "{link}");
+    open(tab, base, &link);
+    wait(tab, "PP.games.footholds.state().answer");
+    assert_eq!(eval(tab, moves_shown), 0, "hints off after a reload");
+    assert_eq!(eval(tab, "document.querySelector('#fh-hints').checked"), false);
     click(tab, "#fh-hints");
+    assert!(!eval(tab, "location.hash").as_str().unwrap().contains("hints"));
     eval(
         tab,
         "(() => { const r = document.querySelector('#fh-rows'); r.value = 200; r.dispatchEvent(new Event('change')); })()",
@@ -123,6 +131,10 @@ pub fn every_field_of_a_link_is_checked(tab: &Tab, base: &str) {
             "The link's roll 2, '9', is not a face of the die (1 to 6); the game stops before it.",
         ),
         ("game=footholds&board=[[1,1]]&a=0,0&b=0,1&side=C", "The link's side 'C' is not A or B; you play both sides."),
+        (
+            "game=footholds&board=[[1,1]]&a=0,0&b=0,1&hints=no",
+            "The link's hints 'no' is not on or off; hints are shown.",
+        ),
         (
             "game=gridgame&board=.../.../...&k=0&solver=no",
             "The link's solver 'no' is not on or off; the solver answers.",
@@ -234,4 +246,46 @@ pub fn gridgame_and_footholds_links_mean_the_same_whatever_came_before(tab: &Tab
     wait(tab, "PP.games.footholds.state().history.length === 1 && PP.games.footholds.state().answer && !PP.job");
     let example = serde_json::json!({ "board": [[1, 1, 1], [1, 1, 1], [1, 1, 1]], "a": [1, 0], "b": [1, 2] });
     assert_eq!(eval(tab, footholds), serde_json::json!([example, "both", 1]), "the example board");
+}
+
+/// A link's messages stay in the bar until dismissed, whatever the page asks after them (the solver's answer to the
+/// link's last move used to wipe them a moment after they showed); the tab of the game shown keeps the link; Escape
+/// cancels a question under way, else dismisses the messages. And a snakes link's rolls are replayed after a
+/// message about another field, up to the end of the game, which is said.
+pub fn a_links_messages_stay_until_dismissed(tab: &Tab, base: &str) {
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    open(tab, base, "game=gridgame&tokens=1.1&moves=0.1.2-0.5.5&solver=maybe");
+    let expected = "The link's solver 'maybe' is not on or off; the solver answers. \
+                    The link's move 2, '0.5.5', is not a legal move there; the game stops before it.";
+    assert_eq!(wait(tab, error), expected);
+    wait(tab, "PP.games.gridgame.state().history.length === 2 && PP.games.gridgame.state().moves && !PP.job");
+    settle(tab);
+    assert_eq!(wait(tab, error), expected, "after the solver's move");
+    // The game's own tab, clicked: the position stays, on the page and in the link.
+    let link = eval(tab, "location.hash");
+    assert!(link.as_str().unwrap().contains("moves=0.1.2-"), "{link}");
+    click(tab, "nav a[data-game='gridgame']");
+    settle(tab);
+    assert_eq!(eval(tab, "location.hash"), link);
+    assert_eq!(eval(tab, "PP.games.gridgame.state().history.length"), 2);
+    assert_eq!(eval(tab, "document.querySelector('nav [aria-current=page]').dataset.game"), "gridgame");
+    tab.press_key("Escape").unwrap();
+    wait(tab, "document.getElementById('error-bar').hidden");
+    // Escape during a question cancels it.
+    hang(tab, "/api/gridgame/moves");
+    click(tab, "#gg-undo");
+    wait(tab, "!document.getElementById('busy').hidden");
+    tab.press_key("Escape").unwrap();
+    wait(tab, "!PP.job && document.getElementById('error').textContent === 'cancelled'");
+    unhang(tab);
+
+    // Snakes: a bad number does not stop the rolls; a roll after the last square is said, not dropped unseen.
+    open(tab, base, "game=snakes&within=0&rolls=1.2");
+    assert_eq!(wait(tab, error), "The link's within '0' is not a whole number from 1; within 20 is used.");
+    wait(tab, "PP.games.snakes.state().rolls.length === 2 && !PP.job");
+    open(tab, base, "game=snakes&start=100&rolls=3");
+    assert_eq!(
+        wait(tab, error),
+        "The link's roll 1, '3', comes after the game has ended; it and those after it are left off."
+    );
 }

@@ -57,12 +57,14 @@ fn the_page_plays_all_three_games_in_chromium() {
     cancel::a_position_too_slow_to_solve(&tab);
     gridgame::gridgame_without_the_solver(&tab, &base);
     gridgame::gridgame_messages_name_what_was_typed(&tab, &base);
+    gridgame::a_judges_whole_input(&tab, &base);
     gridgame::a_move_on_the_largest_gridgame_board(&tab, &base);
     layout::phone_sized(&tab, &base);
     layout::messages_and_maps_on_a_phone(&tab, &base);
     layout::charts_at_200_percent_zoom(&tab, &base);
     layout::each_game_says_how_to_play(&tab, &base);
     links::every_field_of_a_link_is_checked(&tab, &base);
+    links::a_links_messages_stay_until_dismissed(&tab, &base);
     footholds::a_size_that_is_not_a_number(&tab, &base);
     snakes::rolls_are_on_the_board_solved(&tab, &base);
     snakes::large_boards(&tab, &base);

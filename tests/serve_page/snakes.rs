@@ -192,6 +192,26 @@ pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
         settle(tab);
     }
     assert_eq!(eval(tab, "PP.games.snakes.state().board.start"), 1, "the board solved is kept, not started from 0");
+    // A game under way survives a board the API refuses (a typo in the text): the board, its rolls and the link
+    // stay, and the text typed stays in its box to be mended.
+    eval(
+        tab,
+        "(() => { const e = document.querySelector('#sn-start'); e.value = '1'; e.dispatchEvent(new Event('change')); })()",
+    );
+    click(tab, "#sn-solve");
+    wait(tab, "PP.games.snakes.state().solved && PP.games.snakes.state().rolls.length === 0 && !PP.job");
+    click(tab, "#sn-roll");
+    wait(tab, "PP.games.snakes.state().rolls.length === 1 && !PP.job");
+    let link = eval(tab, "location.hash");
+    eval(tab, "document.querySelector('#sn-input').value = '1 0\\n5 3'");
+    click(tab, "#sn-solve");
+    let message = wait(tab, error);
+    assert!(message.as_str().unwrap().starts_with("Board, line 2"), "{message}");
+    settle(tab);
+    assert_eq!(eval(tab, "PP.games.snakes.state().rolls.length"), 1);
+    assert_eq!(eval(tab, "!!document.querySelector('#sn-fewest') && !document.querySelector('#sn-failed')"), true);
+    assert_eq!(eval(tab, "location.hash"), link);
+    assert_eq!(eval(tab, "document.querySelector('#sn-input').value"), "1 0\n5 3");
 }
 
 /// The largest board the API takes, ten million squares: too large for the chances, and its shortest game too long

@@ -134,19 +134,38 @@ PP.ask = async (path, body, { explain = (message) => message } = {}) => {
   }
 };
 
-/** Shows `message` in the bar at the top of the window (`null`: hides it). */
-PP.showError = (message) => {
+/** The message of the page's last question or check, shown in the bar (`null`: none). */
+let lastMessage = null;
+/**
+ * What is wrong with the link shown: said after the last message, and kept until the user dismisses the bar or
+ * another link is shown (the solver's next move, a new question, does not wipe it).
+ */
+let linkMessages = [];
+
+const drawMessages = () => {
+  const text = [lastMessage, ...linkMessages].filter(Boolean).join(' ');
   const box = document.getElementById('error');
-  box.hidden = !message;
-  document.getElementById('error-bar').hidden = !message;
-  box.textContent = message || '';
+  box.hidden = !text;
+  document.getElementById('error-bar').hidden = !text;
+  box.textContent = text;
 };
 
-/** Adds `messages` (what is wrong with a link, say) after the message shown, if any. */
+/** Shows `message` in the bar at the top of the window, after the link's messages if any (`null`: none). */
+PP.showError = (message) => {
+  lastMessage = message || null;
+  drawMessages();
+};
+
+/** Adds `messages` about the link shown (a field that is wrong, and what is used instead): they stay until dismissed. */
 PP.addError = (...messages) => {
-  const box = document.getElementById('error');
-  const shown = box.hidden ? [] : [box.textContent];
-  if (messages.length) PP.showError([...shown, ...messages].join(' '));
+  linkMessages.push(...messages);
+  drawMessages();
+};
+
+/** Hides the bar and forgets its messages, the link's too (the × button, Escape, another link shown). */
+PP.dismissMessages = () => {
+  linkMessages = [];
+  PP.showError(null);
 };
 
 /**
@@ -244,13 +263,15 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
       svg.append(PP.el('rect', { x: X(x) - width / 2, y: H - B - height, width, height, fill: color, class: 'bar' },
         PP.el('title', { text: label })));
     }
-    svg.append(PP.el('text', { x: W - R - 4, y: T + 12, 'text-anchor': 'end', 'font-size': 11, fill: '#555',
-      text: `bars: tallest ${+(100 * top).toFixed(2)}%` }));
   }
+  // The notes in the top right corner are drawn over the lines, on a white halo: a curve that climbs to 1 there
+  // (P(ended by roll t)) would otherwise run through their letters.
+  const corner = (y, attrs) => PP.el('text', { x: W - R - 4, y, 'text-anchor': 'end', 'font-size': 11, fill: '#555',
+    stroke: '#fff', 'stroke-width': 3, 'stroke-linejoin': 'round', 'paint-order': 'stroke', ...attrs });
+  const notes = [];
+  if (bars?.length) notes.push(corner(T + 12, { text: `bars: tallest ${+(100 * Math.max(...bars.map((b) => b[1]))).toFixed(2)}%` }));
   // The note's parts (split at '; ') a line each, so that a narrow chart holds them.
-  (note ? note.split('; ') : []).forEach((part, i) => {
-    svg.append(PP.el('text', { x: W - R - 4, y: T + 26 + 14 * i, 'text-anchor': 'end', 'font-size': 11, fill: '#555', class: 'note', text: part }));
-  });
+  (note ? note.split('; ') : []).forEach((part, i) => notes.push(corner(T + 26 + 14 * i, { class: 'note', text: part })));
   for (const s of series) {
     if (s.points.length > 1) {
       svg.append(PP.el('polyline', {
@@ -262,6 +283,7 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
         'stroke-width': ring ? 3 : 1 }, PP.el('title', { text: label })));
     }
   }
+  svg.append(...notes);
   // The title above the chart, in the page's text: it wraps on a narrow screen.
   if (!title) return svg;
   return PP.el('figure', { class: 'chart-figure' }, PP.el('figcaption', { text: title }), svg);
@@ -351,12 +373,16 @@ PP.show = (name) => {
   if (!PP.games[name]) name = 'footholds';
   PP.job?.abort();
   PP.current = name;
-  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('current', a.dataset.game === name);
+  for (const a of document.querySelectorAll('nav a')) {
+    a.classList.toggle('current', a.dataset.game === name);
+    if (a.dataset.game === name) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
   document.getElementById('help-title').textContent = `How to play ${name}: the rules, the colours, the keys`;
   document.getElementById('help-text').replaceChildren(...PP.games[name].help());
   const main = document.getElementById('main');
   main.replaceChildren();
-  PP.showError(null);
+  PP.dismissMessages();
   PP.games[name].mount(main, PP.readHash(), notes);
 };
 
@@ -383,7 +409,11 @@ const remembered = (value) => {
 };
 
 document.getElementById('busy-cancel').addEventListener('click', () => PP.job?.abort());
-document.getElementById('error-close').addEventListener('click', () => PP.showError(null));
+document.getElementById('error-close').addEventListener('click', PP.dismissMessages);
+// The tab of the game shown is no link to follow: its position (in the URL) stays as it is.
+for (const a of document.querySelectorAll('nav a')) {
+  a.addEventListener('click', (event) => { if (a.dataset.game === PP.current) event.preventDefault(); });
+}
 // The page writes its own hash with `replaceState`, which fires no `hashchange`: this is a link pasted or followed.
 // A link to another game, or to a position, shows it; the bare tab of the game shown keeps its position.
 window.addEventListener('hashchange', () => {
@@ -395,6 +425,14 @@ window.addEventListener('hashchange', () => {
 // a link or any other control (they press it).
 document.addEventListener('keydown', (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  // Escape, anywhere: cancels the question under way, else dismisses the messages.
+  if (event.key === 'Escape') {
+    if (PP.job) PP.job.abort();
+    else if (!document.getElementById('error-bar').hidden) PP.dismissMessages();
+    else return;
+    event.preventDefault();
+    return;
+  }
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('input, textarea, select, [contenteditable]')) return;
   const pressing = event.key === 'Enter' || event.key === ' ';

@@ -24,6 +24,7 @@
   let moved = null; // the cell the user's last move went to, for the focus to follow it
   let drag = null;
   let thinking = null;
+  let pasted = ''; // what the paste box holds: the board is drawn anew after every change, the box with it
 
   const same = (p, q) => p[0] === q[0] && p[1] === q[1];
   const other = (player) => (player === 'A' ? 'B' : 'A');
@@ -48,6 +49,7 @@
     b: s.start.b.join(','),
     moves: s.history.map((m) => `${m.to[0]}.${m.to[1]}`).join('-'),
     side: s.side === 'both' ? '' : s.side,
+    hints: s.hints ? '' : 'off',
   });
 
   /**
@@ -271,7 +273,7 @@
     const rows = p.board.length, cols = p.board[0].length;
     const yours = s.answer && !s.over && (s.side === 'both' || s.answer.mover === s.side);
     const showMoves = s.answer && !s.over && s.hints && yours;
-    const grid = PP.el('div', { class: 'board', role: 'grid', 'aria-label': 'footholds board',
+    const grid = PP.el('div', { class: 'board', role: 'group', 'aria-label': 'footholds board',
       style: PP.boardStyle(cols) });
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
@@ -357,10 +359,10 @@
         for (let br = 0; br < rows; br++) {
           for (let bc = 0; bc < cols; bc++) {
             const pair = byPair.get(`${ar},${ac}|${br},${bc}`);
+            const said = pair ? `A at (${ar}, ${ac}), B at (${br}, ${bc}): ${pair.winner} wins in ${pair.moves}` : 'no foothold';
             grid.append(PP.el('button', {
               type: 'button', class: `cell ${pair ? (pair.winner === 'A' ? 'win' : 'lose') : 'wall'}`,
-              title: pair ? `A at (${ar}, ${ac}), B at (${br}, ${bc}): ${pair.winner} wins in ${pair.moves}` : 'no foothold',
-              text: pair ? pair.moves : '', 'aria-label': pair ? `${pair.winner} wins in ${pair.moves}` : 'no foothold',
+              title: said, text: pair ? pair.moves : '', 'aria-label': said,
               onclick: () => pair && reset({ board: s.start.board, a: [ar, ac], b: [br, bc] }),
             }));
           }
@@ -378,7 +380,8 @@
     const number = (label, id, value, onchange) => PP.el('label', {}, label,
       PP.el('input', { type: 'number', id, min: 1, max: MAX_CELLS, value, onchange: (e) => onchange(e.target.value) }));
     const paste = PP.el('textarea', { id: 'fh-paste', rows: 3, 'aria-label': 'Programmers arguments',
-      placeholder: '[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]' });
+      placeholder: '[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]', oninput: (e) => { pasted = e.target.value; } });
+    paste.value = pasted;
     const line = s.history.map((m, i) => PP.el('li', {
       text: `${m.player}: (${m.from}) → (${m.to}), ${m.value} in ${m.remoteness}`,
     }));
@@ -393,7 +396,7 @@
             PP.el('button', { type: 'button', id: 'fh-restart', onclick: () => reset(s.start), text: 'Restart' }),
             PP.el('label', {}, 'You play ', PP.el('select', { id: 'fh-side', onchange: (e) => { s.side = e.target.value; save(); draw(); computerTurn(); } },
               ['both', 'A', 'B'].map((v) => PP.el('option', { value: v, selected: s.side === v, text: v === 'both' ? 'both sides' : `${v} against the solver` })))),
-            PP.el('label', {}, PP.el('input', { type: 'checkbox', id: 'fh-hints', checked: s.hints, onchange: (e) => { s.hints = e.target.checked; draw(); } }), ' hints')),
+            PP.el('label', {}, PP.el('input', { type: 'checkbox', id: 'fh-hints', checked: s.hints, onchange: (e) => { s.hints = e.target.checked; save(); draw(); } }), ' hints')),
           PP.el('ol', { class: 'line', id: 'fh-line' }, line)),
         PP.el('div', { class: 'panel' },
           PP.el('h2', { text: 'Edit the board (before the first move)' }),
@@ -415,18 +418,22 @@
   const mount = (main, params, notes = []) => {
     root = PP.el('div', { id: 'footholds' });
     main.append(root);
+    pasted = '';
     const start = params.get('board') ? fromLink(params) : EXAMPLE;
     const side = params.get('side') ?? '';
     s.side = ['A', 'B'].includes(side) ? side : 'both';
-    const wrongSide = ['', 'A', 'B', 'both'].includes(side) ? [] : [`The link's side ${PP.quote(side)} is not A or B; you play both sides.`];
+    const linkNotes = ['', 'A', 'B', 'both'].includes(side) ? [] : [`The link's side ${PP.quote(side)} is not A or B; you play both sides.`];
+    const hints = params.get('hints') ?? '';
+    s.hints = hints !== 'off';
+    if (!['', 'on', 'off'].includes(hints)) linkNotes.push(`The link's hints ${PP.quote(hints)} is not on or off; hints are shown.`);
     s.map = null;
     if (typeof start === 'string') {
       // The example instead, with the message once its answer has come (asking clears the message).
-      reset(EXAMPLE).then(() => PP.addError(...notes, start, ...wrongSide));
+      reset(EXAMPLE).then(() => PP.addError(...notes, start, ...linkNotes));
       return;
     }
     // Moves in the URL are replayed through the API, one position at a time.
-    reset(start).then(() => replay((params.get('moves') || '').split('-').filter(Boolean))).then(() => PP.addError(...notes, ...wrongSide));
+    reset(start).then(() => PP.addError(...notes, ...linkNotes)).then(() => replay((params.get('moves') || '').split('-').filter(Boolean)));
   };
 
   /** The start position of a link (`board`, `a`, `b`), or the message saying what is wrong with it. */
@@ -461,7 +468,7 @@
       const to = text.split('.').map(Number);
       const move = s.answer?.moves.find((m) => same(m.to, to));
       if (!move) {
-        return PP.showError(`The link's move ${i + 1}, ${PP.quote(text)}, is not a legal move there; the game stops before it.`);
+        return PP.addError(`The link's move ${i + 1}, ${PP.quote(text)}, is not a legal move there; the game stops before it.`);
       }
       clearTimeout(thinking);
       s.history.push({ player: s.answer.mover, from: move.from, to: move.to, value: move.value, remoteness: move.remoteness });

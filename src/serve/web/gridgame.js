@@ -19,6 +19,7 @@
     over: null, // {moves} once the player to move cannot move
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'moves'
     values: [], // per position reached: {first (the first player wins), remoteness (null with several tokens)}
+    answers: null, // the judge's answers to the queries of an input pasted whole: [{cells, winner}]
   }));
   let root;
   let parts = null; // the parts of the view redrawn on their own: status, board, controls; the board's input boxes
@@ -78,17 +79,20 @@
    * Asks for the whole table of a board; the board shown (and its tokens, unless `keepTokens`) is replaced only
    * when the answer comes, so a refused board leaves the game shown playable.
    */
-  const solveBoard = async (rows, k, { explain, keepTokens } = {}) => {
+  const solveBoard = async (rows, k, { explain, keepTokens, judgeText } = {}) => {
     if (s.failed === 'board') s.failed = null;
     draw();
-    const request = { input: judge(rows, k, []), remoteness: true, grundy: true, table: true };
+    const request = { input: judgeText ?? judge(rows, k, []), remoteness: true, grundy: true, table: true };
     const answer = await PP.ask('/api/gridgame', request, { explain });
     if (!answer) {
       if (!s.table && !PP.job) s.failed = 'board';
       return draw();
     }
-    s.rows = rows;
-    s.k = k;
+    // A judge's input gives its board in its own text: the rows are read back from the table.
+    s.rows = rows ?? answer.table.values.map((row) => [...row].map((v) => (v === '#' ? '#' : '.')).join(''));
+    s.k = k ?? answer.table.k;
+    s.answers = judgeText ? answer.answers : null;
+    if (judgeText && parts) parts.k.value = s.k;
     s.table = answer.table;
     s.failed = null;
     if (!keepTokens) clearTokens();
@@ -244,7 +248,8 @@
    * laid out once until it comes near the screen (class `shown`); focusing a cell shows its row.
    */
   const buildGrid = (t) => {
-    const element = PP.el('div', { class: 'board rows', id: 'gg-board', style: `${PP.boardStyle(t.cols)}; --cols: ${t.cols}` });
+    const element = PP.el('div', { class: 'board rows', id: 'gg-board', role: 'group',
+      'aria-label': `board of ${t.rows} rows and ${t.cols} columns`, style: `${PP.boardStyle(t.cols)}; --cols: ${t.cols}` });
     const cells = [];
     const rows = [];
     const shown = t.rows * t.cols <= DRAWN_AT_ONCE;
@@ -326,6 +331,10 @@
       cell.className = `cell ${v === '#' ? 'wall' : v === 'W' ? 'win' : 'lose'}${move ? ` move move-${move.value}` : ''}`;
       if (move) cell.dataset.move = `${move.value} ${move.remoteness}`;
       else delete cell.dataset.move;
+      // What a screen reader says of the cell: its value (the tooltip), then its tokens and the move there.
+      const here = tokens.map((i) => `token ${i + 1}${i === s.selected ? ' (selected)' : ''} here`);
+      const moveTo = move ? [`a move for you: ${move.value}${move.remoteness === '' ? '' : ` in ${move.remoteness}`}`] : [];
+      if (v !== '#') cell.setAttribute('aria-label', [cell.title, ...here, ...moveTo].join('; '));
       if (tokens.length) {
         cell.replaceChildren(...tokens.map((i) => PP.el('span', { class: `token A${i === s.selected ? ' selected' : ''}`, text: String(i + 1) })));
       } else {
@@ -416,9 +425,32 @@
     });
   };
 
+  /** The judge's answers shown at most: a list of thousands would bury the board (the command line prints all). */
+  const ANSWERS_SHOWN = 100;
+
+  /** The judge's answers to a pasted input's queries, as the judge prints them, each a game to play. */
+  const judgeAnswers = () => {
+    if (!s.answers) return null;
+    const playIt = (cells) => () => {
+      clearTokens();
+      s.tokens = cells.map((c) => c.slice());
+      s.selected = 0;
+      askMoves();
+    };
+    const items = s.answers.slice(0, ANSWERS_SHOWN).map((a, i) => PP.el('li', {},
+      `${a.cells.map(([x, y]) => `(${x}, ${y})`).join(' ')}: `, PP.el('strong', { text: a.winner }), ' ',
+      PP.el('button', { type: 'button', class: 'gg-play-query', 'data-query': i, onclick: playIt(a.cells),
+        'aria-label': `play query ${i + 1}`, text: 'play it' })));
+    const more = s.answers.length > ANSWERS_SHOWN
+      ? PP.el('p', { text: `(the first ${ANSWERS_SHOWN} of ${s.answers.length} queries)` }) : null;
+    return PP.el('section', { id: 'gg-answers' },
+      PP.el('h2', { text: "The judge's answers (First: the player who moves first wins)" }), PP.el('ol', {}, items), more);
+  };
+
   const draw = () => {
     if (!root) return;
     PP.render(parts.status, status());
+    PP.render(parts.answers, judgeAnswers());
     PP.render(parts.chart, historyChart());
     if (s.table && grid?.table !== s.table) {
       grid?.observer?.disconnect();
@@ -433,8 +465,20 @@
     moved = null;
   };
 
-  /** The Solve button: the rows typed (blank lines left out) and K, checked by the API. */
+  /** The first line of a whole BOJ 28218 input, "N M K": the board box holds the judge's input, not rows alone. */
+  const JUDGE_HEADER = /^\s*\d+\s+\d+\s+\d+\s*$/;
+
+  /**
+   * The Solve button: the rows typed (blank lines left out) and K, checked by the API; or, when the box holds a
+   * whole judge input (N M K, the rows, Q and the queries), that text as the judge gives it: its K is the K, the
+   * API's messages name the box's own lines, and the judge's answers to its queries are listed.
+   */
   const load = () => {
+    const first = parts.text.value.split('\n').find((line) => line.trim());
+    if (first !== undefined && JUDGE_HEADER.test(first)) {
+      const explain = (message) => message.replace(/^input: /, "Board (the judge's input): ");
+      return solveBoard(null, null, { explain, judgeText: parts.text.value });
+    }
     const rows = [], typed = [];
     parts.text.value.split('\n').forEach((line, i) => {
       const row = line.trim();
@@ -480,22 +524,23 @@
     text.value = s.rows.join('\n');
     const k = PP.el('input', { type: 'number', min: 0, value: s.k, id: 'gg-k' });
     parts = { status: PP.el('div'), board: PP.el('div'), controls: PP.el('div', { class: 'controls' }), text, k,
+      answers: PP.el('div'),
       chart: PP.el('div', { id: 'gg-history' }) };
     root = PP.el('div', { id: 'gridgame' }, PP.el('div', { class: 'row' },
       PP.el('div', { class: 'panel' }, parts.status, parts.board, parts.controls),
       PP.el('div', { class: 'panel' },
-        PP.el('h2', { text: 'Board (# wall, . open)' }), text,
+        PP.el('h2', { text: "Board (# wall, . open), or the judge's whole input" }), text,
         PP.el('div', { class: 'controls' }, PP.el('label', {}, 'K (diagonal reach) ', k),
           PP.el('button', { type: 'button', id: 'gg-load', onclick: load, text: 'Solve' })),
-        parts.chart)));
+        parts.answers, parts.chart)));
     main.append(root);
     const fromLink = s.rows.map((_, i) => ({ line: i + 1, indent: 0 }));
     const explain = (message) => explainer(s.rows, fromLink)(message)
       .replace(/^Board, line (\d+), column/, "The link's board, row $1, column").replace(/^K \(diagonal reach\) box/, "The link's k");
     const moves = s.tokens.length ? (params.get('moves') || '').split('-').filter(Boolean) : [];
     solveBoard(s.rows, s.k, { explain, keepTokens: true })
-      .then(() => replay(s.tokens.length ? moves : []))
-      .then(() => { PP.addError(...linkNotes); linkNotes = []; });
+      .then(() => { PP.addError(...linkNotes); linkNotes = []; })
+      .then(() => replay(s.tokens.length ? moves : []));
   };
 
   /** A link's moves (`token.x.y`), each played only when the API lists it among the legal moves of its position. */
@@ -503,7 +548,7 @@
     for (const [i, text] of moves.entries()) {
       const [token, x, y] = text.split('.').map(Number);
       if (!s.moves?.[token]?.moves.some((m) => m.to[0] === x && m.to[1] === y)) {
-        return PP.showError(`The link's move ${i + 1}, ${PP.quote(text)}, is not a legal move there; the game stops before it.`);
+        return PP.addError(`The link's move ${i + 1}, ${PP.quote(text)}, is not a legal move there; the game stops before it.`);
       }
       clearTimeout(thinking);
       s.history.push({ token, from: s.tokens[token], to: [x, y] });
@@ -526,6 +571,9 @@
       + 'cells: ', PP.swatch('move-win'), ' a winning move for you, ', PP.swatch('move-lose'), ' a losing one. Click a '
       + 'token to select it. Keys: the arrows move it one cell down or right, 1–9 that many cells diagonally; u undoes, '
       + 'y redoes. Untick "the solver answers" to play both sides.'),
+    PP.helpPart('The judge\'s input', 'Paste a whole BOJ 28218 input into the board box (N M K, the rows, Q and the '
+      + 'queries) and Solve: the board and K are read from it, and the judge\'s answer to each query is listed (First '
+      + 'or Second, as the judge prints it), with a button to play it.'),
   ];
 
   PP.games.gridgame = { mount, key, help, state: () => ({ ...s }) };

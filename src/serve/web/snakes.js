@@ -88,6 +88,13 @@
     }
     if (mine !== solves) return false;
     s.solving = false;
+    // A board the API refused (a typo in its text, a number out of range) leaves the game on the board before it in
+    // place, as the other games do, with the message saying what to mend. Cancelled, or with no board before, the
+    // page offers to ask again.
+    if (!answer && s.solved && PP.refused?.status === 400) {
+      draw();
+      return true;
+    }
     s.solved = answer;
     s.board = answer ? board : null;
     s.square = board.start;
@@ -344,8 +351,10 @@
     const bad = [];
     for (const name of ['size', 'faces', 'start', 'within']) {
       if (!params.has(name)) continue;
-      if (/^\d{1,9}$/.test(params.get(name))) s[name] = +params.get(name);
-      else bad.push(`The link's ${name} ${PP.quote(params.get(name))} is not a whole number; ${name} ${s[name]} is used.`);
+      // A chance within 0 rolls is no question (the box takes 1 at least); the board's numbers the API checks.
+      const least = name === 'within' ? 1 : 0;
+      if (/^\d{1,9}$/.test(params.get(name)) && +params.get(name) >= least) s[name] = +params.get(name);
+      else bad.push(`The link's ${name} ${PP.quote(params.get(name))} is not a whole number${least ? ` from ${least}` : ''}; ${name} ${s[name]} is used.`);
     }
     if (params.has('input')) s.input = params.get('input');
     if (params.has('overshoot')) {
@@ -356,14 +365,19 @@
     const dice = (params.get('rolls') || '').split('.').filter(Boolean);
     solve().then(async (taken) => {
       if (!taken) return;
-      if (bad.length) return PP.addError(...bad);
-      // A link's rolls are replayed on the board solved, each only when it is a face of the die.
+      PP.addError(...bad);
+      // A link's rolls are replayed on the board solved, each only when it is a face of the die and the game goes on.
       for (const [i, die] of dice.entries()) {
         if (!s.solved) return;
         if (!/^\d{1,9}$/.test(die) || +die < 1 || +die > s.board.faces) {
           return PP.addError(`The link's roll ${i + 1}, ${PP.quote(die)}, is not a face of the die (1 to ${s.board.faces}); the game stops before it.`);
         }
+        if (s.square === options().size) {
+          return PP.addError(`The link's roll ${i + 1}, ${PP.quote(die)}, comes after the game has ended; it and those after it are left off.`);
+        }
+        const made = s.rolls.length;
         await roll(+die);
+        if (s.rolls.length === made) return; // not answered (cancelled, or refused: the bar says so)
       }
     });
   };
