@@ -13,6 +13,8 @@ _Cell = Tuple[int, int]
 # Integers as arguments: Python's, numpy's, and bools (a position's own `board` array can be passed back).
 _Int = Union[int, np.integer[Any], np.bool_]
 _Ints = Union[Sequence[_Int], npt.NDArray[Any]]
+# A whole number as a keyword argument (a size, a K, a number of rolls): Python's or numpy's.
+_Whole = Union[int, np.integer[Any]]
 _Board = Union[Sequence[_Ints], npt.NDArray[Any]]
 # Ladders, snakes and queries: any sequence of pairs (lists, tuples, an (N, 2) array).
 _Pairs = Union[Sequence[_Ints], npt.NDArray[Any]]
@@ -41,12 +43,12 @@ def snakes(
     ladders: _Pairs,
     snakes: _Pairs,
     *,
-    size: int = 100,
-    faces: int = 6,
-    start: int = 1,
+    size: _Whole = 100,
+    faces: _Whole = 6,
+    start: _Whole = 1,
     overshoot: _Overshoot = "stay",
 ) -> int: ...
-def gridgame(grid: Sequence[str], k: int, queries: _Pairs) -> list[str]: ...
+def gridgame(grid: Sequence[str], k: _Whole, queries: _Pairs) -> list[str]: ...
 
 @final
 class Footholds:
@@ -85,6 +87,16 @@ class Footholds:
 
 @final
 class Move:
+    def __new__(
+        cls,
+        player: Literal["A", "B"],
+        from_cell: _Cell,
+        to_cell: _Cell,
+        value: Literal["win", "lose"],
+        remoteness: int,
+    ) -> Move: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
     @property
     def player(self) -> Literal["A", "B"]: ...
     @property
@@ -139,14 +151,14 @@ class Snakes:
         ladders: _Pairs,
         snakes: _Pairs,
         *,
-        size: int = 100,
-        faces: int = 6,
-        start: int = 1,
+        size: _Whole = 100,
+        faces: _Whole = 6,
+        start: _Whole = 1,
         overshoot: _Overshoot = "stay",
     ) -> Snakes: ...
     @staticmethod
     def parse(
-        text: str, *, size: int = 100, faces: int = 6, start: int = 1, overshoot: _Overshoot = "stay"
+        text: str, *, size: _Whole = 100, faces: _Whole = 6, start: _Whole = 1, overshoot: _Overshoot = "stay"
     ) -> Snakes: ...
     @property
     def ladders(self) -> list[Tuple[int, int]]: ...
@@ -165,11 +177,16 @@ class Snakes:
     def expected(self, *, time_limit: Optional[float] = None) -> Fraction: ...
     def expected_float(self, *, time_limit: Optional[float] = None) -> Tuple[float, float]: ...
     def distribution(
-        self, *, tail: float = 1e-12, max_rolls: int = 100000, time_limit: Optional[float] = None
+        self, *, tail: float = 1e-12, max_rolls: _Whole = 100000, time_limit: Optional[float] = None
     ) -> RollDistribution: ...
 
 @final
 class Roll:
+    def __new__(
+        cls, die: int, landed: int, square: int, jump: Optional[Literal["ladder", "snake"]] = None
+    ) -> Roll: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
     @property
     def die(self) -> int: ...
     @property
@@ -198,7 +215,7 @@ class RollDistribution:
 
 @final
 class GridGame:
-    def __new__(cls, grid: Sequence[str], k: int, queries: Optional[_Pairs] = None) -> GridGame: ...
+    def __new__(cls, grid: Sequence[str], k: _Whole, queries: Optional[_Pairs] = None) -> GridGame: ...
     @staticmethod
     def parse(text: str) -> GridGame: ...
     @property
@@ -224,5 +241,5 @@ class GridTables:
     def remoteness(self) -> Optional[npt.NDArray[np.uint16]]: ...
     @property
     def grundy(self) -> Optional[npt.NDArray[np.uint16]]: ...
-    def line(self, x: int, y: int) -> list[Tuple[_Cell, str, _Cell]]: ...
+    def line(self, x: _Whole, y: _Whole) -> list[Tuple[_Cell, str, _Cell]]: ...
     def _repr_svg_(self) -> str: ...

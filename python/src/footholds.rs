@@ -6,7 +6,7 @@ use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::census::published;
 use perfectplay::engine::{Outcome, Value};
-use perfectplay::format::{TextFormat, counted};
+use perfectplay::format::{TextFormat, counted, quote};
 use perfectplay::games::footholds::{
     self as core, Argument, Instance, MAX_CELLS, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers,
     report,
@@ -309,13 +309,20 @@ impl Footholds {
         format!("Footholds.parse({:?})", self.instance.to_grid())
     }
 
+    /// Pickled as its Programmers arguments, read back by `Footholds.parse` (for `multiprocessing`, `copy`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().getattr("parse")?, (slf.get().instance.to_text(),)))
+    }
+
     fn _repr_svg_(&self) -> String {
         report::position_svg(&self.instance)
     }
 }
 
-/// One move: who made it, from and to which cell, and the outcome it keeps for the mover.
-#[pyclass(module = "perfectplay", frozen, get_all)]
+/// One move: who made it, from and to which cell, and the outcome it keeps for the mover. Moves are equal when
+/// their fields are, and pickle.
+#[pyclass(module = "perfectplay", frozen, get_all, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// `"A"` or `"B"`.
     player: &'static str,
@@ -331,6 +338,33 @@ pub struct Move {
 
 #[pymethods]
 impl Move {
+    /// A move as the solver reports one (`player` `"A"` or `"B"`, `value` `"win"` or `"lose"`).
+    #[new]
+    fn new(
+        player: &str,
+        from_cell: (usize, usize),
+        to_cell: (usize, usize),
+        value: String,
+        remoteness: u32,
+    ) -> PyResult<Move> {
+        let player = match player {
+            "A" => "A",
+            "B" => "B",
+            _ => return Err(PyValueError::new_err(format!("player: expected 'A' or 'B', found {}", quote(player)))),
+        };
+        if value != "win" && value != "lose" {
+            return Err(PyValueError::new_err(format!("value: expected 'win' or 'lose', found {}", quote(&value))));
+        }
+        Ok(Move { player, from_cell, to_cell, value, remoteness })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyAny>, (&'static str, (usize, usize), (usize, usize), String, u32)) {
+        let m = slf.get();
+        (slf.get_type().into_any(), (m.player, m.from_cell, m.to_cell, m.value.clone(), m.remoteness))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Move({} {:?} -> {:?}: {} in {})",

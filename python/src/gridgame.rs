@@ -5,6 +5,7 @@ use num_bigint::Sign;
 use numpy::ndarray::Array;
 use numpy::{IntoPyArray, PyArray2};
 
+use perfectplay::format::TextFormat;
 use perfectplay::games::gridgame::{
     Analysis, Board, Cell, Instance, MAX_QUERIES, MAX_SIDE, Wanted, optimal_line, report,
 };
@@ -81,10 +82,8 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
                 )),
             });
         }
-        strings
-            .push(row.extract::<String>().map_err(|_| {
-                PyTypeError::new_err(format!("grid[{i}]: expected a string of '.' and '#', found str"))
-            })?);
+        // A `str` that is no text (a lone surrogate) is a `ValueError`, as for every other string argument.
+        strings.push(run::argument(&format!("grid[{i}]"), "a string of '.' and '#'", row)?);
     }
     Ok(strings)
 }
@@ -225,6 +224,11 @@ impl GridGame {
         let wanted = Wanted { remoteness, grundy };
         let analysis = run::solve(py, time_limit, |limits| Analysis::solve(board, wanted, &limits))?;
         Ok(GridTables { instance: self.instance.clone(), analysis })
+    }
+
+    /// Pickled as its judge text, read back by `GridGame.parse` (for `multiprocessing`, `copy`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().getattr("parse")?, (slf.get().instance.to_text(),)))
     }
 
     fn __repr__(&self) -> String {

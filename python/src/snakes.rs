@@ -5,8 +5,8 @@ use crate::run::{self, Int};
 use num_bigint::BigInt;
 use numpy::{IntoPyArray, PyArray1};
 use perfectplay::engine::chance::Distribution;
-use perfectplay::format::TextFormat;
 use perfectplay::format::counted;
+use perfectplay::format::{TextFormat, quote};
 use perfectplay::games::snakes::analysis::{
     self, Answers, DistributionAsked, Expectation, Offered, Questions, Refused,
 };
@@ -332,6 +332,19 @@ impl Snakes {
         Ok(RollDistribution { board: self.board.clone(), distribution, expectation: answers.expected })
     }
 
+    /// Pickled as its ladders and snakes with its rules (for `multiprocessing`, `copy`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Vec<(u32, u32)>, Vec<(u32, u32)>))> {
+        let (py, this) = (slf.py(), slf.get());
+        let rules = this.board.rules();
+        let options = pyo3::types::PyDict::new(py);
+        options.set_item("size", rules.size)?;
+        options.set_item("faces", rules.faces)?;
+        options.set_item("start", rules.start)?;
+        options.set_item("overshoot", rules.overshoot.to_string())?;
+        let partial = py.import("functools")?.getattr("partial")?;
+        Ok((partial.call((slf.get_type(),), Some(&options))?, (this.ladders(), this.snakes())))
+    }
+
     fn __repr__(&self) -> String {
         let rules = self.board.rules();
         format!(
@@ -346,8 +359,9 @@ impl Snakes {
     }
 }
 
-/// One roll of a game.
-#[pyclass(module = "perfectplay", frozen, get_all)]
+/// One roll of a game. Rolls are equal when their fields are, and pickle.
+#[pyclass(module = "perfectplay", frozen, get_all, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Roll {
     /// The number rolled.
     die: u32,
@@ -361,6 +375,24 @@ pub struct Roll {
 
 #[pymethods]
 impl Roll {
+    /// A roll as a game reports one (`jump` `"ladder"`, `"snake"` or `None`): what its `repr` shows.
+    #[new]
+    #[pyo3(signature = (die, landed, square, jump=None))]
+    fn new(die: u32, landed: u32, square: u32, jump: Option<String>) -> PyResult<Roll> {
+        if let Some(kind) = jump.as_deref().filter(|kind| !matches!(*kind, "ladder" | "snake")) {
+            return Err(PyValueError::new_err(format!(
+                "jump: expected 'ladder', 'snake' or None, found {}",
+                quote(kind)
+            )));
+        }
+        Ok(Roll { die, landed, square, jump })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (u32, u32, u32, Option<String>)) {
+        let r = slf.get();
+        (slf.get_type().into_any(), (r.die, r.landed, r.square, r.jump.clone()))
+    }
+
     fn __repr__(&self) -> String {
         let jump = self.jump.as_ref().map_or("None".to_string(), |j| format!("'{j}'"));
         format!("Roll(die={}, landed={}, square={}, jump={jump})", self.die, self.landed, self.square)

@@ -113,6 +113,20 @@ def test_unreachable_and_endless_snakes():
     assert endless.fewest_rolls() == 1
 
 
+@pytest.mark.parametrize("question", ["expected", "expected_float", "fewest_rolls"])
+def test_a_board_no_game_ends_on_says_why_whatever_is_asked(question, cli):
+    # Every roll past square 93 lands on a snake: no game ends. Each question says so as the command line does,
+    # with the furthest square and the snakes (not only "the start is a trap").
+    snakes = [(head, 2) for head in range(94, 100)]
+    with pytest.raises(ValueError) as raised:
+        getattr(perfectplay.Snakes([], snakes), question)()
+    judge_text = f"0 {len(snakes)}\n" + "".join(f"{u} {v}\n" for u, v in snakes)
+    for flag in ([], ["--expected"]):
+        said = cli("snakes", *flag, input=judge_text).stderr.strip()
+        assert said == f"perfectplay: standard input: {raised.value}"
+    assert "the furthest square reachable is 93" in str(raised.value)
+
+
 def test_wrong_types_are_type_errors():
     with pytest.raises(TypeError):
         perfectplay.footholds("[[1]]", [0, 0], [0, 0])

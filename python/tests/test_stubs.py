@@ -15,6 +15,10 @@ remoteness = tables.remoteness
 import numpy as np
 position = perfectplay.Footholds.parse("A#B")
 again = perfectplay.Footholds(position.board, [np.int64(0), np.True_], np.array(position.bloc))
+# Whole numbers from numpy where a keyword takes a number.
+both: list[str] = perfectplay.gridgame(["..", ".."], np.int64(1), [(1, 1)])
+rolls: int = perfectplay.snakes([], [], size=np.int64(30), faces=np.int32(6))
+line = perfectplay.GridGame([".."], 0).solve().line(np.int64(1), 1)
 """
 
 

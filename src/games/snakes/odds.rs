@@ -52,6 +52,11 @@ impl<'b> Odds<'b> {
         let why = kept(&self.endless, || {
             let (board, rules) = (self.board, self.board.rules());
             let can_end = traps::can_reach_end(board, limits)?;
+            // No game ends at all: said as the fewest rolls say it (the furthest square, the snakes that send the
+            // token back), which tells more than "the start is a trap".
+            if !can_end[rules.start as usize] {
+                return Ok(Some(board.why_unreachable(&shortest::reachable(board, rules.start, limits)?)));
+            }
             let reachable = shortest::reachable_before_goals(board, rules.start, limits)?;
             let trap = reachable.into_iter().filter(|&s| !can_end[s as usize]).min();
             Ok(trap.map(|trap| {
