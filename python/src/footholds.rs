@@ -8,8 +8,8 @@ use perfectplay::census::published;
 use perfectplay::engine::{Outcome, Value};
 use perfectplay::format::{TextFormat, counted, quote};
 use perfectplay::games::footholds::{
-    self as core, Argument, Instance, MAX_CELLS, Player, Solution, SolveOptions, Step, Tablebase, Wanted, programmers,
-    report,
+    self as core, Argument, Cell, Instance, MAX_CELLS, Player, Solution, SolveOptions, Step, Tablebase, Wanted,
+    programmers, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -310,7 +310,7 @@ impl Footholds {
     }
 
     /// Pickled as its Programmers arguments, read back by `Footholds.parse` (for `multiprocessing`, `copy`).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<run::Reduced<'py, (String,)>> {
         Ok((slf.get_type().getattr("parse")?, (slf.get().instance.to_text(),)))
     }
 
@@ -358,9 +358,7 @@ impl Move {
         Ok(Move { player, from_cell, to_cell, value, remoteness })
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> (Bound<'py, PyAny>, (&'static str, (usize, usize), (usize, usize), String, u32)) {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> run::Reduced<'py, (&'static str, Cell, Cell, String, u32)> {
         let m = slf.get();
         (slf.get_type().into_any(), (m.player, m.from_cell, m.to_cell, m.value.clone(), m.remoteness))
     }

@@ -227,7 +227,7 @@ impl GridGame {
     }
 
     /// Pickled as its judge text, read back by `GridGame.parse` (for `multiprocessing`, `copy`).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<run::Reduced<'py, (String,)>> {
         Ok((slf.get_type().getattr("parse")?, (slf.get().instance.to_text(),)))
     }
 

@@ -184,6 +184,9 @@ pub fn value_error(message: String) -> PyErr {
 /// `ValueError` naming the argument rather than an `OverflowError`.
 pub struct Int(pub BigInt);
 
+/// What `__reduce__` returns, how an object pickles: the callable that makes it again, and its arguments.
+pub type Reduced<'py, Arguments> = (Bound<'py, PyAny>, Arguments);
+
 impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     type Error = PyErr;
 

@@ -87,6 +87,9 @@ fn rules(size: Int, faces: Int, start: Int, overshoot: &str) -> PyResult<Rules> 
     Ok(rules)
 }
 
+/// Ladders or snakes, as `(from, to)` squares.
+type Jumps = Vec<(u32, u32)>;
+
 /// A snakes-and-ladders board with its rules.
 ///
 /// Build it from the judge's lists, `Snakes(ladders, snakes, size=100, faces=6, start=1, overshoot="stay")`, or from
@@ -333,7 +336,7 @@ impl Snakes {
     }
 
     /// Pickled as its ladders and snakes with its rules (for `multiprocessing`, `copy`).
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Vec<(u32, u32)>, Vec<(u32, u32)>))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<run::Reduced<'py, (Jumps, Jumps)>> {
         let (py, this) = (slf.py(), slf.get());
         let rules = this.board.rules();
         let options = pyo3::types::PyDict::new(py);
@@ -388,7 +391,7 @@ impl Roll {
         Ok(Roll { die, landed, square, jump })
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (u32, u32, u32, Option<String>)) {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> run::Reduced<'py, (u32, u32, u32, Option<String>)> {
         let r = slf.get();
         (slf.get_type().into_any(), (r.die, r.landed, r.square, r.jump.clone()))
     }
