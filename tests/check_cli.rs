@@ -240,14 +240,16 @@ fn output_over_a_mib_is_a_wrong_answer_that_says_so() {
 /// A time limit exceeded shows what the solution said on stderr by then (how far it got), as a runtime error does.
 #[test]
 fn a_time_limit_exceeded_shows_the_end_of_stderr() {
-    let script = "cat >/dev/null; echo 'reached step 42' >&2; sleep 5";
+    // A tab-indented line (as Java's stack frames are) shows indented, not as `\t`; other controls are escaped.
+    let script = "cat >/dev/null; printf 'reached step 42\\n\\tat Main.step\\n\\033[31m\\n' >&2; sleep 5";
     let output = perfectplay()
         .args(["check", "snakes", "--cases", "1", "--time-limit", "0.5", "--", "sh", "-c", script])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.starts_with("time limit exceeded"), "{text}");
-    assert!(text.contains("the end of the solution's stderr:\n    reached step 42\n"), "{text}");
+    let shown = "the end of the solution's stderr:\n    reached step 42\n        at Main.step\n    \\u{1b}[31m\n";
+    assert!(text.contains(shown), "{text}");
 }
 
 #[test]
@@ -271,9 +273,21 @@ fn a_crash_the_memory_limit_may_cause_says_so() {
         let detail = json["detail"].as_str().unwrap();
         assert!(detail.contains(&format!("SIG{signal}")) && detail.contains("the memory limit is 64 MiB"), "{json:#}");
     }
-    // An ordinary failure does not mention it.
+    // An ordinary failure does not mention it, nor an abort that says its own cause (a C++ exception other than
+    // bad_alloc, a failed assertion); a bad_alloc does.
     let (_, json) = one_case(&[], &["sh", "-c", "cat >/dev/null; exit 3"]);
     assert_eq!(json["detail"], "exit code 3");
+    for (said, memory) in [
+        ("terminate called after throwing an instance of 'std::out_of_range'", false),
+        ("main: main.cpp:9: int main(): Assertion `n > 0' failed.", false),
+        ("terminate called after throwing an instance of 'std::bad_alloc'", true),
+    ] {
+        // In the shell's double quotes a backquote would start a command: escaped.
+        let script = format!("cat >/dev/null; echo \"{}\" >&2; kill -ABRT $$", said.replace('`', "\\`"));
+        let (_, json) = one_case(&["--memory-limit", "64M"], &["sh", "-c", &script]);
+        let detail = json["detail"].as_str().unwrap();
+        assert_eq!(detail.contains("the memory limit"), memory, "{said}: {detail}");
+    }
 }
 
 #[test]

@@ -347,6 +347,9 @@ fn snakes_right_solutions_are_accepted() {
     if have("rustc") {
         accepted("snakes", "right.rs", "500", &[]);
     }
+    if have("gcc") {
+        accepted("snakes", "right.c", "500", &[]);
+    }
     if have("javac") {
         accepted("snakes", "Main.java", "40", &[]);
     }
@@ -391,6 +394,16 @@ fn snakes_visited_mark_before_the_jump_is_found() {
         let json = rejected("snakes", "visited_before_jump.js", "wrong answer", &["--seed", "5", "--cases", "1000"]);
         let (n, m) = snakes_failure(&json);
         assert!(n + m <= 3, "shrunk to {n} ladders and {m} snakes");
+    }
+}
+
+#[test]
+fn snakes_c_die_of_five_faces_is_found() {
+    if have("gcc") {
+        let json = rejected("snakes", "five_faces.c", "wrong answer", &["--seed", "5", "--cases", "300"]);
+        let (n, m) = snakes_failure(&json);
+        assert!(n + m <= 4, "shrunk to {n} ladders and {m} snakes");
+        assert_eq!(text(&json, "expected").trim(), snakes_reference(&text(&json, "input")).trim());
     }
 }
 

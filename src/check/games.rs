@@ -41,8 +41,9 @@ pub trait CheckedGame: Sync {
     }
     /// The right answer, as the judge expects it printed.
     fn expected(&self, case: &Self::Case) -> String;
-    /// Why the answer is right: the optimal line, told by the game's report code.
-    fn explain(&self, case: &Self::Case) -> String;
+    /// Why the answer is right: the optimal line, told by the game's report code. `got` is the solution's answer,
+    /// for a game whose case asks several questions to explain the one answered wrongly.
+    fn explain(&self, case: &Self::Case, got: &str) -> String;
     /// The case's size in words.
     fn describe(&self, case: &Self::Case) -> String;
 }
@@ -107,7 +108,7 @@ impl CheckedGame for Footholds {
     fn expected(&self, case: &Self::Case) -> String {
         format!("{}\n", self.solve(case, footholds::Wanted::default()).outcome.remoteness)
     }
-    fn explain(&self, case: &Self::Case) -> String {
+    fn explain(&self, case: &Self::Case, _got: &str) -> String {
         let solution = self.solve(case, footholds::Wanted { ranked_moves: true, line: true });
         footholds::report::explain(case, &solution)
     }
@@ -169,7 +170,7 @@ impl CheckedGame for Snakes {
     fn expected(&self, case: &Self::Case) -> String {
         format!("{}\n", Snakes::rolls(case).1.len())
     }
-    fn explain(&self, case: &Self::Case) -> String {
+    fn explain(&self, case: &Self::Case, _got: &str) -> String {
         let (board, rolls) = Snakes::rolls(case);
         let report = snakes::report::Report {
             instance: case,
@@ -238,11 +239,53 @@ impl CheckedGame for Gridgame {
     fn expected(&self, case: &Self::Case) -> String {
         Gridgame::answers(case, gridgame::report::Options::default())
     }
-    fn explain(&self, case: &Self::Case) -> String {
+    /// One query's optimal game: the first the solution answered wrongly, else (a run that failed otherwise) the
+    /// first. A case of 300 queries on a large board would explain 300 games move by move (a 1.7 MB report).
+    fn explain(&self, case: &Self::Case, got: &str) -> String {
+        let expected = self.expected(case);
+        let mut words = got.split_whitespace();
+        let wrong = expected.split_whitespace().position(|word| words.next() != Some(word));
+        let index = wrong.filter(|_| !got.trim().is_empty()).unwrap_or(0);
+        let Some(query) = case.queries().nth(index) else { return String::new() };
+        let alone = gridgame::Instance::new(case.board().clone(), &[query.to_vec()]).expect("a query of the case");
         let options = gridgame::report::Options { remoteness: true, explain: true, ..Default::default() };
-        Gridgame::answers(case, options)
+        let which = match (wrong.is_some() && !got.trim().is_empty(), case.query_count()) {
+            (_, 1) => String::new(),
+            (true, count) => format!("query {} of {count}, the first answered wrongly:\n", index + 1),
+            (false, count) => format!("query 1 of {count}:\n"),
+        };
+        which + &Gridgame::answers(&alone, options)
     }
     fn describe(&self, case: &Self::Case) -> String {
         gridgame::cases::describe(case)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A grid game case explains one query's game: the first one answered wrongly, as the game's own report explains
+    /// that query alone; a run that answered nothing, the first query.
+    #[test]
+    fn a_grid_game_case_explains_the_query_answered_wrongly() {
+        let game = Gridgame { beyond: false };
+        let board = "3 3 1\n...\n.#.\n...\n";
+        let case = gridgame::Instance::parse_judge(&format!("{board}3\n1 1\n1 2\n2 1\n"), false).unwrap();
+        let words: Vec<String> = game.expected(&case).split_whitespace().map(String::from).collect();
+        let other = |word: &str| if word == "First" { "Second" } else { "First" };
+        for wrong in 0..3 {
+            let mut got = words.clone();
+            got[wrong] = other(&words[wrong]).to_string();
+            let explained = game.explain(&case, &got.join("\n"));
+            let query = ["1 1", "1 2", "2 1"][wrong];
+            let alone = gridgame::Instance::parse_judge(&format!("{board}1\n{query}\n"), false).unwrap();
+            let expected =
+                format!("query {} of 3, the first answered wrongly:\n{}", wrong + 1, game.explain(&alone, ""));
+            assert_eq!(explained, expected);
+        }
+        let first = gridgame::Instance::parse_judge(&format!("{board}1\n1 1\n"), false).unwrap();
+        assert_eq!(game.explain(&case, ""), format!("query 1 of 3:\n{}", game.explain(&first, "")));
+        assert!(game.explain(&first, "").starts_with(&words[0]), "one query: its game alone, no heading");
     }
 }

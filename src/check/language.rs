@@ -18,6 +18,9 @@ pub enum Language {
     Python,
     /// C++ (`.cpp`, `.cc`, `.cxx`), `g++ -O2 -std=gnu++17`.
     Cpp,
+    /// C (`.c`), `gcc -O2 -std=gnu11 -lm`, as BOJ compiles C11; a program only (the footholds function is taken in
+    /// the languages it has a harness in).
+    C,
     /// Java (`.java`), `javac`, run with `-Xmx` at the memory limit.
     Java,
     /// JavaScript (`.js`), run by `node`.
@@ -55,7 +58,7 @@ impl Language {
         let (times, plus_secs) = match self {
             Language::Python | Language::JavaScript => (3, 2),
             Language::Java | Language::Kotlin => (2, 1),
-            Language::Cpp | Language::Rust => return (limit, None),
+            Language::Cpp | Language::C | Language::Rust => return (limit, None),
         };
         if interface != Interface::Program {
             return (limit, None);
@@ -73,6 +76,7 @@ impl Language {
         Ok(match extension.as_str() {
             "py" => Language::Python,
             "cpp" | "cc" | "cxx" | "c++" => Language::Cpp,
+            "c" => Language::C,
             "java" => Language::Java,
             "js" | "cjs" => Language::JavaScript,
             "rs" => Language::Rust,
@@ -81,7 +85,7 @@ impl Language {
                 let seen =
                     if extension.is_empty() { "no extension".into() } else { format!("the extension '.{extension}'") };
                 return Err(Error::Usage(format!(
-                    "{}: cannot tell the language from {seen} (known: .py .cpp .cc .java .js .rs .kt; or run any \
+                    "{}: cannot tell the language from {seen} (known: .py .cpp .cc .c .java .js .rs .kt; or run any \
                      program with `-- COMMAND`)",
                     path.display()
                 )));
@@ -116,6 +120,7 @@ impl Language {
         match self {
             Language::Python => "Python",
             Language::Cpp => "C++",
+            Language::C => "C",
             Language::Java => "Java",
             Language::JavaScript => "JavaScript",
             Language::Rust => "Rust",
@@ -128,6 +133,7 @@ impl Language {
         match self {
             Language::Python => &[("python3", "python3 (Debian/Ubuntu: apt-get install python3)")],
             Language::Cpp => &[("g++", "g++ (Debian/Ubuntu: apt-get install g++)")],
+            Language::C => &[("gcc", "gcc (Debian/Ubuntu: apt-get install gcc)")],
             Language::Java => &[
                 ("javac", "a JDK (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)"),
                 ("java", "a JDK (Debian/Ubuntu: apt-get install openjdk-17-jdk-headless)"),
@@ -274,13 +280,13 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
     };
     Ok(match (language, interface) {
         (Language::Python, Interface::Program) => {
-            compile("python3", &python_syntax_check(&source), build)?;
-            native(vec!["python3".into(), "-W".into(), "ignore".into(), path_text(&source)])
+            let python = python_interpreter(&compile("python3", &python_syntax_check(&source), build)?);
+            native(vec![python, "-W".into(), "ignore".into(), path_text(&source)])
         }
         (Language::Python, Interface::FootholdsFunction) => {
-            compile("python3", &python_syntax_check(&source), build)?;
+            let python = python_interpreter(&compile("python3", &python_syntax_check(&source), build)?);
             let harness = write("harness.py", PYTHON_HARNESS.as_bytes())?;
-            native(vec!["python3".into(), path_text(&harness), path_text(&source)])
+            native(vec![python, path_text(&harness), path_text(&source)])
         }
         (Language::Cpp, _) => {
             let binary = build.join("solution");
@@ -321,6 +327,14 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
             }
             compile("javac", &args, build).map_err(|e| java_class_hint(name_copy(e, &copy, &source), function))?;
             if !build.join(format!("{class}.class")).exists() {
+                // A `package` line puts the class in a folder of that name, where the judge does not look.
+                if let Some(package) = java_package(&String::from_utf8_lossy(&text)) {
+                    return Err(Error::Usage(format!(
+                        "{}: declares `package {package};`, so the class is {package}.{class}; the judge runs {class} \
+                         in no package: remove the package line",
+                        source.display()
+                    )));
+                }
                 return Err(java_class_hint(Error::Usage(format!("{}: no class {class}", source.display())), function));
             }
             jvm(vec!["-cp".into(), path_text(build), main.into()])
@@ -337,6 +351,14 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
             let harness = write("solution.js", &[&text[..], b"\n", JS_HARNESS.as_bytes()].concat())?;
             node(path_text(&harness))
         }
+        (Language::C, Interface::Program) => {
+            let binary = build.join("solution");
+            let mut args: Vec<String> =
+                ["-O2", "-std=gnu11", "-DONLINE_JUDGE", "-DBOJ", "-o"].map(String::from).to_vec();
+            args.extend([path_text(&binary), path_text(&source), "-lm".into()]);
+            compile("gcc", &args, build)?;
+            native(vec![path_text(&binary)])
+        }
         (Language::Rust, Interface::Program) => {
             let binary = build.join("solution");
             let args = ["--edition", "2021", "-O", "-o"]
@@ -351,7 +373,7 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
             compile("kotlinc", &[path_text(&source), "-include-runtime".into(), "-d".into(), path_text(&jar)], build)?;
             jvm(vec!["-jar".into(), path_text(&jar)])
         }
-        (language @ (Language::Rust | Language::Kotlin), Interface::FootholdsFunction) => {
+        (language @ (Language::C | Language::Rust | Language::Kotlin), Interface::FootholdsFunction) => {
             return Err(not_a_function_language(language));
         }
     })
@@ -383,10 +405,28 @@ fn line_directive(path: &Path) -> Vec<u8> {
 }
 
 /// The arguments of `python3` that compile a file without running it or writing a `__pycache__` (a syntax error
-/// is then a compile error, as the judges report it, not a runtime error shrunk for nothing).
+/// is then a compile error, as the judges report it, not a runtime error shrunk for nothing), and print the
+/// interpreter's own path (see [`python_interpreter`]).
 fn python_syntax_check(source: &Path) -> Vec<String> {
-    let script = "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')";
+    let script = "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec'); print(sys.executable)";
     vec!["-c".into(), script.into(), source.display().to_string()]
+}
+
+/// The interpreter the cases run: the one `python3` started for the syntax check (`printed`, its
+/// `sys.executable`), so that a `python3` that is a launcher (pyenv's shim, a bash script that looks the version up
+/// at every start) is paid for once and not at every case (about 2× the time of a short Python solution); plain
+/// `python3` when that path was not printed.
+fn python_interpreter(printed: &str) -> String {
+    let path = printed.trim();
+    if Path::new(path).is_absolute() && Path::new(path).is_file() { path.to_string() } else { "python3".to_string() }
+}
+
+/// The package a Java file declares (`package a.b;` on a line of its own, as it must come before the classes).
+fn java_package(source: &str) -> Option<&str> {
+    source.lines().find_map(|line| {
+        let name = line.trim().strip_prefix("package")?.trim_start().strip_suffix(';')?.trim();
+        (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '.')).then_some(name)
+    })
 }
 
 /// Adds to a Java error about the class's name which class the judge runs: javac's own message ("class X is public,
@@ -426,14 +466,14 @@ fn name_copy(error: Error, copy: &Path, source: &Path) -> Error {
     }
 }
 
-/// Runs a compiler in `dir` under `limits`, as a solution runs; a failure is a usage error with the compiler's own
-/// message, or the time limit it ran past.
-fn compile(compiler: &str, args: &[String], dir: &Path, limits: &RunLimits) -> Result<(), Error> {
+/// Runs a compiler (or a syntax check) in `dir` under `limits`, as a solution runs, and returns what it printed on
+/// stdout; a failure is a usage error with the compiler's own message, or the time limit it ran past.
+fn compile(compiler: &str, args: &[String], dir: &Path, limits: &RunLimits) -> Result<String, Error> {
     let argv = std::iter::once(compiler.to_string()).chain(args.iter().cloned()).collect();
     let program = Program { argv, answer_file: false, memory: MemoryLimit::Data, memory_slack: 0 };
     let run = program.run_or_tell(dir, "", limits, compiler)?;
     let how = match run.ending {
-        Ending::Success => return Ok(()),
+        Ending::Success => return Ok(run.stdout),
         Ending::TimedOut => format!("stopped after {} s", limits.time.as_secs_f64()),
         Ending::Failed(how) => how,
     };
@@ -461,6 +501,7 @@ mod tests {
         assert_eq!(of("a/solution.py"), Some(Language::Python));
         assert_eq!(of("Main.CPP"), Some(Language::Cpp));
         assert_eq!(of("x.cc"), Some(Language::Cpp));
+        assert_eq!(of("main.c"), Some(Language::C));
         assert_eq!(of("Solution.java"), Some(Language::Java));
         assert_eq!(of("s.js"), Some(Language::JavaScript));
         assert_eq!(of("main.rs"), Some(Language::Rust));
@@ -469,6 +510,35 @@ mod tests {
         assert_eq!(of("Makefile"), None);
         let message = Language::of(Path::new("Makefile")).unwrap_err().to_string();
         assert!(message.contains("cannot tell the language from no extension"), "{message}");
+    }
+
+    /// Python cases run the interpreter `python3` found, by its own path: a launcher (pyenv's shim) is not paid for
+    /// at every case.
+    #[test]
+    fn python_runs_the_interpreter_itself() {
+        if find_in_path("python3").is_none() {
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("main.py");
+        std::fs::write(&file, "print(input())\n").unwrap();
+        let build = dir.path().join("build");
+        std::fs::create_dir(&build).unwrap();
+        let limits = RunLimits { time: COMPILE_TIME, memory: 1 << 30, cancel: None, tasks: Default::default() };
+        let program = prepare(&file, Interface::Program, &build, &limits).unwrap();
+        let interpreter = Path::new(&program.argv[0]);
+        assert!(interpreter.is_absolute() && interpreter.is_file(), "{:?}", program.argv);
+        let said = std::process::Command::new(interpreter).args(["-c", "import sys; print(sys.executable)"]).output();
+        assert_eq!(String::from_utf8(said.unwrap().stdout).unwrap().trim(), program.argv[0]);
+        assert_eq!(python_interpreter("no path\n"), "python3");
+    }
+
+    #[test]
+    fn a_java_package_line_is_found() {
+        assert_eq!(java_package("// a solution\npackage boj.grid;\nimport java.util.*;\n"), Some("boj.grid"));
+        assert_eq!(java_package("  package  foo ;\n"), Some("foo"));
+        assert_eq!(java_package("import java.util.*;\npublic class Main {}\n"), None);
+        assert_eq!(java_package("String packageName = \"x\";\n"), None);
     }
 
     #[test]

@@ -401,7 +401,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         original_size: game.describe(&original),
         input: game.input(&case),
         size: game.describe(&case),
-        explanation: game.explain(&case),
+        explanation: game.explain(&case, &trial.run.answer),
         trial,
         shrink: stats,
     });

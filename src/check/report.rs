@@ -70,6 +70,10 @@ fn shown_spacing(text: &str) -> String {
 const MEMORY_SIGNS: [&str; 2] = ["SIGSEGV", "SIGABRT"];
 const MEMORY_ERRORS: [&str; 4] = ["bad_alloc", "MemoryError", "OutOfMemoryError", "heap out of memory"];
 
+/// How a run says it aborted for a reason of its own (an exception other than a failed allocation, a failed
+/// assertion): its SIGABRT then says nothing of memory.
+const OWN_ABORTS: [&str; 2] = ["terminate called after throwing", "Assertion"];
+
 /// How each language says its stack overflowed (Java, Python, JavaScript, Rust): the message comes first on
 /// standard error, above the thousands of frames whose end is all the report shows.
 const STACK_ERRORS: [&str; 4] =
@@ -85,8 +89,9 @@ fn failure_detail(how: &str, stderr: &str, outcome: &Outcome) -> String {
     if let Some(error) = STACK_ERRORS.iter().find(|error| stderr.contains(*error)) {
         return format!("{how}; the stack overflowed ({error}): the recursion is too deep");
     }
-    let memory =
-        MEMORY_SIGNS.iter().any(|sign| how.contains(sign)) || MEMORY_ERRORS.iter().any(|error| stderr.contains(error));
+    let memory_error = MEMORY_ERRORS.iter().any(|error| stderr.contains(error));
+    let own_abort = OWN_ABORTS.iter().any(|sign| stderr.contains(sign));
+    let memory = memory_error || (MEMORY_SIGNS.iter().any(|sign| how.contains(sign)) && !own_abort);
     if memory {
         return format!(
             "{how}; the memory limit is {} MiB, and a run that needs more ends this way",
@@ -185,8 +190,10 @@ pub fn text(outcome: &Outcome) -> String {
                     out += "the solution wrote nothing on stderr\n";
                 }
             } else {
-                // Each line escaped as the answer is: the solution's stderr is its own text.
-                let safe: Vec<String> = stderr.lines().map(crate::format::escape).collect();
+                // Each line escaped as the answer is: the solution's stderr is its own text. A tab (Java's stack
+                // frames start with one) is four spaces, not a `\t`.
+                let safe: Vec<String> =
+                    stderr.lines().map(|line| crate::format::escape(&line.replace('\t', "    "))).collect();
                 out += &format!("the end of the solution's stderr:\n{}", indent(&safe.join("\n")));
             }
         }

@@ -23,8 +23,9 @@ enum Game {
 /// Test a judge solution against perfectplay's exact answers on generated cases, and hand back the smallest
 /// failing case with the expected answer explained.
 ///
-/// FILE is the solution exactly as the judge takes it; the language comes from the extension (.py .cpp .cc .java
-/// .js .rs .kt) and it is compiled with the judges' usual flags (g++ -O2 -std=gnu++17, javac, rustc --edition 2021 -O, ...).
+/// FILE is the solution exactly as the judge takes it; the language comes from the extension (.py .cpp .cc .c
+/// .java .js .rs .kt) and it is compiled with the judges' usual flags (g++ -O2 -std=gnu++17, gcc -O2 -std=gnu11,
+/// javac, rustc --edition 2021 -O, ...).
 /// footholds takes the Programmers function (Python `def solution(board, aloc, bloc)`, C++ `int
 /// solution(vector<vector<int>> board, vector<int> aloc, vector<int> bloc)`, Java `class Solution { public int
 /// solution(int[][] board, int[] aloc, int[] bloc) }`, JavaScript `function solution(board, aloc, bloc)`): a harness

@@ -155,8 +155,13 @@ pub fn corners() -> Vec<Instance> {
     add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 1, None);
     let rows = full(300, 2);
     add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 0, None);
+    // The judge's largest case in every count: 300 × 300, K = 299 and 300 queries (the far corner, its neighbours,
+    // the middle, and the cells of the other diagonal), which a solution that solves the board again for each query
+    // does not answer within the time limit (O(N·M·K) a query: 2 s and more).
     let rows = full(300, 300);
-    add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 299, Some(&[(1, 1), (1, 2), (2, 1), (150, 151)]));
+    let mut queries = vec![(1, 1), (1, 2), (2, 1), (150, 151)];
+    queries.extend((1..=296).map(|x| (x, 301 - x)));
+    add(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 299, Some(&queries));
     out
 }
 
