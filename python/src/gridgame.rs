@@ -88,16 +88,19 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     Ok(strings)
 }
 
+/// The board of `grid` with diagonal reach `k`. The core's message about K names it as Python's keyword does, `k`
+/// (N and M stay: the grid's rows and columns, as the judge calls them).
 fn board_of(grid: &[String], k: &Int) -> PyResult<Board> {
     let rows: Vec<&str> = grid.iter().map(String::as_str).collect();
     match k.get::<usize>() {
-        Some(k) => Board::from_rows(&rows, k).map_err(run::input_error),
-        None if k.0.sign() == Sign::Minus => Err(PyValueError::new_err(format!("K must be at least 0, not {}", k.0))),
+        Some(k) => Board::from_rows(&rows, k)
+            .map_err(|error| PyValueError::new_err(error.to_string().replacen("K must", "k must", 1))),
+        None if k.0.sign() == Sign::Minus => Err(PyValueError::new_err(format!("k must be at least 0, not {}", k.0))),
         // Too big for any board: the board's own mistakes first, then the message of any K above its bound.
         None => {
             let board = Board::from_rows(&rows, 0).map_err(run::input_error)?;
             Err(PyValueError::new_err(format!(
-                "K must be at most min(N - 1, M - 1) = {}, not {}",
+                "k must be at most min(N - 1, M - 1) = {}, not {}",
                 board.rows().min(board.cols()) - 1,
                 k.0
             )))
