@@ -176,6 +176,35 @@ proptest! {
     }
 }
 
+/// One run at a time writes a folder: a second (here the lock taken by the test, as a run takes it) is refused at
+/// once, saying why and what to do, and runs once the first has ended.
+#[test]
+fn a_folder_another_run_is_writing_is_refused() {
+    let dir = scratch("locked");
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = || {
+        Command::cargo_bin("perfectplay").unwrap().args(["census", "run", "--full", "3x3", "--out"]).arg(&dir).output()
+    };
+    let held = std::fs::File::open(&dir).unwrap();
+    rustix::fs::flock(&held, rustix::fs::FlockOperation::NonBlockingLockExclusive).unwrap();
+    let out = run().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("perfectplay: another census run is writing ") && stderr.contains("add --mpi"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty() && std::fs::read_dir(&dir).unwrap().next().is_none(), "nothing written");
+    drop(held);
+    let out = run().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The lock leaves no file behind.
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().all(|name| name.ends_with(".census")), "{names:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn full_boards_up_to_four_by_four_match_the_plain_search() {
     let dir = scratch("full");
@@ -423,6 +452,9 @@ fn verify_finds_changed_and_missing_records() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("line 8") && stderr.contains("a new solve gives"), "{stderr}");
+    // The seed of the sample (the clock's, none was given) is said, to repeat the finding.
+    let seed = stderr.split("found in the sample of seed ").nth(1).and_then(|rest| rest.split(':').next()).unwrap();
+    assert!(stderr.contains(&format!("--seed {seed} repeats it)")), "{stderr}");
 
     // A record no game can have (the winner flipped, the total kept), the checksum made anew: refused without
     // solving anything, at its line.

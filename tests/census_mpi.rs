@@ -21,8 +21,8 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     files
 }
 
-#[test]
-fn three_ranks_write_the_bytes_of_the_threaded_run() {
+/// `mpirun -np 3` running perfectplay, or `None` (with a visible SKIP) where Open MPI is not installed.
+fn mpirun_three_ranks() -> Option<Command> {
     let found = Command::new("mpirun").arg("--version").output().is_ok_and(|o| o.status.success());
     if !found {
         eprintln!("SKIP: mpirun is not installed (Debian: openmpi-bin, libopenmpi-dev); the MPI census is not tested");
@@ -31,21 +31,27 @@ fn three_ranks_write_the_bytes_of_the_threaded_run() {
             Ok("1"),
             "PERFECTPLAY_REQUIRE_ALL=1 makes the skip a failure"
         );
-        return;
+        return None;
     }
-    let binary = env!("CARGO_BIN_EXE_perfectplay");
-    let (ranks, threads) = (scratch("ranks"), scratch("threads"));
-    // Full boards up to 5×5 and a board file with holes: 15 boards of very different cost.
-    let boards = scratch("boards.txt");
-    std::fs::write(&boards, "#####\n#.#.#\n#####\n###..\n\n######\n##..##\n######\n").unwrap();
     let mut mpirun = Command::new("mpirun");
     mpirun.args(["-np", "3", "--oversubscribe"]);
     // Open MPI refuses to run as root unless told.
     if Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.trim_ascii() == b"0") {
         mpirun.arg("--allow-run-as-root");
     }
+    mpirun.arg(env!("CARGO_BIN_EXE_perfectplay"));
+    Some(mpirun)
+}
+
+#[test]
+fn three_ranks_write_the_bytes_of_the_threaded_run() {
+    let Some(mut mpirun) = mpirun_three_ranks() else { return };
+    let binary = env!("CARGO_BIN_EXE_perfectplay");
+    let (ranks, threads) = (scratch("ranks"), scratch("threads"));
+    // Full boards up to 5×5 and a board file with holes: 15 boards of very different cost.
+    let boards = scratch("boards.txt");
+    std::fs::write(&boards, "#####\n#.#.#\n#####\n###..\n\n######\n##..##\n######\n").unwrap();
     let out = mpirun
-        .arg(binary)
         .args(["census", "run", "--mpi", "--full", "5x5", "--boards"])
         .arg(&boards)
         .arg("--out")
@@ -69,4 +75,31 @@ fn three_ranks_write_the_bytes_of_the_threaded_run() {
     for path in [ranks, threads, boards] {
         let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
     }
+}
+
+/// A master that cannot open its folder (here a file stands where it should be) ends the job with its message, and
+/// the workers, waiting for their first pair, are let go: the job used to hang for ever at full speed.
+#[test]
+fn a_master_that_cannot_start_ends_the_job_with_its_message() {
+    use wait_timeout::ChildExt;
+    let Some(mut mpirun) = mpirun_three_ranks() else { return };
+    let not_a_folder = scratch("not-a-folder");
+    std::fs::write(&not_a_folder, "a file").unwrap();
+    let mut child = mpirun
+        .args(["census", "run", "--mpi", "--full", "3x3", "--out"])
+        .arg(&not_a_folder)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = child.wait_timeout(std::time::Duration::from_secs(60)).unwrap();
+    if status.is_none() {
+        let _ = child.kill();
+        panic!("the job did not end within 60 s");
+    }
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(!status.unwrap().success(), "{stderr}");
+    assert!(stderr.contains("perfectplay: ") && stderr.contains("not-a-folder"), "{stderr}");
+    let _ = std::fs::remove_file(&not_a_folder);
 }

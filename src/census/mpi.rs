@@ -54,7 +54,15 @@ pub fn run_mpi(
         solved.expect("MPI workers have no time limit");
         return Ok(None);
     }
-    let mut ledger = Ledger::open(boards, dir)?;
+    let mut ledger = match Ledger::open(boards, dir) {
+        Ok(ledger) => ledger,
+        Err(error) => {
+            // Every worker is waiting for its first piece of work: each is told there is none, so that the job
+            // ends with the error rather than hanging in MPI's finalize while the workers wait for ever.
+            dismiss_workers(&world, ranks - 1);
+            return Err(error);
+        }
+    };
     let todo = ledger.todo();
     let total = ledger.summary().pairs;
     if ranks == 1 {
@@ -103,5 +111,13 @@ pub fn run_mpi(
     match failure {
         Some(error) => Err(error),
         None => Ok(Some((ledger.summary(), ranks))),
+    }
+}
+
+/// Answers `count` requests, from whichever workers send them, with "no more work".
+fn dismiss_workers(world: &impl Communicator, count: usize) {
+    for _ in 0..count {
+        let (_, status) = world.any_process().receive_vec::<u64>();
+        world.process_at_rank(status.source_rank()).send(&[0u64; 0][..]);
     }
 }

@@ -99,6 +99,25 @@ pub struct Ledger {
     boards: Vec<Board>,
     states: Vec<BoardState>,
     summary: Summary,
+    /// The folder, locked for this run while the ledger is open (see [`lock_folder`]).
+    _folder_lock: std::fs::File,
+}
+
+/// Locks the census folder for one run at a time: an advisory lock on the folder itself, which leaves no file
+/// behind and goes with the process however it ends. Two runs writing one folder (a second terminal, or `mpirun`
+/// without `--mpi`, where every rank runs the whole census) would each solve everything and append every record to
+/// the journals twice, which the next run refuses as recorded twice.
+fn lock_folder(dir: &Path) -> Result<std::fs::File, Error> {
+    let folder = std::fs::File::open(dir).map_err(|e| io_error(dir, "open the folder", &e))?;
+    match rustix::fs::flock(&folder, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(folder),
+        Err(rustix::io::Errno::WOULDBLOCK) => Err(Error::Usage(format!(
+            "another census run is writing {}: wait for it to end, or give another --out (under mpirun, add --mpi, \
+             or every rank runs the whole census)",
+            escape(&dir.display().to_string())
+        ))),
+        Err(errno) => Err(io_error(dir, "lock the folder", &errno.into())),
+    }
 }
 
 fn io_error(path: &Path, what: &str, e: &std::io::Error) -> Error {
@@ -118,6 +137,7 @@ impl Ledger {
     /// overwritten: the message says to remove it).
     pub fn open(boards: Vec<Board>, dir: &Path) -> Result<Ledger, Error> {
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, "make the folder", &e))?;
+        let folder_lock = lock_folder(dir)?;
         let mut states = Vec::new();
         let (boards, repeated) = without_repeats(boards);
         let mut summary = Summary { boards: boards.len(), repeated, ..Summary::default() };
@@ -154,7 +174,7 @@ impl Ledger {
             summary.resumed += done.len();
             states.push(BoardState { path, pairs, done, journal: None });
         }
-        let mut ledger = Ledger { boards, states, summary };
+        let mut ledger = Ledger { boards, states, summary, _folder_lock: folder_lock };
         for board in 0..ledger.boards.len() {
             ledger.finish_if_complete(board)?;
         }

@@ -80,7 +80,12 @@ pub fn verify_file(
             return Err(error(InputError::at(
                 index + 5,
                 1,
-                format!("the record '{}' is wrong: a new solve gives {} for A", record.to_line(), solution.outcome),
+                format!(
+                    "the record '{}' is wrong: a new solve gives {} for A (found in the sample of seed {seed}: \
+                     --seed {seed} repeats it)",
+                    record.to_line(),
+                    solution.outcome
+                ),
             )));
         }
     }
