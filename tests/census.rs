@@ -455,6 +455,20 @@ fn verify_finds_changed_and_missing_records() {
     // The seed of the sample (the clock's, none was given) is said, to repeat the finding.
     let seed = stderr.split("found in the sample of seed ").nth(1).and_then(|rest| rest.split(':').next()).unwrap();
     assert!(stderr.contains(&format!("--seed {seed} repeats it)")), "{stderr}");
+    // With other files, the bad one is said and the others are still verified (after it, too), exit 2 at the end.
+    let out = Command::cargo_bin("perfectplay")
+        .unwrap()
+        .args(["census", "verify", "--sample", "100"])
+        .args([&forged, &path])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with(&format!("{}: ok, checksum", path.display())), "{stdout}");
+    assert!(
+        stderr.contains("a new solve gives") && stderr.ends_with("1 of 2 inputs could not be answered\n"),
+        "{stderr}"
+    );
 
     // A record no game can have (the winner flipped, the total kept), the checksum made anew: refused without
     // solving anything, at its line.

@@ -209,8 +209,20 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     let deadline = args.time_limit.deadline();
     let limits = || limits_until(deadline);
     let options = VerifyOptions { table_bytes: args.memory, threads, limits: &limits };
+    // A bad file is said on stderr and the others are still verified, as the games answer the other inputs of a
+    // run: a folder's census is checked whole whatever its first bad file.
+    let mut failed = 0;
     for path in &args.files {
-        let verified = verify_file(path, args.sample, seed, &options)?.map_err(|e| args.time_limit.exceeded(e))?;
+        let verified = match verify_file(path, args.sample, seed, &options) {
+            Ok(verified) => verified.map_err(|e| args.time_limit.exceeded(e))?,
+            Err(error @ (Error::Input { .. } | Error::Read { .. })) if args.files.len() > 1 => {
+                out.finish()?;
+                super::to_stderr(&format!("perfectplay: {error}\n"));
+                failed += 1;
+                continue;
+            }
+            Err(error) => return Err(error),
+        };
         let line = format!(
             "{}: ok, checksum and {} records; {} solved again, all agree (seed {seed})\n",
             escape(&path.display().to_string()),
@@ -218,6 +230,10 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
             verified.resolved
         );
         out.write_text(&line)?;
+    }
+    if failed > 0 {
+        out.finish()?;
+        return Err(Error::SomeInputs { failed, inputs: args.files.len() });
     }
     Ok(())
 }
