@@ -242,17 +242,22 @@ impl CheckedGame for Gridgame {
     /// One query's optimal game: the first the solution answered wrongly, else (a run that failed otherwise) the
     /// first. A case of 300 queries on a large board would explain 300 games move by move (a 1.7 MB report).
     fn explain(&self, case: &Self::Case, got: &str) -> String {
-        let expected = self.expected(case);
-        let mut words = got.split_whitespace();
-        let wrong = expected.split_whitespace().position(|word| words.next() != Some(word));
-        let index = wrong.filter(|_| !got.trim().is_empty()).unwrap_or(0);
+        // The first query answered wrongly: none when the run answered nothing (a crash, a time limit) or gave the
+        // right words spaced otherwise.
+        let wrong = (!got.trim().is_empty())
+            .then(|| {
+                let mut words = got.split_whitespace();
+                self.expected(case).split_whitespace().position(|word| words.next() != Some(word))
+            })
+            .flatten();
+        let index = wrong.unwrap_or(0);
         let Some(query) = case.queries().nth(index) else { return String::new() };
         let alone = gridgame::Instance::new(case.board().clone(), &[query.to_vec()]).expect("a query of the case");
         let options = gridgame::report::Options { remoteness: true, explain: true, ..Default::default() };
-        let which = match (wrong.is_some() && !got.trim().is_empty(), case.query_count()) {
+        let which = match (wrong, case.query_count()) {
             (_, 1) => String::new(),
-            (true, count) => format!("query {} of {count}, the first answered wrongly:\n", index + 1),
-            (false, count) => format!("query 1 of {count}:\n"),
+            (Some(_), count) => format!("query {} of {count}, the first answered wrongly:\n", index + 1),
+            (None, count) => format!("query 1 of {count}:\n"),
         };
         which + &Gridgame::answers(&alone, options)
     }

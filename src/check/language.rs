@@ -279,14 +279,14 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
         Program { argv: full, answer_file: function, memory: MemoryLimit::Data, memory_slack: JVM_SLACK }
     };
     Ok(match (language, interface) {
-        (Language::Python, Interface::Program) => {
+        (Language::Python, _) => {
             let python = python_interpreter(&compile("python3", &python_syntax_check(&source), build)?);
-            native(vec![python, "-W".into(), "ignore".into(), path_text(&source)])
-        }
-        (Language::Python, Interface::FootholdsFunction) => {
-            let python = python_interpreter(&compile("python3", &python_syntax_check(&source), build)?);
-            let harness = write("harness.py", PYTHON_HARNESS.as_bytes())?;
-            native(vec![python, path_text(&harness), path_text(&source)])
+            if function {
+                let harness = write("harness.py", PYTHON_HARNESS.as_bytes())?;
+                native(vec![python, path_text(&harness), path_text(&source)])
+            } else {
+                native(vec![python, "-W".into(), "ignore".into(), path_text(&source)])
+            }
         }
         (Language::Cpp, _) => {
             let binary = build.join("solution");
