@@ -463,7 +463,7 @@ fn bad_requests_get_400_naming_the_problem() {
         (
             "/api/footholds",
             json!({ "board": [[1, 0]], "aloc": [0, 0], "bloc": [0, 1] }),
-            "input: bloc: [0, 1] has no foothold",
+            "bloc: [0, 1] has no foothold",
         ),
         ("/api/footholds", json!({ "board": [[1]], "aloc": [0, 0] }), "needs board, aloc and bloc together"),
         (
@@ -471,19 +471,37 @@ fn bad_requests_get_400_naming_the_problem() {
             json!({ "input": "[[1]] [0,0] [0,0]", "board": [[1]], "aloc": [0, 0], "bloc": [0, 0] }),
             "either",
         ),
-        ("/api/snakes", json!({ "ladders": [[5, 3]] }), "input: ladder 1"),
+        (
+            "/api/snakes",
+            json!({ "ladders": [[5, 3]] }),
+            "ladder 1: goes down from 5 to 3: a ladder (foot, top) must go up",
+        ),
+        (
+            "/api/snakes",
+            json!({ "snakes": [[3, 5]] }),
+            "snake 1: goes up from 3 to 5: a snake (head, tail) must go down",
+        ),
+        ("/api/gridgame", json!({ "rows": ["..", ".#"], "k": 0, "queries": [[[2, 2]]] }), "query 1: (2, 2) is a wall"),
         (
             "/api/gridgame",
-            json!({ "rows": ["..", ".#"], "k": 0, "queries": [[[2, 2]]] }),
-            "input: query 1: (2, 2) is not an open cell",
+            json!({ "rows": ["..", ".."], "k": 0, "queries": [[[0, 1]]] }),
+            "query 1: x must be between 1 and 2, found 0",
         ),
-        ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[[0, 1]]] }), "count from 1"),
+        (
+            "/api/gridgame",
+            json!({ "rows": ["..", ".."], "k": 0, "queries": [[[1, 1], [2, 3]]], "tokens": true }),
+            "query 1: y must be between 1 and 2, found 3",
+        ),
+        ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[]], "tokens": true }), "query 1: no cell"),
         ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[[1, 1], [2, 1]]] }), "one cell per query"),
     ];
     for (path, request, needle) in positions {
         let (code, body) = post_json(&format!("{base}{path}"), &request);
         assert_eq!(code, 400, "{path} {request}: {body}");
-        assert!(parse(&body)["error"].as_str().unwrap().contains(needle), "{path}: {body} lacks {needle}");
+        let error = parse(&body)["error"].as_str().unwrap().to_string();
+        assert!(error.contains(needle), "{path}: {body} lacks {needle}");
+        // A position given as JSON fields has no `input` to blame.
+        assert!(!error.starts_with("input"), "{path}: {body}");
     }
     let (code, body) = post_text(&format!("{base}/api/footholds?table=maybe"), b"[[1]] [0,0] [0,0]");
     assert_eq!(code, 400, "{body}");
@@ -507,7 +525,7 @@ fn snakes_messages_name_the_requests_fields() {
     let beyond = "ladder 1: square 120 is outside the board (squares 1 to 100; size sets the last square)";
     for (path, request, expected) in [
         ("/api/snakes", json!({ "input": "1 0\n5 120\n" }), format!("input: line 2, column 3: {beyond}")),
-        ("/api/snakes", json!({ "ladders": [[5, 120]] }), format!("input: {beyond}")),
+        ("/api/snakes", json!({ "ladders": [[5, 120]] }), beyond.to_string()),
         (
             "/api/snakes/roll",
             json!({ "input": "1 0\n5 120\n", "die": 1 }),

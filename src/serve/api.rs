@@ -195,9 +195,16 @@ fn plain_types(message: &str) -> String {
     message.replace("EOF while parsing", "the JSON ends in the middle of")
 }
 
-/// The error for input that does not parse: the command line's message, with the input named `input`.
+/// The error for judge text in the request's `input` that does not parse: the command line's message, with the
+/// text named `input`.
 pub fn input_error(error: crate::format::InputError) -> ApiError {
     crate::error::Error::Input { source_name: "input".into(), error }.into()
+}
+
+/// The error for a position given as JSON fields (`board`, `rows`, `ladders`, ...) that the game refuses: its
+/// message, which names the field (`aloc: ...`, `ladder 2: ...`), and no `input`, which was not sent.
+pub fn field_error(error: crate::format::InputError) -> ApiError {
+    ApiError::BadInput(error.to_string())
 }
 
 async fn status(State(shared): State<Arc<Shared>>) -> Response {

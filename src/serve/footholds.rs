@@ -2,7 +2,7 @@
 //! board's table read from the published census, [`published`]).
 
 use super::answer::capped;
-use super::api::{Endpoint, input_error};
+use super::api::{Endpoint, field_error, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use super::whole::Bounded;
 use crate::census::published;
@@ -45,7 +45,7 @@ impl Request {
             )));
         };
         let rows = board.iter().map(|row| row.iter().map(|&cell| cell == Bounded(1)).collect()).collect();
-        Instance::new(rows, (ar as usize, ac as usize), (br as usize, bc as usize)).map_err(input_error)
+        Instance::new(rows, (ar as usize, ac as usize), (br as usize, bc as usize)).map_err(field_error)
     }
 }
 

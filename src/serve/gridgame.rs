@@ -2,7 +2,7 @@
 //! of each query's tokens, with its value for the player who makes it, from the board's own rules.
 
 use super::answer::capped;
-use super::api::{Endpoint, input_error};
+use super::api::{Endpoint, field_error, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::{Limits, Value};
 use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, report};
@@ -33,17 +33,14 @@ fn instance(
         return Err(ApiError::BadInput("the position as JSON needs the board as rows (with k and queries)".into()));
     };
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let board = Board::from_rows(&rows, k.unwrap_or(0)).map_err(input_error)?;
-    let mut cells = Vec::new();
-    for (i, query) in queries.unwrap_or_default().iter().enumerate() {
-        if !tokens && query.len() != 1 {
-            return Err(ApiError::BadInput(format!("query {}: one cell per query (or set tokens)", i + 1)));
-        }
-        let query: Option<Vec<Cell>> =
-            query.iter().map(|&(x, y)| Some(Cell::new(x.checked_sub(1)?, y.checked_sub(1)?))).collect();
-        cells.push(query.ok_or_else(|| ApiError::BadInput(format!("query {}: rows and columns count from 1", i + 1)))?);
+    let board = Board::from_rows(&rows, k.unwrap_or(0)).map_err(field_error)?;
+    let queries = queries.unwrap_or_default();
+    if let Some(i) = queries.iter().position(|query| !tokens && query.len() != 1) {
+        return Err(ApiError::BadInput(format!("query {}: one cell per query (or set tokens)", i + 1)));
     }
-    Instance::new(board, &cells).map_err(input_error)
+    let queries: Vec<Vec<(i64, i64)>> =
+        queries.iter().map(|query| query.iter().map(|&(x, y)| (x.into(), y.into())).collect()).collect();
+    Instance::from_judge_tokens(board, queries.iter().map(Vec::as_slice)).map_err(field_error)
 }
 
 /// The switches of `perfectplay gridgame`, by the same names; `table` adds the whole table (as `--json --table`). The

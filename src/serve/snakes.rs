@@ -2,7 +2,7 @@
 //! takes the token, from the board's own rules.
 
 use super::answer::capped;
-use super::api::{Endpoint, input_error};
+use super::api::{Endpoint, field_error, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use crate::engine::Limits;
 use crate::format::{InputError, TextFormat};
@@ -103,14 +103,19 @@ struct Jumps<'a> {
 }
 
 impl Jumps<'_> {
+    /// Whether the ladders and snakes come from the judge text (`input`) rather than the JSON lists.
+    fn from_text(&self) -> bool {
+        self.ladders.is_none() && self.snakes.is_none()
+    }
+
     fn instance(&self) -> Result<Instance, ApiError> {
-        if self.ladders.is_none() && self.snakes.is_none() {
+        if self.from_text() {
             return Instance::parse(self.input).map_err(input_error);
         }
         if !self.input.is_empty() {
             return Err(ApiError::BadInput("give the board either as input text or as ladders and snakes".into()));
         }
-        Instance::new(self.ladders.unwrap_or_default(), self.snakes.unwrap_or_default()).map_err(input_error)
+        Instance::new(self.ladders.unwrap_or_default(), self.snakes.unwrap_or_default()).map_err(field_error)
     }
 }
 
@@ -132,7 +137,7 @@ fn board(
     let overshoot: Overshoot = overshoot.parse().map_err(|e| ApiError::BadInput(format!("overshoot: {e}")))?;
     let rules = Rules { size, faces, start, overshoot };
     rules.check().map_err(|e| ApiError::BadInput(e.message(field(start_field))))?;
-    let checked = Checked { instance: jumps.instance()?, rules, start_field };
+    let checked = Checked { instance: jumps.instance()?, rules, start_field, from_text: jumps.from_text() };
     let board = checked.board()?;
     Ok((checked, board))
 }
@@ -143,12 +148,15 @@ struct Checked {
     instance: Instance,
     rules: Rules,
     start_field: &'static str,
+    /// The ladders and snakes came from the judge text, which messages name `input`.
+    from_text: bool,
 }
 
 impl Checked {
     /// The board, with the ladders and snakes checked against the rules.
     fn board(&self) -> Result<Board, ApiError> {
-        self.instance.board(self.rules).map_err(|e| input_error(e.input_error(field(self.start_field))))
+        let error = if self.from_text { input_error } else { field_error };
+        self.instance.board(self.rules).map_err(|e| error(e.input_error(field(self.start_field))))
     }
 }
 

@@ -81,22 +81,51 @@ impl Instance {
     /// assert_eq!(error.to_string(), "query 1: (1, 2) is a wall");
     /// ```
     pub fn from_judge_queries(board: Board, queries: &[(i64, i64)]) -> Result<Instance, InputError> {
+        Instance::from_judge_tokens(board, queries.iter().map(std::slice::from_ref))
+    }
+
+    /// An instance from queries of one or more tokens, each token's cell 1-based `(x, y)` as the judge writes a
+    /// query (for the server's JSON and other programs that hold the cells as numbers).
+    ///
+    /// # Errors
+    /// As [`Instance::from_judge_queries`], and a query with no cell.
+    ///
+    /// # Examples
+    /// ```
+    /// use perfectplay::games::gridgame::{Board, Instance};
+    /// let board = Board::from_rows(&["..", ".."], 1).unwrap();
+    /// let two_tokens: [&[(i64, i64)]; 1] = [&[(1, 1), (2, 1)]];
+    /// assert_eq!(Instance::from_judge_tokens(board.clone(), two_tokens).unwrap().query_count(), 1);
+    /// let off: [&[(i64, i64)]; 1] = [&[(3, 1)]];
+    /// let error = Instance::from_judge_tokens(board, off).unwrap_err();
+    /// assert_eq!(error.to_string(), "query 1: x must be between 1 and 2, found 3");
+    /// ```
+    pub fn from_judge_tokens<'q>(
+        board: Board,
+        queries: impl IntoIterator<Item = &'q [(i64, i64)], IntoIter: ExactSizeIterator>,
+    ) -> Result<Instance, InputError> {
+        let queries = queries.into_iter();
         check_query_count(queries.len())?;
         let mut instance = Instance { board, cells: Vec::with_capacity(queries.len()), ends: Vec::new() };
-        for (i, &(x, y)) in queries.iter().enumerate() {
+        for (i, query) in queries.enumerate() {
             let i = i + 1;
-            for (name, value, max) in [("x", x, instance.board.rows()), ("y", y, instance.board.cols())] {
-                if !(1..=max as i64).contains(&value) {
-                    return Err(InputError::new(format!(
-                        "query {i}: {name} must be between 1 and {max}, found {value}"
-                    )));
+            if query.is_empty() {
+                return Err(InputError::new(format!("query {i}: no cell")));
+            }
+            for &(x, y) in query {
+                for (name, value, max) in [("x", x, instance.board.rows()), ("y", y, instance.board.cols())] {
+                    if !(1..=max as i64).contains(&value) {
+                        return Err(InputError::new(format!(
+                            "query {i}: {name} must be between 1 and {max}, found {value}"
+                        )));
+                    }
                 }
+                let cell = Cell::new(x as u32 - 1, y as u32 - 1);
+                if !instance.board.is_open(cell) {
+                    return Err(InputError::new(format!("query {i}: {cell} is a wall")));
+                }
+                instance.cells.push(cell);
             }
-            let cell = Cell::new(x as u32 - 1, y as u32 - 1);
-            if !instance.board.is_open(cell) {
-                return Err(InputError::new(format!("query {i}: {cell} is a wall")));
-            }
-            instance.cells.push(cell);
             instance.ends.push(instance.cells.len());
         }
         Ok(instance)

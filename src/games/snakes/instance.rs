@@ -100,14 +100,16 @@ impl Instance {
                         if w.from == w.to {
                             format!("starts and ends on square {}", w.from)
                         } else {
-                            format!(
-                                "goes down from {} to {}: a ladder 'x y' must have x < y (the {} snakes come after \
-                                 the {} ladders)",
-                                w.from,
-                                w.to,
-                                self.snakes.len(),
-                                self.ladders.len()
-                            )
+                            let why = match w.at {
+                                // In the judge's text a snake written among the ladders reads as a ladder.
+                                Some(_) => format!(
+                                    "a ladder 'x y' must have x < y (the {} snakes come after the {} ladders)",
+                                    self.snakes.len(),
+                                    self.ladders.len()
+                                ),
+                                None => "a ladder (foot, top) must go up".to_string(),
+                            };
+                            format!("goes down from {} to {}: {why}", w.from, w.to)
                         },
                     ));
                 }
@@ -117,7 +119,14 @@ impl Instance {
                         if w.from == w.to {
                             format!("starts and ends on square {}", w.from)
                         } else {
-                            format!("goes up from {} to {}: a snake 'u v' must have u > v", w.from, w.to)
+                            {
+                                let rule = if w.at.is_some() {
+                                    "a snake 'u v' must have u > v"
+                                } else {
+                                    "a snake (head, tail) must go down"
+                                };
+                                format!("goes up from {} to {}: {rule}", w.from, w.to)
+                            }
                         },
                     ));
                 }
