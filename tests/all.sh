@@ -20,7 +20,7 @@ section "Rust: unit, integration, law and doc tests"
 cargo test --release
 
 section "check: every wrong solution in tests/check/solutions found and shrunk, every right one accepted"
-for tool in python3 g++ javac node rustc; do
+for tool in python3 gcc g++ javac node rustc; do
     command -v "$tool" >/dev/null || skip "$tool is not installed: the check tests of its solutions skip"
 done
 command -v kotlinc >/dev/null || echo "note: kotlinc is not installed: the Kotlin solution is not checked (Kotlin is optional)" >&2

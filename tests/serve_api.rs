@@ -474,13 +474,9 @@ fn bad_requests_get_400_naming_the_problem() {
         (
             "/api/snakes",
             json!({ "ladders": [[5, 3]] }),
-            "ladder 1: goes down from 5 to 3: a ladder (foot, top) must go up",
+            "ladder 1: goes down from 5 to 3: a ladder (x, y) must have x < y",
         ),
-        (
-            "/api/snakes",
-            json!({ "snakes": [[3, 5]] }),
-            "snake 1: goes up from 3 to 5: a snake (head, tail) must go down",
-        ),
+        ("/api/snakes", json!({ "snakes": [[3, 5]] }), "snake 1: goes up from 3 to 5: a snake (u, v) must have u > v"),
         ("/api/gridgame", json!({ "rows": ["..", ".#"], "k": 0, "queries": [[[2, 2]]] }), "query 1: (2, 2) is a wall"),
         (
             "/api/gridgame",

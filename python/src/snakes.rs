@@ -38,7 +38,7 @@ use pyo3::prelude::*;
 /// >>> perfectplay.snakes([(5, 3)], [])
 /// Traceback (most recent call last):
 ///     ...
-/// ValueError: ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y (the 0 snakes come after the 1 ladders)
+/// ValueError: ladder 1: goes down from 5 to 3: a ladder (x, y) must have x < y
 #[pyfunction]
 #[pyo3(
     signature = (ladders, snakes, *, size=Int::of(100), faces=Int::of(6), start=Int::of(1), overshoot=String::from("stay")),
@@ -311,7 +311,7 @@ impl Snakes {
     /// left in play, or `max_rolls` rolls (at most 10 000 000, as the command line's `--max-rolls`). Raises
     /// `ValueError` when `size` × `faces` is over 20 000 000.
     #[pyo3(
-        signature = (*, tail=1e-12, max_rolls=Int::of(100_000), time_limit=None),
+        signature = (*, tail=1e-12, max_rolls=Int::of(perfectplay::games::snakes::DEFAULT_MAX_ROLLS as i64), time_limit=None),
         text_signature = "($self, *, tail=1e-12, max_rolls=100000, time_limit=None)"
     )]
     fn distribution(

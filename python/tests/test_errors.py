@@ -25,7 +25,7 @@ FULL_11X11 = [[1] * 11 for _ in range(11)]
         (lambda: perfectplay.footholds([[1, 0]], [0, 0], [0, 1]), "bloc: [0, 1] has no foothold"),
         (lambda: perfectplay.footholds([[1] * 17] * 8, [0, 0], [0, 0]), "at most 128 cells are supported"),
         (lambda: perfectplay.Footholds.parse("#A\n#x"), "line 2, column 2: unexpected 'x'"),
-        (lambda: perfectplay.snakes([(5, 3)], []), "ladder 1: goes down from 5 to 3: a ladder 'x y' must have x < y"),
+        (lambda: perfectplay.snakes([(5, 3)], []), "ladder 1: goes down from 5 to 3: a ladder (x, y) must have x < y"),
         (lambda: perfectplay.snakes([], [(3, 5)]), "snake 1"),
         (lambda: perfectplay.snakes([(5, 10), (5, 20)], []), "ladder 2"),
         (lambda: perfectplay.snakes([], [(50, -2)]), "snake 1: square -2 is not on the board"),

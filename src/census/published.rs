@@ -104,6 +104,11 @@ pub fn tablebase(instance: &Instance) -> Option<Tablebase> {
 /// This is what `perfectplay footholds --table` and `--map`, the server's maps and the Python `tablebase` call; the
 /// solver alone (for benchmarks, or to check the census) is `tablebase_or_unfinished`.
 ///
+/// # Errors
+/// [`UnfinishedTablebase`] when the board is solved and its limits (deadline or cancel flag) stop the solve first,
+/// saying how many start pairs were solved.
+///
+/// # Examples
 /// ```
 /// use perfectplay::census::published;
 /// use perfectplay::engine::Outcome;

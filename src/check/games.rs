@@ -184,7 +184,7 @@ impl CheckedGame for Snakes {
             seed: 0,
         };
         // The report's first line is the answer itself, already shown.
-        let text = report.text(crate::cli::snakes_flag);
+        let text = report.text(snakes::Setting::flag);
         text.split_once('\n').map_or(text.clone(), |(_, rest)| rest.to_string())
     }
     fn describe(&self, case: &Self::Case) -> String {

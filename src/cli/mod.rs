@@ -11,8 +11,6 @@ mod output;
 mod serve;
 mod snakes;
 
-pub(crate) use snakes::flag as snakes_flag;
-
 use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
 use crate::format::quote;

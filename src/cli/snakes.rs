@@ -65,7 +65,7 @@ pub struct Args {
 
     /// The most rolls --distribution computes (and --simulate plays in one game); at most 10 000 000, so that the
     /// table stays within 80 MB.
-    #[arg(long, value_name = "ROLLS", default_value_t = 100_000, allow_hyphen_values = true,
+    #[arg(long, value_name = "ROLLS", default_value_t = crate::games::snakes::DEFAULT_MAX_ROLLS, allow_hyphen_values = true,
           value_parser = whole::<u64>(1, snakes::MAX_DISTRIBUTION_ROLLS))]
     max_rolls: u64,
 
@@ -128,16 +128,6 @@ last square that cannot be reached, an infinite expectation asked for with --exp
 --simulate and --plot answer such a board), or output that cannot be written; 3 --time-limit \
 reached; 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP).";
 
-/// The command line's name of a setting of the board, for the game's messages: its flag.
-pub fn flag(setting: Setting) -> &'static str {
-    match setting {
-        Setting::Size => "--size",
-        Setting::Faces => "--faces",
-        Setting::Start => "--start",
-        Setting::MaxRolls => "--max-rolls",
-    }
-}
-
 /// Reads `--overshoot` with the game's own reader ([`Overshoot`]'s `FromStr`), the choices and what each does
 /// listed in `--help` and in clap's message for a name that is not one of them.
 fn overshoot() -> impl TypedValueParser<Value = Overshoot> {
@@ -151,7 +141,7 @@ const HINT: &str = "`N M`, N ladders `x y` and M snakes `u v`";
 /// Runs the subcommand, writing the answers into `out`.
 pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     let rules = Rules { size: args.size, faces: args.faces, start: args.start, overshoot: args.overshoot };
-    rules.check().map_err(|e| Error::Usage(e.message(flag)))?;
+    rules.check().map_err(|e| Error::Usage(e.message(Setting::flag)))?;
     questions(&args).check(rules, Offered::default()).map_err(refused)?;
     let mut plot = args.input.output_file("--plot", args.plot.as_deref())?;
     args.input.each(HINT, args.time_limit.reading(), out, args.json, |mut input, out| {
@@ -207,7 +197,7 @@ fn answer(
     out: &mut Output,
 ) -> Result<(), Error> {
     let instance = input.parse(Instance::parse)?;
-    let board = instance.board(rules).map_err(|e| input.error(e.input_error(flag)))?;
+    let board = instance.board(rules).map_err(|e| input.error(e.input_error(Setting::flag)))?;
 
     let limits = args.time_limit.limits(out);
     let answers = analysis::analyse(&board, &questions(args), &limits)
@@ -238,7 +228,7 @@ fn answer(
         simulation: answers.simulation.as_ref(),
         seed: args.seed,
     };
-    let written = if args.json { report.write_json(out) } else { report.write_text(out, flag) };
+    let written = if args.json { report.write_json(out) } else { report.write_text(out, Setting::flag) };
     written.map_err(|e| out.failed(&e))?;
     out.finish()?;
     if let Some(plot) = plot {

@@ -15,6 +15,7 @@
 //! runs, and closing it cancels the solve (the [`Limits`](crate::engine::Limits) cancel flag is raised).
 //!
 //! ```no_run
+//! // Not run by the doc tests: the server serves until it is stopped.
 //! use perfectplay::serve::{Config, Server};
 //! let runtime = tokio::runtime::Runtime::new().unwrap();
 //! runtime.block_on(async {

@@ -16,7 +16,7 @@ use crate::games::snakes::{
 use serde::Deserialize;
 
 /// The most rolls `/api/snakes` computes of the distribution (the command line's `--max-rolls` default).
-pub const MAX_ROLLS: u64 = 100_000;
+pub const MAX_ROLLS: u64 = crate::games::snakes::DEFAULT_MAX_ROLLS;
 /// The most games `/api/snakes` simulates.
 pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
 /// The most rolls a simulation may play in all (`simulate` × `max_rolls`): it also stops at the request's time

@@ -104,7 +104,8 @@ impl Board {
         Ok(Board { rows, cols, k, open })
     }
 
-    /// A board from rows of `.` (open) and `#` (wall), for tests and examples.
+    /// A board from rows of `.` (open) and `#` (wall): the board of a position given as rows (the server's JSON,
+    /// the Python package), with messages that name the row and column.
     ///
     /// # Errors
     /// As [`Board::new`], and for ragged rows or other characters.

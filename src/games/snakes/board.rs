@@ -39,6 +39,17 @@ impl Setting {
             Setting::MaxRolls => "max_rolls",
         }
     }
+
+    /// The setting as the command line writes it, `--size`, `--faces`, `--start` or `--max-rolls`: the name
+    /// messages give it there and in what `check` shows (a user reruns the command line).
+    pub fn flag(self) -> &'static str {
+        match self {
+            Setting::Size => "--size",
+            Setting::Faces => "--faces",
+            Setting::Start => "--start",
+            Setting::MaxRolls => "--max-rolls",
+        }
+    }
 }
 
 /// What happens to a roll that would pass the last square.
@@ -523,23 +534,13 @@ mod tests {
         assert_eq!(b.roll(1, 6).unwrap().jump, Some(JumpKind::Snake));
     }
 
-    /// The command line's names, for the tests.
-    fn flag(setting: Setting) -> &'static str {
-        match setting {
-            Setting::Size => "--size",
-            Setting::Faces => "--faces",
-            Setting::Start => "--start",
-            Setting::MaxRolls => "--max-rolls",
-        }
-    }
-
     #[test]
     fn bad_jumps_are_named() {
         let rules = Rules::default();
         let err = Board::new(rules, &[(5, 120, Some([(2, 1), (2, 3)]))]).unwrap_err();
         assert_eq!(err.setting(), Some(Setting::Size));
         assert_eq!(
-            err.input_error(flag).to_string(),
+            err.input_error(Setting::flag).to_string(),
             "line 2, column 3: ladder 1: square 120 is outside the board (squares 1 to 100; --size sets the last square)"
         );
         assert_eq!(
@@ -548,12 +549,12 @@ mod tests {
         );
         let err = Board::new(rules, &[(0, 3, None)]).unwrap_err();
         assert_eq!(
-            (err.setting(), err.input_error(flag).message.as_str()),
+            (err.setting(), err.input_error(Setting::flag).message.as_str()),
             (None, "ladder 1: square 0 is outside the board (squares 1 to 100)")
         );
-        let err = Board::new(rules, &[(100, 3, None)]).unwrap_err().input_error(flag);
+        let err = Board::new(rules, &[(100, 3, None)]).unwrap_err().input_error(Setting::flag);
         assert!(err.message.contains("snake 1: starts on the last square"), "{err}");
-        let err = Board::new(rules, &[(5, 30, None), (5, 2, None)]).unwrap_err().input_error(flag);
+        let err = Board::new(rules, &[(5, 30, None), (5, 2, None)]).unwrap_err().input_error(Setting::flag);
         assert_eq!(err.message, "snake 1: starts on square 5, where ladder 1 already starts");
     }
 
@@ -562,10 +563,10 @@ mod tests {
         let bad = |rules: Rules| rules.check().unwrap_err();
         let err = bad(Rules { size: 0, ..Rules::default() });
         assert_eq!(err.setting(), Setting::Size);
-        assert_eq!(err.message(flag), "--size must be between 1 and 10000000, found 0");
+        assert_eq!(err.message(Setting::flag), "--size must be between 1 and 10000000, found 0");
         assert_eq!(err.message(|_| "size"), "size must be between 1 and 10000000, found 0");
         let err = bad(Rules { faces: 1001, ..Rules::default() });
-        assert_eq!(err.message(flag), "--faces must be between 1 and 1000, found 1001");
+        assert_eq!(err.message(Setting::flag), "--faces must be between 1 and 1000, found 1001");
         let err = bad(Rules { size: 10, start: 11, ..Rules::default() });
         assert_eq!(err.setting(), Setting::Start);
         assert_eq!(

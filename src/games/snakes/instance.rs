@@ -107,7 +107,7 @@ impl Instance {
                                     self.snakes.len(),
                                     self.ladders.len()
                                 ),
-                                None => "a ladder (foot, top) must go up".to_string(),
+                                None => "a ladder (x, y) must have x < y".to_string(),
                             };
                             format!("goes down from {} to {}: {why}", w.from, w.to)
                         },
@@ -123,7 +123,7 @@ impl Instance {
                                 let rule = if w.at.is_some() {
                                     "a snake 'u v' must have u > v"
                                 } else {
-                                    "a snake (head, tail) must go down"
+                                    "a snake (u, v) must have u > v"
                                 };
                                 format!("goes up from {} to {}: {rule}", w.from, w.to)
                             }

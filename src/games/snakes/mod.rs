@@ -83,6 +83,10 @@ pub const DISTRIBUTION_TAIL: f64 = 1e-12;
 /// `max_rolls`): its table of 8-byte chances then stays within 80 MB, and the work of a run within 1 GiB.
 pub const MAX_DISTRIBUTION_ROLLS: u64 = 10_000_000;
 
+/// The rolls a distribution or a simulated game stops at unless asked otherwise (the command line's `--max-rolls`
+/// default, the Python package's `max_rolls`, and all the server computes).
+pub const DEFAULT_MAX_ROLLS: u64 = 100_000;
+
 /// One shortest game from the board's start to its last square, roll by roll; or why there is none.
 ///
 /// # Errors
