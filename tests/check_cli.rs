@@ -210,12 +210,26 @@ fn a_runaway_command_is_killed_with_its_children() {
     assert!(status.is_empty() || status.contains("State:\tZ"), "the child {pid} is alive: {status}");
 }
 
+/// Endless output is stopped at its first MiB, as a judge's output limit stops it: a wrong answer at once, not a
+/// time limit ten seconds later.
 #[test]
-fn endless_output_is_a_time_limit_not_a_hang() {
-    let (_, json) = one_case(&["--time-limit", "0.5"], &["yes"]);
-    assert_eq!(json["verdict"], "time limit exceeded", "{json:#}");
+fn endless_output_is_stopped_at_the_output_limit() {
+    let started = std::time::Instant::now();
+    let (_, json) = one_case(&["--time-limit", "10"], &["yes"]);
+    assert_eq!(json["verdict"], "wrong answer", "{json:#}");
+    assert!(json["detail"].as_str().unwrap().contains("output limit"), "{json:#}");
+    assert!(started.elapsed().as_secs() < 8, "{:?}", started.elapsed());
     // Only the first MiB of the output is kept.
     assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
+}
+
+/// A solution killed outright long before its time (by itself, here) is a runtime error that says by what, not a
+/// time limit exceeded.
+#[test]
+fn a_kill_before_the_time_limit_is_a_runtime_error() {
+    let (_, json) = one_case(&["--time-limit", "5"], &["sh", "-c", "cat >/dev/null; echo 3; kill -9 $$"]);
+    assert_eq!(json["verdict"], "runtime error", "{json:#}");
+    assert!(json["detail"].as_str().unwrap().contains("SIGKILL, not from perfectplay's limits"), "{json:#}");
 }
 
 /// A case shrunk without changing its counts (a snakes case whose squares got smaller) says what changed.
@@ -234,7 +248,12 @@ fn output_over_a_mib_is_a_wrong_answer_that_says_so() {
     let script = "cat >/dev/null; head -c 3000000 /dev/zero | tr '\\0' '\\n'; echo 5";
     let output = perfectplay().args(["check", "snakes", "--cases", "1", "--", "sh", "-c", script]).output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.starts_with("wrong answer (over 1 MiB of output: only the first is read)"), "{text}");
+    assert!(
+        text.starts_with(
+            "wrong answer (stopped after 1 MiB of output, a judge's output limit: only the first is read)"
+        ),
+        "{text}"
+    );
 }
 
 /// A time limit exceeded shows what the solution said on stderr by then (how far it got), as a runtime error does.

@@ -422,7 +422,17 @@ fn bad_requests_get_400_naming_the_problem() {
         ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),
         // Just past the chain limit (3 333 334 squares × 6 faces = 20 000 004 steps): refused before any work.
         ("/api/snakes", json!({ "input": "0 0\n", "size": 3_333_334, "expected": true }), "(this board: 20000004)"),
-        ("/api/snakes", json!({ "input": "0 0\n", "size": 3_333_334, "distribution": true }), "to stay within 1 GiB"),
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "size": 3_333_334, "distribution": true }),
+            "to stay within the server's --solve-memory of 256 MiB",
+        ),
+        // The command line offers this board (9 million steps); the server, within its 256 MiB a solve, does not.
+        (
+            "/api/snakes",
+            json!({ "input": "0 0\n", "size": 1_500_000, "expected": true }),
+            "is at most 8388608 (this board: 9000000)",
+        ),
         ("/api/snakes/roll", json!({ "input": "0 0\n", "die": 7 }), "die: 7 is not a face"),
         (
             "/api/gridgame",
@@ -587,6 +597,15 @@ fn json_without_its_content_type_and_wrong_methods_get_clear_errors() {
     // A byte-order mark before the JSON is skipped, as before judge text; JSON cut off says so in words.
     let (code, body) = post_json_bytes(&format!("{base}/api/footholds"), "\u{feff}{\"input\": \"[[1]] [0,0] [0,0]\"}");
     assert_eq!(code, 200, "{body}");
+    // And at the start of the judge text in `input` (a file read whole and sent), in every endpoint.
+    for (path, input) in [
+        ("/api/footholds", "\u{feff}[[1]] [0,0] [0,0]"),
+        ("/api/snakes", "\u{feff}0 0\n"),
+        ("/api/gridgame", "\u{feff}2 2 0\n..\n..\n1\n1 1\n"),
+    ] {
+        let (code, body) = post_json(&format!("{base}{path}"), &json!({ "input": input }));
+        assert_eq!(code, 200, "{path}: {body}");
+    }
     let (code, body) = post_json_bytes(&format!("{base}/api/footholds"), "{\"input\": ");
     assert_eq!(code, 400, "{body}");
     let error = parse(&body)["error"].as_str().unwrap().to_string();

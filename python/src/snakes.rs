@@ -11,8 +11,8 @@ use perfectplay::games::snakes::analysis::{
     self, Answers, DistributionAsked, Expectation, Offered, Questions, Refused,
 };
 use perfectplay::games::snakes::{
-    self as core, Board, Instance, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Roll as CoreRoll, Rules,
-    Setting, report,
+    self as core, Board, Instance, MAX_CHAIN_STEPS, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot,
+    Roll as CoreRoll, Rules, Setting, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -132,7 +132,7 @@ impl Snakes {
 
 /// What Python offers: the exact expectation on any board, bounded by `time_limit` (the chain's memory limit holds
 /// as everywhere); no simulation.
-const OFFERED: Offered = Offered { exact_squares: None, simulated_rolls: None };
+const OFFERED: Offered = Offered { chain_steps: MAX_CHAIN_STEPS, exact_squares: None, simulated_rolls: None };
 
 /// A question refused for the board's size, in Python's words: the methods that ask it.
 fn refused(refused: Refused) -> PyErr {

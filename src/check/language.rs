@@ -6,7 +6,7 @@
 //! ([`COMPILE_TIME`], [`COMPILE_MEMORY`]), killed with every child it started when it ends, runs past its time or
 //! the check is cancelled (Ctrl-C, SIGTERM).
 
-use super::runner::{Ending, MemoryLimit, Program, RunLimits};
+use super::runner::{Ending, KEEP_OUTPUT, MemoryLimit, Program, RunLimits};
 use crate::error::Error;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -475,6 +475,7 @@ fn compile(compiler: &str, args: &[String], dir: &Path, limits: &RunLimits) -> R
     let how = match run.ending {
         Ending::Success => return Ok(run.stdout),
         Ending::TimedOut => format!("stopped after {} s", limits.time.as_secs_f64()),
+        Ending::OutputLimit => format!("stopped after {} MiB of output", KEEP_OUTPUT >> 20),
         Ending::Failed(how) => how,
     };
     let mut message = run.stderr;

@@ -182,6 +182,7 @@ impl<G: CheckedGame> Bench<'_, G> {
         let verdict = match &run.ending {
             Ending::TimedOut => Verdict::TimeLimitExceeded,
             Ending::Failed(_) => Verdict::RuntimeError,
+            Ending::OutputLimit => Verdict::WrongAnswer,
             Ending::Success if self.function && not_an_integer(&run.answer).is_some() => Verdict::WrongAnswer,
             Ending::Success if same_tokens(&run.answer, &expected) => {
                 if self.game.judges_spacing() && spacing::spacing_fault(&run.answer).is_some() {

@@ -75,6 +75,9 @@ pub enum Ending {
     Failed(String),
     /// Ran past the time limit (wall clock or CPU) and was killed.
     TimedOut,
+    /// Wrote more than [`KEEP_OUTPUT`] bytes of standard output, its answer, and was stopped there: a judge's
+    /// output limit exceeded, which is a wrong answer.
+    OutputLimit,
 }
 
 /// What one run produced.
@@ -148,7 +151,7 @@ impl Program {
         // CPU seconds: a second more than the wall-clock limit, so the wall clock normally decides (threads on
         // several cores may spend CPU time faster). The soft limit sends SIGXCPU, a time limit exceeded; the hard
         // one, a second later, SIGKILL, for a program that ignores SIGXCPU.
-        let cpu = limits.time.as_secs_f64().ceil() as u64 + 1;
+        let cpu = cpu_limit(limits);
         // An unlimited stack only under the address-space limit, which then bounds the main thread's stack; under a
         // data limit (the JVM, Node, compilers) the stack limit stays as it is. Where the hard limit forbids
         // unlimited, the memory limit's size, else the stack the run has.
@@ -157,7 +160,17 @@ impl Program {
                 "{{ ulimit -s unlimited 2>/dev/null || ulimit -s {} 2>/dev/null || :; }} && ",
                 limits.memory.div_ceil(1024)
             ),
-            MemoryLimit::Data => String::new(),
+            // The stack is not data: its hard limit is the memory limit's size, so that a program cannot raise its
+            // own stack past it (the soft limit stays the system's, at most that: a soft limit as large would be
+            // every thread's stack, counted as data).
+            MemoryLimit::Data => {
+                let kib = limits.memory.div_ceil(1024);
+                format!(
+                    "{{ s=$(ulimit -S -s); if [ \"$s\" = unlimited ] || [ \"$s\" -gt {kib} ]; then ulimit -S -s {}; fi; \
+                     ulimit -H -s {kib}; }} 2>/dev/null; ",
+                    kib.min(8192)
+                )
+            }
         };
         let tasks = limits.tasks.shell_prefix(dir);
         // A watchdog in the run's own process group kills the group a little after the wall-clock limit: normally
@@ -179,6 +192,8 @@ impl Program {
         if self.answer_file {
             command.arg(&answer_path);
         }
+        // Temporary files go into the run's folder too, emptied before each run and removed with it.
+        command.env("TMPDIR", dir);
         command.current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
         let mut child = super::reaper::spawn(&mut command)?;
         let run = self.watch(&mut child, input, limits, &answer_path);
@@ -197,6 +212,7 @@ impl Program {
     ) -> std::io::Result<Run> {
         let started = Instant::now();
         let group = rustix::process::Pid::from_child(child);
+        let mut cpu = CpuWatch::new(child.id());
         let (stdout, stderr) = match serve_pipes(child, input) {
             Ok(pipes) => pipes,
             Err(e) => {
@@ -205,12 +221,15 @@ impl Program {
                 return Err(e);
             }
         };
+        // The answer is standard output unless the harness writes it to a file (its prints then do not count).
+        let output_over = || !self.answer_file && stdout.overflowed();
         let status = loop {
             let left = limits.time.saturating_sub(started.elapsed());
             let status = child.wait_timeout(left.min(CANCEL_POLL))?;
-            if status.is_some() || left <= CANCEL_POLL || limits.cancelled() {
+            if status.is_some() || left <= CANCEL_POLL || limits.cancelled() || output_over() {
                 break status;
             }
+            cpu.sample();
         };
         let elapsed = started.elapsed();
         // The group dies in every case: a solution's children must not outlive it.
@@ -220,11 +239,15 @@ impl Program {
             return Err(interrupted());
         }
         let ending = match status {
+            _ if output_over() => {
+                let _ = child.wait();
+                Ending::OutputLimit
+            }
             None => {
                 let _ = child.wait();
                 Ending::TimedOut
             }
-            Some(status) => ending(status),
+            Some(status) => ending(status, cpu.reached(cpu_limit(limits) as f64 - CPU_LIMIT_SLACK)),
         };
         // One second in all for both pipes to close.
         let closed_by = Instant::now() + Duration::from_secs(1);
@@ -321,6 +344,13 @@ struct Drained {
     done: mpsc::Receiver<()>,
 }
 
+impl Drained {
+    /// Whether more was read than is kept from the start (standard output past [`KEEP_OUTPUT`]).
+    fn overflowed(&self) -> bool {
+        self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner).dropped > 0
+    }
+}
+
 /// Serves the child's pipes on threads, so that neither a large input nor a large output can block the run: writes
 /// `input` to its standard input, and drains its standard output and error.
 ///
@@ -367,19 +397,66 @@ fn collect(drained: &Drained, closed_by: Instant) -> String {
     drained.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner).text()
 }
 
-/// How an exit status reads: success, a failure described, or the CPU limit (a time limit exceeded).
-fn ending(status: ExitStatus) -> Ending {
+/// The soft CPU limit of a run, in seconds: a second more than the wall-clock limit, so that the wall clock normally
+/// decides (threads on several cores may spend CPU time faster).
+fn cpu_limit(limits: &RunLimits) -> u64 {
+    limits.time.as_secs_f64().ceil() as u64 + 1
+}
+
+/// How far below the soft CPU limit a run killed by `SIGXCPU` or `SIGKILL` may seem to have stayed and still be
+/// taken as killed by it (the last look at its CPU time is up to [`CANCEL_POLL`] old).
+const CPU_LIMIT_SLACK: f64 = 0.25;
+
+/// The CPU time of a running program, looked at from time to time in `/proc`: whether a `SIGKILL` or `SIGXCPU` that
+/// ended it came from the CPU limit or from elsewhere (the program itself, another process, the kernel out of
+/// memory).
+struct CpuWatch {
+    stat: String,
+    /// The CPU seconds at the last look, and when it was.
+    last: (f64, Instant),
+}
+
+impl CpuWatch {
+    fn new(pid: u32) -> CpuWatch {
+        CpuWatch { stat: format!("/proc/{pid}/stat"), last: (0.0, Instant::now()) }
+    }
+
+    /// Looks at the program's CPU time now (user and system, all its threads).
+    fn sample(&mut self) {
+        let Ok(stat) = std::fs::read_to_string(&self.stat) else { return };
+        // After the command's name in parentheses: state, then ten fields, then utime and stime in clock ticks.
+        let Some((_, fields)) = stat.rsplit_once(')') else { return };
+        let mut fields = fields.split_ascii_whitespace().skip(11);
+        let (Some(Ok(user)), Some(Ok(system))) =
+            (fields.next().map(str::parse::<u64>), fields.next().map(str::parse::<u64>))
+        else {
+            return;
+        };
+        let ticks = rustix::param::clock_ticks_per_second().max(1) as f64;
+        self.last = ((user + system) as f64 / ticks, Instant::now());
+    }
+
+    /// Whether the program may have spent `seconds` of CPU time by now: its time at the last look, plus every core
+    /// busy since.
+    fn reached(&self, seconds: f64) -> bool {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get) as f64;
+        self.last.0 + self.last.1.elapsed().as_secs_f64() * cores >= seconds
+    }
+}
+
+/// How an exit status reads: success, a failure described, or the CPU limit (a time limit exceeded) when
+/// `cpu_limit_reached` (a `SIGXCPU` or `SIGKILL` from elsewhere is a failure).
+fn ending(status: ExitStatus, cpu_limit_reached: bool) -> Ending {
     use std::os::unix::process::ExitStatusExt;
     if status.success() {
         return Ending::Success;
     }
     match (status.code(), status.signal()) {
         (Some(code), _) => Ending::Failed(format!("exit code {code}")),
-        (None, Some(24)) => Ending::TimedOut, // SIGXCPU: the CPU limit
-        // SIGKILL: perfectplay kills the group only after it has the status (or when the wall clock ran out, which
-        // reads as a time limit already), so a run killed outright was killed by the hard CPU limit, a second past
-        // the soft one, for a program that ignores SIGXCPU.
-        (None, Some(9)) => Ending::TimedOut,
+        // SIGXCPU: the soft CPU limit. SIGKILL: perfectplay kills the group only after it has the status (or when
+        // the wall clock ran out, which reads as a time limit already), so a run killed outright with its CPU time
+        // at the limit was killed by the hard limit, a second past the soft one, for a program that ignores SIGXCPU.
+        (None, Some(9 | 24)) if cpu_limit_reached => Ending::TimedOut,
         (None, Some(signal)) => Ending::Failed(format!("killed by signal {signal} ({})", signal_name(signal))),
         _ => Ending::Failed(status.to_string()),
     }
@@ -387,12 +464,18 @@ fn ending(status: ExitStatus) -> Ending {
 
 fn signal_name(signal: i32) -> &'static str {
     match signal {
+        2 => "SIGINT",
         4 => "SIGILL",
         6 => "SIGABRT: an abort, an assertion or an uncaught C++ exception",
         7 => "SIGBUS",
         8 => "SIGFPE: division by zero",
+        9 => {
+            "SIGKILL, not from perfectplay's limits: from the program itself, another process, or the system out of memory"
+        }
         11 => "SIGSEGV: a bad memory access, often an index out of range or a stack overflow",
         13 => "SIGPIPE",
+        15 => "SIGTERM",
+        24 => "SIGXCPU, sent by the program itself or another process: its CPU time was under the limit",
         25 => "SIGXFSZ: a file written past 64 MiB",
         _ => "signal",
     }
@@ -451,11 +534,14 @@ mod tests {
         use std::os::unix::process::ExitStatusExt;
         // A raw wait status: the signal number in the low bits for a process killed by a signal, the code
         // shifted left by eight for one that exited.
-        assert_eq!(ending(ExitStatus::from_raw(24)), Ending::TimedOut);
-        assert_eq!(ending(ExitStatus::from_raw(9)), Ending::TimedOut);
-        assert!(matches!(ending(ExitStatus::from_raw(11)), Ending::Failed(m) if m.contains("SIGSEGV")));
-        assert!(matches!(ending(ExitStatus::from_raw(1 << 8)), Ending::Failed(m) if m == "exit code 1"));
-        assert_eq!(ending(ExitStatus::from_raw(0)), Ending::Success);
+        assert_eq!(ending(ExitStatus::from_raw(24), true), Ending::TimedOut);
+        assert_eq!(ending(ExitStatus::from_raw(9), true), Ending::TimedOut);
+        // Killed by either before its CPU time reached the limit: not the limit's doing.
+        assert!(matches!(ending(ExitStatus::from_raw(9), false), Ending::Failed(m) if m.contains("SIGKILL")));
+        assert!(matches!(ending(ExitStatus::from_raw(24), false), Ending::Failed(m) if m.contains("SIGXCPU")));
+        assert!(matches!(ending(ExitStatus::from_raw(11), false), Ending::Failed(m) if m.contains("SIGSEGV")));
+        assert!(matches!(ending(ExitStatus::from_raw(1 << 8), false), Ending::Failed(m) if m == "exit code 1"));
+        assert_eq!(ending(ExitStatus::from_raw(0), false), Ending::Success);
     }
 
     #[test]

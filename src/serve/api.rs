@@ -42,8 +42,9 @@ async fn every_answers_headers(mut response: Response) -> Response {
 
 /// A request to an API endpoint: its options and input, checked into a solve.
 pub trait Endpoint: DeserializeOwned + Send + 'static {
-    /// Puts the judge text given as the body in place (the options came in the query string).
-    fn set_input(&mut self, input: String);
+    /// The judge text of the request: its `input` field, or the body itself (the options then came in the query
+    /// string).
+    fn input_mut(&mut self) -> &mut String;
 
     /// The fields of the input (`input`, and the position as JSON): in a JSON body only, never in the query string.
     const POSITION: &[&str];
@@ -158,13 +159,19 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
             ApiError::BadInput(format!("request JSON: {field}{}", tidy(e.inner())))
         })?;
         json.end().map_err(|e| ApiError::BadInput(format!("request JSON: {}", tidy(&e))))?;
+        let mut request: E = request;
+        // The judge text in `input` may start with a byte-order mark too (a file read in whole and sent).
+        let input = request.input_mut();
+        if let Some(text) = input.strip_prefix('\u{feff}') {
+            *input = text.to_string();
+        }
         return Ok(request);
     }
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))
     })?;
     let mut request: E = super::query::options(query.unwrap_or(""))?;
-    request.set_input(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text));
+    *request.input_mut() = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
     Ok(request)
 }
 

@@ -52,8 +52,8 @@ impl Request {
 impl Endpoint for Request {
     const POSITION: &[&str] = &["input", "board", "aloc", "bloc"];
 
-    fn set_input(&mut self, input: String) {
-        self.input = input;
+    fn input_mut(&mut self) -> &mut String {
+        &mut self.input
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {

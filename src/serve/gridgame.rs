@@ -64,8 +64,8 @@ pub struct Request {
 impl Endpoint for Request {
     const POSITION: &[&str] = &["input", "rows", "k", "queries"];
 
-    fn set_input(&mut self, input: String) {
-        self.input = input;
+    fn input_mut(&mut self) -> &mut String {
+        &mut self.input
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
@@ -146,8 +146,8 @@ fn one_based(cell: Cell) -> [u32; 2] {
 impl Endpoint for MovesRequest {
     const POSITION: &[&str] = &["input", "rows", "k", "queries"];
 
-    fn set_input(&mut self, input: String) {
-        self.input = input;
+    fn input_mut(&mut self) -> &mut String {
+        &mut self.input
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {

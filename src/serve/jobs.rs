@@ -362,7 +362,8 @@ impl Shared {
             // holding its solve slot.
             let waited = tokio::time::timeout_at((deadline + DEADLINE_GRACE).into(), task).await;
             guard.disarm();
-            let Ok(result) = waited else { return Err(shared.timed_out()) };
+            // Counted as timed out with the answer (see `held_and_counted`).
+            let Ok(result) = waited else { return Err(shared.past_time_limit()) };
             let answer = match result {
                 Ok(Err(ApiError::Interrupted)) => Err(shared.time_limit(&cancel)),
                 // A client that is gone reads no bounds (and its request is not counted as timed out).
@@ -374,11 +375,10 @@ impl Shared {
                 Ok(answer) => answer,
                 Err(error) => Err(ApiError::Internal(format!("the solve failed: {error}"))),
             };
-            shared.count(&answer);
             answer
         };
         if !stream {
-            return match solve.await.and_then(|json| self.hold(json)) {
+            return match self.held_and_counted(solve.await) {
                 Ok((json, room)) => {
                     // The body owns the answer's room, so it is given back when the body is dropped: sent, or the
                     // connection closed.
@@ -407,12 +407,21 @@ impl Shared {
         }
     }
 
-    fn count(&self, answer: &Answer) {
+    /// A finished solve's answer given room among the answers held ([`Shared::hold`]), and counted in the status as
+    /// what its client gets: answered, timed out, or turned away (no room).
+    fn held_and_counted(&self, answer: Answer) -> Result<(String, OwnedSemaphorePermit), ApiError> {
+        let held = answer.and_then(|json| self.hold(json));
+        self.count(&held);
+        held
+    }
+
+    fn count<T>(&self, answer: &Result<T, ApiError>) {
         let counter = match answer {
             Ok(_) => &self.counts.answered,
             Err(ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase(_)) => {
                 &self.counts.timed_out
             }
+            Err(ApiError::BusySending(_)) => &self.counts.rejected_busy,
             Err(_) => return,
         };
         counter.fetch_add(1, Ordering::Relaxed);
@@ -507,7 +516,7 @@ fn event_stream(
                 }
             }
         };
-        let event = match last.and_then(|json| shared.hold(json)) {
+        let event = match shared.held_and_counted(last) {
             Ok((json, permit)) => {
                 *kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(permit);
                 Event::default().event("result").data(json.trim_end())

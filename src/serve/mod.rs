@@ -143,14 +143,17 @@ pub fn run_until_interrupted(config: Config, ready: impl FnOnce(SocketAddr)) -> 
     runtime.block_on(async {
         let address = SocketAddr::new(config.bind, config.port);
         let server = Server::bind(config).await.map_err(|e| format!("cannot listen on {address}: {e}"))?;
-        ready(server.local_addr());
         // Ctrl-C, or SIGTERM from a service manager (systemd, docker stop): either is the normal way to stop a
-        // server, so both end it gracefully, with exit code 0.
-        let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .map_err(|e| format!("cannot listen for SIGTERM: {e}"))?;
+        // server, so both end it gracefully, with exit code 0. Both are caught before the address is said, so that
+        // a script that stops the server as soon as it is told where it listens stops it gracefully too.
+        let listen =
+            |kind, name| tokio::signal::unix::signal(kind).map_err(|e| format!("cannot listen for {name}: {e}"));
+        let mut terminate = listen(tokio::signal::unix::SignalKind::terminate(), "SIGTERM")?;
+        let mut interrupt = listen(tokio::signal::unix::SignalKind::interrupt(), "SIGINT")?;
+        ready(server.local_addr());
         let interrupted = async move {
             tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
+                _ = interrupt.recv() => {}
                 _ = terminate.recv() => {}
             }
         };

@@ -11,7 +11,8 @@ use crate::games::snakes::analysis::{
 };
 use crate::games::snakes::report::Report;
 use crate::games::snakes::{
-    self, Board, DISTRIBUTION_TAIL, Instance, MAX_EXACT_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Rules, Setting,
+    self, Board, CHAIN_BYTES_PER_STEP, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE,
+    MIN_STEPS_PER_SQUARE, Overshoot, Rules, Setting,
 };
 use serde::Deserialize;
 
@@ -23,17 +24,25 @@ pub const MAX_SIMULATED_GAMES: u64 = 1_000_000;
 /// limit, and this keeps one request's share of the server small (a few tenths of a second).
 pub const MAX_SIMULATED_ROLLS: u64 = 200_000_000;
 
-/// What `/api/snakes` offers: the command line's exact expectation, and simulations of at most
-/// [`MAX_SIMULATED_ROLLS`] rolls in all.
-const OFFERED: Offered = Offered { exact_squares: Some(MAX_EXACT_SIZE), simulated_rolls: Some(MAX_SIMULATED_ROLLS) };
+/// What `/api/snakes` offers: the chain within `--solve-memory` (as a footholds solve's table), the command line's
+/// exact expectation, and simulations of at most [`MAX_SIMULATED_ROLLS`] rolls in all.
+fn offered(solve_memory: usize) -> Offered {
+    Offered {
+        chain_steps: (solve_memory as u64 / CHAIN_BYTES_PER_STEP).min(MAX_CHAIN_STEPS),
+        exact_squares: Some(MAX_EXACT_SIZE),
+        simulated_rolls: Some(MAX_SIMULATED_ROLLS),
+    }
+}
 
-/// A question refused for the board's size or the server's share, in the request's words.
-fn refused(refused: Refused) -> ApiError {
+/// A question refused for the board's size or the server's share (its `--solve-memory`), in the request's words.
+fn refused(refused: Refused, solve_memory: usize) -> ApiError {
     ApiError::BadInput(match refused {
         Refused::ExactSize { size, most } => format!("exact is offered up to {most} squares (this board has {size})"),
         Refused::ChainSteps { steps, most } => format!(
             "expected, exact and distribution are offered while the board's squares times the die's faces (counted \
-             as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within 1 GiB of memory"
+             as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within the server's \
+             --solve-memory of {} MiB",
+            solve_memory >> 20
         ),
         Refused::SimulatedRolls { rolls, most } => format!(
             "simulate × max_rolls is {rolls} rolls at most, over the server's limit of {most} (lower max_rolls, the \
@@ -163,8 +172,8 @@ impl Checked {
 impl Endpoint for Request {
     const POSITION: &[&str] = &["input", "ladders", "snakes"];
 
-    fn set_input(&mut self, input: String) {
-        self.input = input;
+    fn input_mut(&mut self) -> &mut String {
+        &mut self.input
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
@@ -187,7 +196,8 @@ impl Endpoint for Request {
             }),
         };
         // max_rolls and simulate are within their ranges already (see the fields' readers).
-        questions.check(checked.rules, OFFERED).map_err(refused)?;
+        let solve_memory = shared.config.solve_memory;
+        questions.check(checked.rules, offered(solve_memory)).map_err(|r| refused(r, solve_memory))?;
         Ok(Box::new(move |limits: Limits| {
             let board = checked.board()?;
             let instance = &checked.instance;
@@ -263,8 +273,8 @@ impl Endpoint for RollRequest {
 
     const POSITION: &[&str] = &["input", "ladders", "snakes"];
 
-    fn set_input(&mut self, input: String) {
-        self.input = input;
+    fn input_mut(&mut self) -> &mut String {
+        &mut self.input
     }
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {

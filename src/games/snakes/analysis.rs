@@ -76,9 +76,13 @@ pub struct Questions {
     pub simulation: Option<SimulationAsked>,
 }
 
-/// What a front end offers beyond the memory limit every front end keeps ([`MAX_CHAIN_STEPS`]).
+/// What a front end offers: the chain within its memory (at most [`MAX_CHAIN_STEPS`], which every front end keeps),
+/// the exact expectation, and simulations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Offered {
+    /// The longest chain (in [`Rules::chain_steps`]) the expectation and the distribution are offered on: at most
+    /// [`MAX_CHAIN_STEPS`], which keeps a run within 1 GiB; a front end with less memory to give offers less.
+    pub chain_steps: u64,
     /// The most squares the exact expectation is offered on; `None` on any board (bounded by its time limit only).
     pub exact_squares: Option<u32>,
     /// The most rolls a simulation may play in all, games × most rolls a game; `None` for no limit but time.
@@ -89,7 +93,7 @@ impl Default for Offered {
     /// The command line's offer: the exact expectation up to [`MAX_EXACT_SIZE`] squares, simulations bounded by
     /// time only.
     fn default() -> Offered {
-        Offered { exact_squares: Some(MAX_EXACT_SIZE), simulated_rolls: None }
+        Offered { chain_steps: MAX_CHAIN_STEPS, exact_squares: Some(MAX_EXACT_SIZE), simulated_rolls: None }
     }
 }
 
@@ -104,11 +108,11 @@ pub enum Refused {
         /// The most squares offered.
         most: u32,
     },
-    /// The expectation or the distribution on a board whose chain is longer than [`MAX_CHAIN_STEPS`].
+    /// The expectation or the distribution on a board whose chain is longer than offered.
     ChainSteps {
         /// The board's [`Rules::chain_steps`].
         steps: u64,
-        /// [`MAX_CHAIN_STEPS`].
+        /// The longest chain offered ([`Offered::chain_steps`]).
         most: u64,
     },
     /// A simulation of more rolls in all (games × most rolls a game) than offered.
@@ -127,7 +131,8 @@ impl Questions {
     }
 
     /// Refuses, before any work, what a board with these `rules` is not offered: checked in this order, the exact
-    /// expectation past `offered.exact_squares`, a chain past [`MAX_CHAIN_STEPS`], a simulation past
+    /// expectation past `offered.exact_squares`, a chain past `offered.chain_steps` (and never past
+    /// [`MAX_CHAIN_STEPS`]), a simulation past
     /// `offered.simulated_rolls`.
     ///
     /// # Errors
@@ -140,8 +145,9 @@ impl Questions {
             return Err(Refused::ExactSize { size: rules.size, most });
         }
         let steps = rules.chain_steps();
-        if self.needs_chain() && steps > MAX_CHAIN_STEPS {
-            return Err(Refused::ChainSteps { steps, most: MAX_CHAIN_STEPS });
+        let most = offered.chain_steps.min(MAX_CHAIN_STEPS);
+        if self.needs_chain() && steps > most {
+            return Err(Refused::ChainSteps { steps, most });
         }
         if let (Some(most), Some(simulation)) = (offered.simulated_rolls, self.simulation) {
             let rolls = simulation.games.saturating_mul(simulation.max_rolls);

@@ -411,8 +411,12 @@ impl Board {
         }
     }
 
-    /// One roll of `die` from `square`: where it lands and what it takes; `None` when the roll is not played.
+    /// One roll of `die` from `square`: where it lands and what it takes; `None` when the roll is not played (it
+    /// would pass the last square under [`Overshoot::Stay`], or the token is on the last square: the game is over).
     pub fn roll(&self, square: u32, die: u32) -> Option<Roll> {
+        if square == self.rules.size {
+            return None;
+        }
         let landed = self.advance(square, die)?;
         let end = self.jump(landed);
         let jump = match end.cmp(&landed) {
@@ -532,6 +536,13 @@ mod tests {
         assert_eq!([b.jump(3), b.jump(4), b.jump(21), b.jump(u32::MAX)], [7, 4, 21, u32::MAX]);
         assert_eq!(b.roll(1, 2), Some(Roll { die: 2, landed: 3, square: 7, jump: Some(JumpKind::Ladder) }));
         assert_eq!(b.roll(1, 6).unwrap().jump, Some(JumpKind::Snake));
+        // From the last square the game is over, whatever the rule for a roll past it.
+        for overshoot in Overshoot::ALL {
+            let rules = Rules { size: 10, overshoot, ..Rules::default() };
+            let board = Board::new(rules, &[]).unwrap();
+            assert_eq!(board.roll(10, 3), None, "{overshoot}");
+            assert!(board.roll(9, 1).is_some(), "{overshoot}");
+        }
     }
 
     #[test]

@@ -76,6 +76,11 @@ pub const MAX_EXACT_SIZE: u32 = 2_000;
 /// GB, a million with twenty 0.36 GB; ten million with one face, now refused, took 1.2 GB).
 pub const MAX_CHAIN_STEPS: u64 = 20_000_000;
 
+/// The memory a chain takes per step of [`Rules::chain_steps`], at most: about 105 bytes a square and 4 a step (see
+/// [`MAX_CHAIN_STEPS`]), with every square counted as at least [`MIN_STEPS_PER_SQUARE`] steps, is under 31 bytes a
+/// step. A front end that offers the chain within a memory budget (the server's `--solve-memory`) divides by this.
+pub const CHAIN_BYTES_PER_STEP: u64 = 32;
+
 /// What is left in play when the distribution of the number of rolls stops.
 pub const DISTRIBUTION_TAIL: f64 = 1e-12;
 
