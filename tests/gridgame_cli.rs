@@ -141,7 +141,7 @@ fn bad_input_is_reported_with_line_and_column() {
         ("2 2 0\n.#\n", "line 3, column 1: expected board row 2 of 2, found the end of the input"),
         ("2 2 0\n.#\n..\n", "line 4, column 1: expected Q (the number of queries)"),
         ("2 2 0\n.#\n..\n2\n1 1\n", "line 6, column 1: expected query 2 of Q = 2, found the end of the input"),
-        ("2 2 0\n.#\n..\n1\n1", "line 5, column 2: query 1: expected y after x = 1, found the end of the line"),
+        ("2 2 0\n.#\n..\n1\n1", "line 5, column 2: query 1: expected y after x = 1, found the end of the input"),
         ("2 2 0\n.#\n.\n1\n1 1\n", "line 3, column 2: board row 2 has only 1 cell; every row must have M = 2 cells"),
         ("2 2 0\n.#.\n..\n1\n1 1\n", "line 2, column 3: board row 1 has 3 cells; every row must have M = 2 cells"),
         ("2 2 0\n.x\n..\n1\n1 1\n", "line 2, column 2: board row 1, cell 2: 'x' is not '.' (open) or '#' (wall)"),

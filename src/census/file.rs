@@ -26,6 +26,30 @@ use crate::format::{InputError, quote, whole_number};
 use crate::games::footholds::{Cell, Player};
 use sha2::{Digest, Sha256};
 
+/// The most bytes a census file or journal is read up to: the largest board's file (1×128, 4 160 records of a few
+/// tens of bytes) is a few hundred KiB; anything far longer is not a census file.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a census file or journal, at most [`MAX_FILE_BYTES`]: only a regular file (a device or a pipe put in a
+/// census folder in place of one is refused, not read for ever).
+///
+/// # Errors
+/// When the file cannot be read, is not a regular file, is longer than [`MAX_FILE_BYTES`] or is not UTF-8.
+pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
+    }
+    let mut text = String::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        let message = format!("longer than {} MiB, more than any census file", MAX_FILE_BYTES >> 20);
+        return Err(Error::new(ErrorKind::InvalidData, message));
+    }
+    Ok(text)
+}
+
 /// The first line of every census file: the format and its version.
 pub const MAGIC: &str = "perfectplay footholds census 1";
 

@@ -20,4 +20,4 @@ pub mod verify;
 pub use boards::{Board, full_boards, parse_boards, without_repeats};
 pub use file::{CensusFile, Record};
 pub use run::{CensusOptions, Stopped, Summary, run_threaded};
-pub use verify::{Verified, VerifyOptions, verify_file};
+pub use verify::{Verified, VerifyOptions, verify_file, verify_text};

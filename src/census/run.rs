@@ -151,7 +151,7 @@ impl Ledger {
                 Error::Usage(format!("{name}: {message}; remove it to solve the board again"))
             };
             if path.exists() {
-                let text = std::fs::read_to_string(&path).map_err(|e| io_error(&path, "read", &e))?;
+                let text = super::file::read_text(&path).map_err(|e| io_error(&path, "read", &e))?;
                 let file = CensusFile::parse(&text).map_err(|e| input_error(&path, e))?;
                 let listed: Vec<(Cell, Cell)> = file.records.iter().map(|r| (r.a, r.b)).collect();
                 if file.board != *board || listed != pairs {
@@ -161,7 +161,7 @@ impl Ledger {
             } else {
                 let journal = journal_path(&path);
                 if journal.exists() {
-                    let text = std::fs::read_to_string(&journal).map_err(|e| io_error(&journal, "read", &e))?;
+                    let text = super::file::read_text(&journal).map_err(|e| io_error(&journal, "read", &e))?;
                     for record in read_journal(&text, board, &pairs).map_err(|e| input_error(&journal, e))? {
                         done.insert((record.a, record.b), record.outcome);
                     }
@@ -317,7 +317,9 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
                         }
                         let mut next = cursor.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                         let cancelled = cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
-                        if cancelled || stop.load(Ordering::Relaxed) || *next >= todo.len() {
+                        // Between two pairs too: a small board's solves end before they look at the clock.
+                        let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                        if cancelled || late || stop.load(Ordering::Relaxed) || *next >= todo.len() {
                             return None;
                         }
                         *next += 1;

@@ -37,11 +37,12 @@ impl Default for VerifyOptions<'_> {
 
 /// Checks a census file: the version and checksum, that it lists exactly the board's start pairs up to symmetry,
 /// and that `sample_size` records picked at random (from `seed`) are what a new solve gives. `Ok(Err(Interrupted))`
-/// when the limits of `options` stop a solve of the sample (the file's checksum and pairs are checked by then).
+/// when the limits of `options` stop a solve of the sample (the file's checksum and pairs are checked by then). The
+/// file is read as [`read_text`](super::file::read_text) reads it.
 ///
 /// # Errors
-/// What is wrong, naming the file and line: a bad checksum or format, missing or extra pairs, a record that a new
-/// solve contradicts.
+/// What is wrong, naming the file and line: a file that cannot be read, a bad checksum or format, missing or extra
+/// pairs, a record that a new solve contradicts.
 pub fn verify_file(
     path: &Path,
     sample_size: usize,
@@ -49,10 +50,25 @@ pub fn verify_file(
     options: &VerifyOptions,
 ) -> Result<Result<Verified, Interrupted>, Error> {
     let name = escape(&path.display().to_string());
-    let error = |error: InputError| Error::Input { source_name: name.clone(), error };
     let text =
-        std::fs::read_to_string(path).map_err(|e| Error::Read { source_name: name.clone(), message: e.to_string() })?;
-    let file = CensusFile::parse(&text).map_err(error)?;
+        super::file::read_text(path).map_err(|e| Error::Read { source_name: name.clone(), message: e.to_string() })?;
+    verify_text(&text, &name, sample_size, seed, options)
+}
+
+/// [`verify_file`] on a census file's `text` already read (by a front end that bounds the reading itself), `name`
+/// naming it in messages.
+///
+/// # Errors
+/// As [`verify_file`], but for reading.
+pub fn verify_text(
+    text: &str,
+    name: &str,
+    sample_size: usize,
+    seed: u64,
+    options: &VerifyOptions,
+) -> Result<Result<Verified, Interrupted>, Error> {
+    let error = |error: InputError| Error::Input { source_name: name.to_string(), error };
+    let file = CensusFile::parse(text).map_err(error)?;
     let instance = file.board.instance();
     let pairs = distinct_start_pairs(&instance);
     let listed: Vec<(Cell, Cell)> = file.records.iter().map(|r| (r.a, r.b)).collect();

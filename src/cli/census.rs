@@ -1,9 +1,9 @@
 //! `perfectplay census`: whole footholds tablebases written to record files, and their verification.
 
 use super::output::Output;
-use super::{TimeLimitArg, limits_until, parse_memory, parse_seconds, whole};
+use super::{Input, TimeLimitArg, limits_until, parse_memory, parse_seconds, whole};
 use crate::census::{
-    Board, CensusOptions, Summary, VerifyOptions, full_boards, parse_boards, run_threaded, verify_file,
+    Board, CensusOptions, Summary, VerifyOptions, full_boards, parse_boards, run_threaded, verify_text,
 };
 use crate::error::Error;
 use crate::format::{counted, escape, quote};
@@ -213,7 +213,9 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     // run: a folder's census is checked whole whatever its first bad file.
     let mut failed = 0;
     for path in &args.files {
-        let verified = match verify_file(path, args.sample, seed, &options) {
+        // Read as the games read their inputs: at most 40 MiB, `-` standard input, within the time limit and Ctrl-C.
+        let read = Input::read(path, "a census file", args.time_limit.reading());
+        let verified = match read.and_then(|input| verify_text(&input.text, &input.name, args.sample, seed, &options)) {
             Ok(verified) => verified.map_err(|e| args.time_limit.exceeded(e))?,
             Err(error @ (Error::Input { .. } | Error::Read { .. })) if args.files.len() > 1 => {
                 out.finish()?;
@@ -225,7 +227,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
         };
         let line = format!(
             "{}: ok, checksum and {} records; {} solved again, all agree (seed {seed})\n",
-            escape(&path.display().to_string()),
+            if path.as_os_str() == "-" { "standard input".to_string() } else { escape(&path.display().to_string()) },
             verified.records,
             verified.resolved
         );

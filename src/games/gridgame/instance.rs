@@ -7,8 +7,9 @@
 //! Q lines        x y (1-based row and column of an open cell); with several tokens, 2t numbers x1 y1 … xt yt
 //! ```
 //!
-//! The header and the rows are whitespace-separated words (so CRLF line ends and stray blank lines are fine); each
-//! query is one line, because with several tokens the line ends tell the queries apart. The judge's extra
+//! The header, the rows and the one-token queries are whitespace-separated words, as the judge's `scanf` reads them
+//! (so CRLF line ends, stray blank lines and two queries on a line are fine; the last query's line ends after it);
+//! with several tokens each query is one line, because the line ends tell the queries apart. The judge's extra
 //! guarantees (the corner is open, every open cell reaches it, no query on the corner) are not required: a cell with
 //! no move simply loses. A board of one row or one column is fine (K must then be 0).
 //!
@@ -221,6 +222,31 @@ impl Instance {
             s.skip_space();
             if s.at_end() {
                 return Err(s.error_here(format!("expected query {i} of Q = {q}, found the end of the input")));
+            }
+            if !several_tokens {
+                // One token a query: read as the judge's scanf reads, any whitespace between the numbers.
+                let (x, x_at) = s.int(&format_args!("query {i}: x"), 1, n as i64)?;
+                s.skip_space();
+                if s.at_end() {
+                    return Err(
+                        s.error_here(format!("query {i}: expected y after x = {x}, found the end of the input"))
+                    );
+                }
+                let y = s.int(&format_args!("query {i}: y"), 1, m as i64)?.0;
+                let cell = Cell::new(x as u32 - 1, y as u32 - 1);
+                if !board.is_open(cell) {
+                    return Err(s.error_at(x_at, format!("query {i}: {cell} is a wall")));
+                }
+                cells.push(cell);
+                ends.push(cells.len());
+                // More on the last query's line is a query with several tokens, most likely.
+                if i == q && !s.at_line_end() {
+                    let why = several_by.map_or("one token per query here".to_string(), |option| {
+                        format!("several tokens on a line need {option}")
+                    });
+                    return Err(s.error_here(format!("query {i}: expected the end of the line after x and y ({why})")));
+                }
+                continue;
             }
             let mut count = 0usize;
             while !s.at_line_end() {
@@ -463,9 +489,14 @@ mod tests {
             err("2 2 0\n..\n..\n1\n1 1 2 2\n"),
             "line 5, column 5: query 1: expected the end of the line after x and y (one token per query here)"
         );
+        // One-token queries are read as scanf reads them: x and y on two lines, two queries on one line.
+        let split = Instance::parse_judge("2 2 0\n..\n..\n1\n1\n2\n", false).unwrap();
+        assert_eq!(split.queries().collect::<Vec<_>>(), [&[Cell::new(0, 1)]]);
+        let joined = Instance::parse_judge("2 2 0\n..\n..\n2\n1 1 2 1\n", false).unwrap();
+        assert_eq!(joined.queries().collect::<Vec<_>>(), [&[Cell::new(0, 0)], &[Cell::new(1, 0)]]);
         assert_eq!(
-            err("2 2 0\n..\n..\n1\n1\n2\n"),
-            "line 5, column 2: query 1: expected y after x = 1, found the end of the line"
+            err("2 2 0\n..\n..\n1\n1\n"),
+            "line 6, column 1: query 1: expected y after x = 1, found the end of the input"
         );
         assert_eq!(err("2 2 0\n..\n..\n1\n3 1\n"), "line 5, column 1: query 1: x must be between 1 and 2, found 3");
         assert_eq!(
