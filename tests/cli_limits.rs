@@ -445,6 +445,25 @@ fn a_map_goes_into_place_only_when_the_answers_are_written_too() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A reader that stops early (`| head -1`) ends the run quietly, and the map asked for is written all the same: it was
+/// whole before the answers were.
+#[test]
+fn a_map_is_written_when_the_answers_reader_stops_early() {
+    let dir = scratch("map-head");
+    let (input, svg) = (dir.join("many.txt"), dir.join("map.svg"));
+    std::fs::write(&input, open_board(40, 200_000, "1 1")).unwrap();
+    let script = format!(
+        "{} gridgame --map {} {} | head -1 > /dev/null; echo ${{PIPESTATUS[0]}}",
+        env!("CARGO_BIN_EXE_perfectplay"),
+        svg.display(),
+        input.display()
+    );
+    let out = std::process::Command::new("bash").args(["-c", &script]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "0", "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn inputs_over_40_mib_are_refused() {
     for game in ["gridgame", "snakes", "footholds"] {
@@ -589,6 +608,16 @@ fn output_files_are_checked_before_the_work() {
             "perfectplay: cannot write /nonexistent-folder/map.svg: the folder /nonexistent-folder does not exist\n",
         );
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    // A name longer than the file system takes, found before the work too, not by the last rename.
+    let long = std::env::temp_dir().join(format!("{}.svg", "m".repeat(300)));
+    let out = perfectplay(&["footholds", "--no-census", "--map", long.to_str().unwrap(), &full8])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stdout("");
+    let message = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(message.contains("its name is 304 bytes long, over the 255 its file system takes"), "{message}");
+    assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
     let dir = scratch("files");
     perfectplay(&["gridgame", "--map", dir.to_str().unwrap(), &example("gridgame/maze.txt")])
         .assert()

@@ -153,10 +153,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         }
         out.write_all(text.as_bytes())
     };
-    written.and_then(|()| out.flush()).map_err(|e| out.failed(&e))?;
-    if let Some(map) = map {
-        map.commit()?;
-    }
+    super::output::commit_after(written.and_then(|()| out.flush()).map_err(|e| out.failed(&e)), map)?;
     if args.stats {
         let (used, capacity) = solution.table;
         to_stderr(&format!(

@@ -112,10 +112,5 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     } else {
         report::write_text(out, &instance, &analysis, options)
     };
-    written.map_err(|e| out.failed(&e))?;
-    out.finish()?;
-    if let Some(map) = map {
-        map.commit()?;
-    }
-    Ok(())
+    super::output::commit_after(written.map_err(|e| out.failed(&e)).and_then(|()| out.finish()), map)
 }

@@ -352,6 +352,17 @@ impl OutputFile {
         if existing.as_ref().is_some_and(|m| m.permissions().readonly()) {
             return Err(fail("the file is read-only".into()));
         }
+        // A name too long for its file system would be found only by the last step, the rename.
+        if let Some(name) = path.file_name() {
+            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let most = rustix::fs::statvfs(folder).map_or(255, |fs| fs.f_namemax);
+            if name.len() as u64 > most {
+                return Err(fail(format!(
+                    "its name is {} bytes long, over the {most} its file system takes",
+                    name.len()
+                )));
+            }
+        }
         // The file a symbolic link points to is the one replaced, not the link (even when it does not exist yet).
         let target = match (existing.is_some(), std::fs::read_link(path)) {
             (true, _) => path.canonicalize().map_err(|e| fail(system_reason(&e)))?,
@@ -428,6 +439,24 @@ impl Filled {
         file.persist(&target)
             .map_err(|e| Error::Write { target: self.name.clone(), message: system_reason(&e.error) })?;
         Ok(())
+    }
+}
+
+/// Moves `file` (a `--map` or `--plot`) into place once the answers on standard output are `written`, or once their
+/// reader stopped reading (`| head -1`: the file is whole, and a reader's choice is no failure); after any other
+/// failure the old file stays. Returns how the writing went.
+///
+/// # Errors
+/// The writing's error, or the rename's.
+pub fn commit_after(written: Result<(), Error>, file: Option<Filled>) -> Result<(), Error> {
+    match written {
+        Ok(()) | Err(Error::OutputClosed) => {
+            if let Some(file) = file {
+                file.commit()?;
+            }
+            written
+        }
+        Err(error) => Err(error),
     }
 }
 

@@ -229,10 +229,5 @@ fn answer(
         seed: args.seed,
     };
     let written = if args.json { report.write_json(out) } else { report.write_text(out, Setting::flag) };
-    written.map_err(|e| out.failed(&e))?;
-    out.finish()?;
-    if let Some(plot) = plot {
-        plot.commit()?;
-    }
-    Ok(())
+    super::output::commit_after(written.map_err(|e| out.failed(&e)).and_then(|()| out.finish()), plot)
 }
