@@ -101,6 +101,14 @@ pub enum Error {
     /// The time limit passed after the board's own answer was found, before its whole tablebase was (exit code 3).
     #[error("{0} (raise --time-limit to let it finish)")]
     TimeLimitTablebase(crate::games::footholds::StoppedTablebase),
+    /// A time limit that ended a run of several inputs while one of them was answered, after that input's name.
+    #[error("{source_name}: {error}")]
+    WhileAnswering {
+        /// The input's name.
+        source_name: String,
+        /// What ended the run.
+        error: Box<Error>,
+    },
 }
 
 impl Error {
@@ -121,6 +129,7 @@ impl Error {
             | Error::TimeLimitTablebase(_) => 3,
             Error::Interrupted | Error::InterruptedCensus(_) => 130,
             Error::OutputClosed => 0,
+            Error::WhileAnswering { error, .. } => error.exit_code(),
             _ => 2,
         }
     }

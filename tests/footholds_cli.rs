@@ -203,3 +203,32 @@ fn boards_up_to_128_cells_are_solved() {
     assert_eq!(line.len() as u64, json["answer"].as_u64().unwrap());
     assert_eq!(line[0]["from"], serde_json::json!([7, 15]));
 }
+
+/// With several inputs, what a run says about one of them names it: the time limit that ended the run while
+/// answering it, its `--stats` line, and in `--json` its name exactly as given (not as escaped for a terminal, where
+/// two names can look alike).
+#[test]
+fn several_inputs_are_named_in_every_line_about_one_of_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (literal, newline) = (dir.path().join("a\\nb.txt"), dir.path().join("a\nb.txt"));
+    std::fs::write(&literal, "[[1, 1]] [0, 0] [0, 1]").unwrap();
+    std::fs::write(&newline, "[[1, 1, 1]] [0, 0] [0, 2]").unwrap();
+    let out = footholds().arg("--json").arg(&literal).arg(&newline).assert().success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let files: Vec<String> = stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["file"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(files, [literal.to_str().unwrap(), newline.to_str().unwrap()]);
+
+    let example = "examples/footholds/example1.txt";
+    let out = footholds().args(["--stats", example, example]).assert().success();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert_eq!(stderr.lines().filter(|l| l.starts_with(&format!("{example}: ")) && l.contains("positions")).count(), 2);
+
+    let full9 = dir.path().join("full9.grid");
+    std::fs::write(&full9, "#########\n".repeat(4) + "####AB###\n" + &"#########\n".repeat(4)).unwrap();
+    let out = footholds().args(["--threads", "1", "--time-limit", "0.5", example]).arg(&full9).assert().code(3);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.starts_with(&format!("perfectplay: {}: no ", full9.display())), "{stderr}");
+}

@@ -157,7 +157,8 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     if args.stats {
         let (used, capacity) = solution.table;
         to_stderr(&format!(
-            "{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s\n",
+            "{}{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s\n",
+            out.stderr_prefix(),
             solution.stats.nodes,
             solution.stats.early_outcomes,
             (capacity * solution.table_entry_bytes as u64) >> 20,

@@ -119,8 +119,11 @@ impl InputArg {
         for file in files {
             let result = Input::read(file, hint, limit).and_then(|input| {
                 let name = input.name.clone();
-                if json {
-                    let name = serde_json::to_string(&name).expect("a string serialises");
+                let result = if json {
+                    // The name as it is, not as a terminal is shown it: two names escaped alike stay apart.
+                    let exact =
+                        if file.as_os_str() == "-" { name.clone() } else { file.to_string_lossy().into_owned() };
+                    let name = serde_json::to_string(&exact).expect("a string serialises");
                     // Opened only when the report starts, so that a bad input leaves no half line.
                     out.set_pending(format!("{{\"file\":{name},\"report\":"));
                     let result = answer(input, out);
@@ -131,7 +134,14 @@ impl InputArg {
                     let result = answer(input, out);
                     out.set_prefix(None);
                     result
-                }
+                };
+                // A time limit ends the run: the message says which input it was answering.
+                result.map_err(|error| match error {
+                    Error::TimeLimit { .. } | Error::TimeLimitWinnerKnown { .. } | Error::TimeLimitTablebase(_) => {
+                        Error::WhileAnswering { source_name: name, error: Box::new(error) }
+                    }
+                    other => other,
+                })
             });
             match result {
                 Ok(()) => {}

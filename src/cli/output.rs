@@ -224,6 +224,12 @@ impl Output {
         self.prefix = prefix.map(String::into_bytes);
     }
 
+    /// What starts a line a command writes on stderr about the input answered now (`--stats`): `FILE: ` with several
+    /// inputs (as their answers start with `FILE:`), else nothing.
+    pub fn stderr_prefix(&self) -> String {
+        self.prefix.as_deref().map_or(String::new(), |prefix| format!("{} ", String::from_utf8_lossy(prefix)))
+    }
+
     /// Writes `opening` just before the next byte written, or never if [`Output::drop_pending`] comes first.
     pub fn set_pending(&mut self, opening: String) {
         self.pending = opening.into_bytes();
