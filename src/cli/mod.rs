@@ -277,6 +277,8 @@ fn whole<T: TryFrom<u64>>(low: u64, high: u64) -> impl Fn(&str) -> Result<T, Str
 
 /// Reads a positive number of seconds; for `--time-limit`.
 fn parse_seconds(text: &str) -> Result<f64, String> {
+    // Spaces around the number are taken, as around a size (`--memory " 1G"`).
+    let text = text.trim();
     let seconds = text.parse::<f64>().map_err(|_| format!("{} is not a number of seconds above 0", quote(text)))?;
     crate::engine::limits::time_limit(seconds).map(|_| seconds).map_err(|why| format!("{} {why}", quote(text)))
 }

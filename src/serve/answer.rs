@@ -67,10 +67,9 @@ pub fn capped(max: usize, advice: &str, limits: &Limits, write: impl FnOnce(&mut
 /// The error for an answer over `max` bytes, with what the request can leave out (`advice`, which names the
 /// endpoint's own options).
 fn too_large(max: usize, advice: &str) -> ApiError {
-    ApiError::BadInput(format!(
-        "the answer would be over the server's limit of {max} bytes ({} MiB); {advice}",
-        max >> 20
-    ))
+    // A limit under a MiB (at least 1K) in KiB: "0 MiB" would say nothing.
+    let size = if max >= 1 << 20 { format!("{} MiB", max >> 20) } else { format!("{} KiB", max >> 10) };
+    ApiError::BadInput(format!("the answer would be over the server's limit of {max} bytes ({size}); {advice}"))
 }
 
 #[cfg(test)]

@@ -77,9 +77,18 @@ impl Simulation {
         (self.unfinished() == 0).then_some(self.mean)
     }
 
-    /// A lower bound on the mean of all games: the abandoned ones counted as ending on roll `max_rolls`.
+    /// A lower bound on the mean of all games: the abandoned ones counted as ending on roll `max_rolls + 1`, the
+    /// soonest a game not over after `max_rolls` rolls can end.
+    ///
+    /// ```
+    /// use perfectplay::games::snakes::{Board, Rules, simulate::simulate};
+    /// let board = Board::new(Rules::default(), &[]).unwrap();
+    /// // No game of 100 squares ends within 5 rolls of a six-sided die: each takes 6 rolls or more.
+    /// assert_eq!(simulate(&board, 10, 5, 1).mean_at_least(), 6.0);
+    /// ```
     pub fn mean_at_least(&self) -> f64 {
-        let total = self.mean * self.finished as f64 + (self.unfinished() as f64) * self.max_rolls as f64;
+        let abandoned_at_least = self.max_rolls.saturating_add(1) as f64;
+        let total = self.mean * self.finished as f64 + (self.unfinished() as f64) * abandoned_at_least;
         total / self.games.max(1) as f64
     }
 }
