@@ -92,15 +92,21 @@ fn board_values(board: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Int>>> {
             Err(wide) if r == 0 => return Err(too_large(Some(rows.len()), wide.reported)),
             // As the core words it: row 0 sets the width.
             Err(_) if values.first().is_some_and(Vec::is_empty) => {
-                return Err(PyValueError::new_err("board: the board has no cells"));
+                return Err(PyValueError::new_err(Instance::NO_CELLS));
             }
-            Err(wide) => {
-                return Err(PyValueError::new_err(format!(
-                    "board row {r}: has {} but row 0 has {} (rows must all be the same length)",
-                    wide.count("cell"),
-                    values.first().map_or(0, Vec::len)
-                )));
-            }
+            Err(wide) => match wide.reported {
+                Some(cells) => {
+                    let first = values.first().map_or(0, Vec::len);
+                    return Err(PyValueError::new_err(Instance::ragged_row(r, cells, first)));
+                }
+                None => {
+                    return Err(PyValueError::new_err(format!(
+                        "board row {r}: has {} but row 0 has {} (rows must all be the same length)",
+                        wide.count("cell"),
+                        values.first().map_or(0, Vec::len)
+                    )));
+                }
+            },
         };
         let row =
             cells.iter().enumerate().map(|(c, cell)| run::integer_at(&format!("board row {r}, column {c}"), cell));
@@ -113,11 +119,8 @@ fn board_values(board: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Int>>> {
 /// `None`: a sequence whose `len()` does not say).
 fn too_large(rows: Option<usize>, cols: Option<usize>) -> PyErr {
     PyValueError::new_err(match (rows, cols) {
-        (_, Some(0)) => "board: the board has no cells".to_string(),
-        (Some(rows), Some(cols)) => format!(
-            "board: {rows}×{cols} is {} cells; at most {MAX_CELLS} cells are supported",
-            rows as u128 * cols as u128
-        ),
+        (_, Some(0)) => Instance::NO_CELLS.to_string(),
+        (Some(rows), Some(cols)) => Instance::too_large(rows, cols),
         _ => format!("board: more than {MAX_CELLS} cells; at most {MAX_CELLS} cells are supported"),
     })
 }

@@ -7,7 +7,8 @@ use numpy::{IntoPyArray, PyArray2};
 
 use perfectplay::format::TextFormat;
 use perfectplay::games::gridgame::{
-    Analysis, Board, Cell, Instance, MAX_QUERIES, MAX_SIDE, Wanted, optimal_line, report,
+    Analysis, Board, Cell, Instance, MAX_QUERIES, MAX_SIDE, Wanted, k_too_large, off_size, optimal_line, ragged_row,
+    report,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -52,7 +53,7 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     };
     let off_size = |rows: Option<usize>, cols: usize| {
         PyValueError::new_err(match rows {
-            Some(rows) => format!("the board must have 1 to {MAX_SIDE} rows and columns, not {rows}×{cols}"),
+            Some(rows) => off_size(rows, cols),
             None => format!("the board must have 1 to {MAX_SIDE} rows and columns, found more than {MAX_SIDE} rows"),
         })
     };
@@ -75,11 +76,7 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
             return Err(match strings.first() {
                 None => off_size(Some(rows.len()), cells),
                 // As the core words a row of another length than the first.
-                Some(first) => PyValueError::new_err(format!(
-                    "board row {}: {cells} cells, expected {}",
-                    i + 1,
-                    first.chars().count()
-                )),
+                Some(first) => PyValueError::new_err(ragged_row(i + 1, cells, first.chars().count())),
             });
         }
         // A `str` that is no text (a lone surrogate) is a `ValueError`, as for every other string argument.
@@ -92,19 +89,15 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// (N and M stay: the grid's rows and columns, as the judge calls them).
 fn board_of(grid: &[String], k: &Int) -> PyResult<Board> {
     let rows: Vec<&str> = grid.iter().map(String::as_str).collect();
-    match k.get::<usize>() {
-        Some(k) => Board::from_rows(&rows, k)
-            .map_err(|error| PyValueError::new_err(error.to_string().replacen("K must", "k must", 1))),
-        None if k.0.sign() == Sign::Minus => Err(PyValueError::new_err(format!("k must be at least 0, not {}", k.0))),
-        // Too big for any board: the board's own mistakes first, then the message of any K above its bound.
-        None => {
-            let board = Board::from_rows(&rows, 0).map_err(run::input_error)?;
-            Err(PyValueError::new_err(format!(
-                "k must be at most min(N - 1, M - 1) = {}, not {}",
-                board.rows().min(board.cols()) - 1,
-                k.0
-            )))
-        }
+    if k.0.sign() == Sign::Minus {
+        return Err(PyValueError::new_err(format!("k must be at least 0, not {}", k.0)));
+    }
+    // The board's own mistakes first, then k (too big for any board, or for this one), named as the keyword is.
+    let board = Board::from_rows(&rows, 0).map_err(run::input_error)?;
+    let most = board.rows().min(board.cols()) - 1;
+    match k.get::<usize>().filter(|&k| k <= most) {
+        Some(k) => board.with_k(k).map_err(run::input_error),
+        None => Err(PyValueError::new_err(k_too_large("k", most, &k.0))),
     }
 }
 

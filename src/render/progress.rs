@@ -11,6 +11,10 @@ pub fn terminal_spinner() -> Option<ProgressHook> {
         return None;
     }
     let bar = indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear);
+    // `wide_msg` cuts the line at the terminal's width: a line that wraps is redrawn as two.
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {wide_msg}") {
+        bar.set_style(style);
+    }
     Some(Box::new(move |p: &Progress| {
         // Solvers without positions or a table (the dice, the simulation) report only the time and the stage.
         let mut message = format!("{:>6.1}s  ", p.elapsed.as_secs_f64());

@@ -133,24 +133,33 @@ impl Instance {
         self.b
     }
 
+    /// The message for a board with no cell (every front end that reads a board says it so).
+    pub const NO_CELLS: &str = "board: the board has no cells";
+
+    /// The message for board row `row` (0-based, as the board's index) of `cells` cells on a board whose row 0 has
+    /// `first`.
+    pub fn ragged_row(row: usize, cells_in_row: usize, first: usize) -> String {
+        format!("board row {row}: has {} but row 0 has {first} (rows must all be the same length)", cells(cells_in_row))
+    }
+
+    /// The message for a board of `rows` × `cols` cells, over [`MAX_CELLS`].
+    pub fn too_large(rows: usize, cols: usize) -> String {
+        let count = rows as u128 * cols as u128;
+        format!("board: {rows}×{cols} is {count} cells; at most {MAX_CELLS} cells are supported")
+    }
+
     /// The rows and columns of a board, checked: not empty, not ragged, at most [`MAX_CELLS`] cells.
     pub(super) fn shape(board: &[Vec<bool>]) -> Result<(usize, usize), InputError> {
         let rows = board.len();
         let cols = board.first().map_or(0, Vec::len);
         if rows == 0 || cols == 0 {
-            return Err(InputError::new("board: the board has no cells"));
+            return Err(InputError::new(Instance::NO_CELLS));
         }
         if let Some(r) = board.iter().position(|row| row.len() != cols) {
-            return Err(InputError::new(format!(
-                "board row {r}: has {} but row 0 has {cols} (rows must all be the same length)",
-                cells(board[r].len())
-            )));
+            return Err(InputError::new(Instance::ragged_row(r, board[r].len(), cols)));
         }
         if rows * cols > MAX_CELLS {
-            return Err(InputError::new(format!(
-                "board: {rows}×{cols} is {} cells; at most {MAX_CELLS} cells are supported",
-                rows * cols
-            )));
+            return Err(InputError::new(Instance::too_large(rows, cols)));
         }
         Ok((rows, cols))
     }

@@ -77,6 +77,23 @@ pub(crate) fn bad_cell(row: usize, cell: usize, c: char) -> String {
     format!("board row {row}, cell {cell}: {} is not '.' (open) or '#' (wall)", quote(c.encode_utf8(&mut [0; 4])))
 }
 
+/// The message for a board whose sides are not both 1 to [`MAX_SIDE`] (every front end that reads a board says it
+/// so).
+pub fn off_size(rows: usize, cols: usize) -> String {
+    format!("the board must have 1 to {MAX_SIDE} rows and columns, not {rows}×{cols}")
+}
+
+/// The message for board row `row` (1-based) of `cells` cells on a board whose first row has `expected`.
+pub fn ragged_row(row: usize, cells: usize, expected: usize) -> String {
+    format!("board row {row}: {cells} cells, expected {expected}")
+}
+
+/// The message for a diagonal reach `k` over `most`, min(N − 1, M − 1), naming it `name` (`K` as the judge does,
+/// `k` for a keyword argument).
+pub fn k_too_large(name: &str, most: usize, k: impl std::fmt::Display) -> String {
+    format!("{name} must be at most min(N - 1, M - 1) = {most}, not {k}")
+}
+
 impl Board {
     /// A board of `rows` × `cols` cells, row-major `open` flags, and diagonal reach `k`.
     ///
@@ -84,9 +101,7 @@ impl Board {
     /// When a side is 0 or above [`MAX_SIDE`], `open` has the wrong length, or `k` exceeds min(N − 1, M − 1).
     pub fn new(rows: usize, cols: usize, k: usize, open: Vec<bool>) -> Result<Board, InputError> {
         if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
-            return Err(InputError::new(format!(
-                "the board must have 1 to {MAX_SIDE} rows and columns, not {rows}×{cols}"
-            )));
+            return Err(InputError::new(off_size(rows, cols)));
         }
         if open.len() != rows * cols {
             return Err(InputError::new(format!(
@@ -95,13 +110,19 @@ impl Board {
                 open.len()
             )));
         }
-        if k > rows.min(cols) - 1 {
-            return Err(InputError::new(format!(
-                "K must be at most min(N - 1, M - 1) = {}, not {k}",
-                rows.min(cols) - 1
-            )));
+        Board { rows, cols, k: 0, open }.with_k(k)
+    }
+
+    /// The same board with diagonal reach `k`.
+    ///
+    /// # Errors
+    /// When `k` exceeds min(N − 1, M − 1) ([`k_too_large`]).
+    pub fn with_k(self, k: usize) -> Result<Board, InputError> {
+        let most = self.rows.min(self.cols) - 1;
+        if k > most {
+            return Err(InputError::new(k_too_large("K", most, k)));
         }
-        Ok(Board { rows, cols, k, open })
+        Ok(Board { k, ..self })
     }
 
     /// A board from rows of `.` (open) and `#` (wall): the board of a position given as rows (the server's JSON,
@@ -120,7 +141,7 @@ impl Board {
         let mut open = Vec::with_capacity(rows.len() * cols);
         for (r, row) in rows.iter().enumerate() {
             if row.len() != cols {
-                return Err(InputError::new(format!("board row {}: {} cells, expected {cols}", r + 1, row.len())));
+                return Err(InputError::new(ragged_row(r + 1, row.len(), cols)));
             }
             open.extend(row.bytes().map(|b| b == b'.'));
         }

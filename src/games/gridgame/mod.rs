@@ -30,6 +30,6 @@ mod map;
 pub mod report;
 pub mod solve;
 
-pub use board::{Board, Cell, MAX_SIDE, Step};
+pub use board::{Board, Cell, MAX_SIDE, Step, k_too_large, off_size, ragged_row};
 pub use instance::{Instance, MAX_QUERIES};
 pub use solve::{Analysis, LineMove, Wanted, optimal_line, solve_board, solve_per_edge};
