@@ -364,7 +364,7 @@ impl Shared {
             guard.disarm();
             // Counted as timed out with the answer (see `held_and_counted`).
             let Ok(result) = waited else { return Err(shared.past_time_limit()) };
-            let answer = match result {
+            match result {
                 Ok(Err(ApiError::Interrupted)) => Err(shared.time_limit(&cancel)),
                 // A client that is gone reads no bounds (and its request is not counted as timed out).
                 Ok(Err(ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase(_)))
@@ -374,8 +374,7 @@ impl Shared {
                 }
                 Ok(answer) => answer,
                 Err(error) => Err(ApiError::Internal(format!("the solve failed: {error}"))),
-            };
-            answer
+            }
         };
         if !stream {
             return match self.held_and_counted(solve.await) {

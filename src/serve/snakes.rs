@@ -113,12 +113,12 @@ struct Jumps<'a> {
 
 impl Jumps<'_> {
     /// Whether the ladders and snakes come from the judge text (`input`) rather than the JSON lists.
-    fn from_text(&self) -> bool {
+    fn given_as_text(&self) -> bool {
         self.ladders.is_none() && self.snakes.is_none()
     }
 
     fn instance(&self) -> Result<Instance, ApiError> {
-        if self.from_text() {
+        if self.given_as_text() {
             return Instance::parse(self.input).map_err(input_error);
         }
         if !self.input.is_empty() {
@@ -146,7 +146,7 @@ fn board(
     let overshoot: Overshoot = overshoot.parse().map_err(|e| ApiError::BadInput(format!("overshoot: {e}")))?;
     let rules = Rules { size, faces, start, overshoot };
     rules.check().map_err(|e| ApiError::BadInput(e.message(field(start_field))))?;
-    let checked = Checked { instance: jumps.instance()?, rules, start_field, from_text: jumps.from_text() };
+    let checked = Checked { instance: jumps.instance()?, rules, start_field, from_text: jumps.given_as_text() };
     let board = checked.board()?;
     Ok((checked, board))
 }
