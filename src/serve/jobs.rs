@@ -589,4 +589,16 @@ mod tests {
         assert!(took < Duration::from_secs(1), "503 after {took:?}, the deadline 0.1 s away");
         drop(held);
     }
+
+    #[test]
+    fn an_answer_without_room_to_be_sent_is_counted_as_turned_away_not_answered() {
+        let shared = Shared::new(Config { max_held: 1024, max_answer: 1024, ..Config::default() });
+        let (small, big) = ("x".repeat(100), "x".repeat(4096));
+        let kept = shared.held_and_counted(Ok(small)).unwrap();
+        assert!(matches!(shared.held_and_counted(Ok(big)), Err(ApiError::BusySending(_))));
+        let counts = &shared.counts;
+        assert_eq!(counts.answered.load(Ordering::Relaxed), 1);
+        assert_eq!(counts.rejected_busy.load(Ordering::Relaxed), 1);
+        drop(kept);
+    }
 }
