@@ -127,6 +127,10 @@ impl Board {
     }
 
     /// The board as a footholds instance, with both starts on its first foothold (a census sets its own starts).
+    ///
+    /// # Panics
+    /// Never: every [`Board`] is checked to have a foothold and at most [`MAX_CELLS`] cells, which makes a valid
+    /// instance.
     pub fn instance(&self) -> Instance {
         let first = self.footholds.iter().position(|&f| f).expect("a board has a foothold");
         let cell = (first / self.cols, first % self.cols);
@@ -136,6 +140,9 @@ impl Board {
 
     /// The name of the board's record file: `full-7x7.census` for a full board, otherwise the shape and the
     /// footholds as a hexadecimal number (bit `i` for cell `i`, row-major), e.g. `3x3-1ef.census`.
+    ///
+    /// # Panics
+    /// Never: each digit is made from 4 bits, below 16.
     pub fn file_name(&self) -> String {
         if self.is_full() {
             return format!("full-{}x{}.census", self.rows, self.cols);

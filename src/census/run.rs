@@ -206,6 +206,10 @@ impl Ledger {
     ///
     /// # Errors
     /// When a file cannot be written.
+    ///
+    /// # Panics
+    /// If `board` is not an index into [`Ledger::boards`], or a pair recorded for the board is not one of its start
+    /// pairs (found once as many pairs are recorded as it has). Never for the items of [`Ledger::todo`].
     pub fn record(&mut self, board: usize, (a, b, outcome): SolvedPair) -> Result<(), Error> {
         let state = &mut self.states[board];
         if state.done.insert((a, b), outcome).is_some() {
@@ -293,6 +297,9 @@ pub fn work_through(
 /// # Errors
 /// [`Error::TimeLimitCensus`] when the deadline passes first, [`Error::InterruptedCensus`] when the cancel flag is
 /// raised (what is solved stays in the journals either way, and the next run resumes from there), or an error of [`Ledger::open`] and of writing the files.
+///
+/// # Panics
+/// Never: the workers solve only start pairs of checked boards, which does not panic.
 pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summary, Error> {
     let mut ledger = Ledger::open(boards, &options.dir)?;
     let todo = ledger.todo();

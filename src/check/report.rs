@@ -212,6 +212,9 @@ pub fn text(outcome: &Outcome) -> String {
 /// solution's runs took and perfectplay's own time (`solution_seconds`, `perfectplay_seconds`), and on a failure
 /// `input` (shrunk), `expected`, `got`, `original_input`, `case` (its number), `detail`, `stderr` (its end),
 /// `explanation`, and what shrinking did.
+///
+/// # Panics
+/// Never: the object holds only strings, numbers, booleans and plain records, which always serialise.
 pub fn json(outcome: &Outcome) -> String {
     let mut object = json!({
         "verdict": outcome.verdict,

@@ -119,6 +119,10 @@ impl Server {
     }
 
     /// The address the server listens on (with the port chosen when the configuration asked for port 0).
+    ///
+    /// # Panics
+    /// Only if the operating system cannot report the address of the bound socket (`getsockname` fails), which does
+    /// not happen for a socket [`Server::bind`] bound.
     pub fn local_addr(&self) -> SocketAddr {
         self.listener.local_addr().expect("a bound listener has an address")
     }

@@ -244,6 +244,10 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of the limits passes or their cancel flag is raised first.
+    ///
+    /// # Panics
+    /// If the game breaks the contract of [`TwoPlayerGame`] so that no move of a position on the line keeps its
+    /// outcome: a position that is not over has no move, or an outcome the game reports is wrong.
     pub fn principal_line(&mut self, position: &G::Position) -> Result<Vec<RankedMove<G::Move>>, Interrupted> {
         let mut line = Vec::new();
         let mut current = *position;

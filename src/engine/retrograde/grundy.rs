@@ -161,6 +161,10 @@ impl MexMultiset {
     }
 
     /// Adds one copy of `value`.
+    ///
+    /// # Panics
+    /// If the multiset already holds 65 535 copies of `value` (a value above the limit is not kept, and never
+    /// panics).
     pub fn insert(&mut self, value: usize) {
         if value > self.limit {
             return;

@@ -27,6 +27,10 @@ pub fn check(instance: &Instance, beyond: bool) -> Result<(), String> {
 }
 
 /// Case `index` of `total`: boards grow from 1×1 to the largest allowed as the index grows.
+///
+/// # Panics
+/// Can panic with `beyond` when `index` is `total` or more: a board of more than [`MAX_CELLS`] cells can then be
+/// drawn. Never for `index < total`.
 pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> Instance {
     let progress = (index + 1) as f64 / total.max(1) as f64;
     let (rows, cols) = if beyond {

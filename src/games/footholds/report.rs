@@ -300,6 +300,9 @@ struct JsonPair {
 }
 
 /// The tablebase as JSON: every pair of starts with the winner and the total moves.
+///
+/// # Panics
+/// Never: the pairs hold only numbers and player names, which always serialise.
 pub fn tablebase_json(instance: &Instance, table: &Tablebase) -> serde_json::Value {
     let cells: Vec<Cell> = (0..instance.rows()).flat_map(|r| (0..instance.cols()).map(move |c| (r, c))).collect();
     let pairs: Vec<JsonPair> = cells

@@ -72,6 +72,10 @@ impl<B: Cells> Geometry<B> {
     /// // A 2×3 board without its top-middle cell: from the top-left, down, right, right, up.
     /// assert_eq!(geometry.longest_walk(0b111_101, 0), 4);
     /// ```
+    ///
+    /// # Panics
+    /// Never for a `cell` below [`Cells::CAPACITY`]: the search has no stop and a budget of 2⁶⁴ − 1 steps, which
+    /// lasts. With `u64` cells, a `cell` beyond it overflows a shift, which panics in debug builds.
     pub fn longest_walk(&self, footholds: B, cell: usize) -> u32 {
         let unlimited = &mut { u64::MAX };
         self.walk_at_least(footholds, cell, u32::MAX, unlimited, &mut WalkCache::default(), &WalkStop::default())

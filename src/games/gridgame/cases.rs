@@ -96,6 +96,9 @@ fn draw_queries(rng: &mut StdRng, board: &Board, count: usize, beyond: bool) -> 
 
 /// Case `index` of `total`: sides grow geometrically from 2 to 300 (5000 with `beyond`) as the index grows, so
 /// most cases are small and the last ones reach the limit.
+///
+/// # Panics
+/// Never: every board and query drawn is within what [`Board::new`] and [`Instance::new`] accept.
 pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> Instance {
     let progress = (index + 1) as f64 / total.max(1) as f64;
     let (low, high) = if beyond { (1usize, super::MAX_SIDE) } else { (2, JUDGE_SIDE) };
@@ -130,6 +133,9 @@ fn all_cells(board: &Board, most: usize) -> Vec<Vec<Cell>> {
 
 /// The corners people get wrong, tried before the random cases: K = 0 and K = min(N − 1, M − 1), walls everywhere
 /// but the paths, the cells next to the corner, many queries, and the thinnest and largest boards.
+///
+/// # Panics
+/// Never: the boards and queries are fixed, and valid.
 pub fn corners() -> Vec<Instance> {
     let mut out = Vec::new();
     let mut add = |rows: &[&str], k: usize, queries: Option<&[(u32, u32)]>| {

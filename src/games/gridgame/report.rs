@@ -78,6 +78,11 @@ fn player(first: bool) -> &'static str {
 
 /// The answers as text: `First` or `Second` per query, one per line, each followed by what `options` asks for
 /// (the remoteness, the Grundy values, the optimal line).
+///
+/// # Panics
+/// If `options.explain` is set and `analysis` has no remoteness table, or `analysis` is not the analysis of
+/// `instance`'s board (a query cell off the solved board). Never for [`Analysis::solve`] of that board with
+/// [`Options::wanted`].
 pub fn text(instance: &Instance, analysis: &Analysis, options: Options) -> String {
     let mut out = Vec::with_capacity(instance.query_count() * 8);
     write_text(&mut out, instance, analysis, options).expect("a Vec takes every byte");
@@ -184,6 +189,9 @@ struct JsonOutput<A, T> {
 ///
 /// # Errors
 /// When serde cannot write the JSON.
+///
+/// # Panics
+/// As [`text`].
 pub fn json(instance: &Instance, analysis: &Analysis, options: Options, table: bool) -> serde_json::Result<String> {
     let mut out = Vec::new();
     write_json(&mut out, instance, analysis, options, table).map_err(serde_json::Error::io)?;

@@ -97,6 +97,9 @@ pub fn solve_board<R: Rule>(board: &Board, rule: &R, limits: &Limits) -> Result<
 }
 
 /// Solves the whole board for `rule` the textbook way, every move one by one: O(N·M·K). For cross-checks.
+///
+/// # Panics
+/// Never: without a deadline or a cancel flag the solve is not interrupted.
 pub fn solve_per_edge<R: Rule>(board: &Board, rule: &R) -> Vec<R::Value> {
     let mut edges = EdgeChildren::new(
         board.rows() * board.cols(),
@@ -232,6 +235,11 @@ pub struct LineMove {
 /// The optimal line from `start` under the remoteness table `remoteness` of `board`: the winner always takes a move
 /// to a losing cell of least remoteness, the loser a move to a winning cell of greatest remoteness (the first such
 /// move in the order down, right, diagonals by length). Empty when `start` has no move.
+///
+/// # Panics
+/// If `remoteness` is not the remoteness table of `board` (shorter than the board, or a cell of remoteness r > 0
+/// with no move to one of r − 1), or `start` is off the board. Never for [`Analysis::remoteness_table`] of `board`
+/// and a cell on it.
 pub fn optimal_line(board: &Board, remoteness: &[u16], start: Cell) -> Vec<LineMove> {
     let mut line = Vec::new();
     let mut at = start;

@@ -23,6 +23,9 @@ const SQUARES: std::ops::RangeInclusive<u32> = 2..=99;
 ///
 /// # Errors
 /// The guarantee it breaks.
+///
+/// # Panics
+/// Never: the board is made only once its squares are checked, and the search has no deadline.
 pub fn check(instance: &Instance, beyond: bool) -> Result<(), String> {
     let (n, m) = (instance.ladders().count(), instance.snakes().count());
     if beyond {

@@ -97,6 +97,9 @@ pub const DEFAULT_MAX_ROLLS: u64 = 100_000;
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first. The inner `Err` says why
 /// the last square cannot be reached.
+///
+/// # Panics
+/// Never: every move of the search is a roll the board plays.
 pub fn fewest_rolls(board: &Board, limits: &Limits) -> Result<Result<Vec<Roll>, String>, Interrupted> {
     let start = board.rules().start;
     let search = shortest::shortest_path(board, start, limits)?;

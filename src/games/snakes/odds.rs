@@ -76,6 +76,9 @@ impl<'b> Odds<'b> {
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
+    ///
+    /// # Panics
+    /// Never: the expectation is read only once [`Odds::why_endless`] has found that the game surely ends.
     pub fn expected_rolls(&self, limits: &Limits) -> Result<Result<(f64, f64), String>, Interrupted> {
         if let Some(why) = self.why_endless(limits)? {
             return Ok(Err(why.to_owned()));
@@ -89,6 +92,9 @@ impl<'b> Odds<'b> {
     ///
     /// # Errors
     /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
+    ///
+    /// # Panics
+    /// Never: as [`Odds::expected_rolls`].
     pub fn exact_expected_rolls(&self, limits: &Limits) -> Result<Result<BigRational, String>, Interrupted> {
         if let Some(why) = self.why_endless(limits)? {
             return Ok(Err(why.to_owned()));

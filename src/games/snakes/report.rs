@@ -38,6 +38,9 @@ impl Report<'_> {
     /// The text answer: the fewest rolls (alone, the judge's answer; otherwise only with `explain`), one shortest
     /// game, the expectation, the distribution table and the simulation line, each when asked. `name` says a setting
     /// the text mentions (the roll limit of a simulation) in the front end's words.
+    ///
+    /// # Panics
+    /// Never: writing into a `Vec` does not fail, and the text is UTF-8.
     pub fn text(&self, name: fn(Setting) -> &'static str) -> String {
         let mut out = Vec::new();
         self.write_text(&mut out, name).expect("a Vec takes every byte");

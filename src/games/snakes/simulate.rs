@@ -95,6 +95,9 @@ impl Simulation {
 
 /// Plays `games` games from the board's start with a fair die seeded by `seed`; a game that has not ended after
 /// `max_rolls` rolls is abandoned (counted in [`Simulation::unfinished`], not in [`Simulation::mean`]).
+///
+/// # Panics
+/// Never: without limits the simulation is not interrupted.
 pub fn simulate(board: &Board, games: u64, max_rolls: u64, seed: u64) -> Simulation {
     simulate_within(board, games, max_rolls, seed, &Limits::default()).expect("no limits, no interruption")
 }
