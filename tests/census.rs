@@ -178,6 +178,33 @@ proptest! {
 
 /// One run at a time writes a folder: a second (here the lock taken by the test, as a run takes it) is refused at
 /// once, saying why and what to do, and runs once the first has ended.
+/// A census's own file that is a device or a named pipe is refused, not read for ever (or opened for ever: a named
+/// pipe's opening waits for a writer).
+#[test]
+fn a_census_file_that_is_not_a_regular_file_is_refused() {
+    for (name, make) in [("full-1x2.census", "fifo"), ("full-1x2.census.partial", "fifo"), ("full-1x2.census", "zero")]
+    {
+        let dir = scratch(&format!("special-{make}-{}", name.len()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        match make {
+            "fifo" => assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success()),
+            _ => std::os::unix::fs::symlink("/dev/zero", &path).unwrap(),
+        }
+        let out = Command::cargo_bin("perfectplay")
+            .unwrap()
+            .args(["census", "run", "--full", "2x2", "--out"])
+            .arg(&dir)
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name} {make}: {stderr}");
+        assert!(stderr.ends_with(": not a regular file\n"), "{name} {make}: {stderr}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
 #[test]
 fn a_folder_another_run_is_writing_is_refused() {
     let dir = scratch("locked");

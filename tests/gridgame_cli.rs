@@ -165,10 +165,10 @@ fn bad_input_is_reported_with_line_and_column() {
         ("2 2 0\n..\n..\n1\n1 0\n", "line 5, column 3: query 1: y must be between 1 and 2, found 0"),
         ("2 2 0\n.#\n..\n1\n1 2\n", "line 5, column 1: query 1: (1, 2) is a wall"),
         ("2 2 0\n..\n..\n1\n1 1\n2 2\n", "line 6, column 1: unexpected text after the last query (Q = 1): '2'"),
-        ("2 2 0\n..\n..\n1\n1 1 junk\n", "line 5, column 5: query 1: expected the end of the line after x and y"),
+        ("2 2 0\n..\n..\n1\n1 1 junk\n", "line 5, column 5: unexpected text after the last query (Q = 1): 'junk'"),
         (
             "2 2 0\n..\n..\n1\n1 1 2 2\n",
-            "line 5, column 5: query 1: expected the end of the line after x and y (several tokens on a line need --tokens)",
+            "line 5, column 5: unexpected text after the last query (Q = 1): '2' (several tokens on a line need --tokens)",
         ),
         ("2 2 0\n..\n..\n0\n1 1\n", "line 5, column 1: unexpected text after the last query (Q = 0): '1'"),
         ("2 2 0\n..\n..\n1\n1 y\n", "line 5, column 3: query 1: y must be a whole number, found 'y'"),

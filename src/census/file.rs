@@ -37,10 +37,11 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// When the file cannot be read, is not a regular file, is longer than [`MAX_FILE_BYTES`] or is not UTF-8.
 pub fn read_text(path: &std::path::Path) -> std::io::Result<String> {
     use std::io::{Error, ErrorKind, Read};
-    let file = std::fs::File::open(path)?;
-    if !file.metadata()?.is_file() {
+    // Looked at before it is opened: opening a named pipe waits for a writer, for ever.
+    if !std::fs::metadata(path)?.is_file() {
         return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
     }
+    let file = std::fs::File::open(path)?;
     let mut text = String::new();
     file.take(MAX_FILE_BYTES + 1).read_to_string(&mut text)?;
     if text.len() as u64 > MAX_FILE_BYTES {

@@ -137,7 +137,10 @@ impl InputArg {
                 };
                 // A time limit ends the run: the message says which input it was answering.
                 result.map_err(|error| match error {
-                    Error::TimeLimit { .. } | Error::TimeLimitWinnerKnown { .. } | Error::TimeLimitTablebase(_) => {
+                    Error::TimeLimit { .. }
+                    | Error::TimeLimitWinnerKnown { .. }
+                    | Error::TimeLimitTablebase(_)
+                    | Error::TimeLimitWriting { .. } => {
                         Error::WhileAnswering { source_name: name, error: Box::new(error) }
                     }
                     other => other,

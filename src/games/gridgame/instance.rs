@@ -216,6 +216,28 @@ impl Instance {
         }
         let board = Board::new(n, m, k as usize, open).map_err(|e| s.error_here(e.message))?;
         let q = s.int(&"Q (the number of queries)", 0, MAX_QUERIES as i64)?.0 as usize;
+        // One token's cell, x then y, both on the line when `within_line` (a query of several tokens).
+        let read_cell = |s: &mut Scanner, i: usize, within_line: bool| -> Result<Cell, InputError> {
+            let (x, x_at) = s.int(&format_args!("query {i}: x"), 1, n as i64)?;
+            if within_line {
+                if s.at_line_end() {
+                    return Err(s.error_here(format!("query {i}: expected y after x = {x}, found the end of the line")));
+                }
+            } else {
+                s.skip_space();
+                if s.at_end() {
+                    return Err(
+                        s.error_here(format!("query {i}: expected y after x = {x}, found the end of the input"))
+                    );
+                }
+            }
+            let y = s.int(&format_args!("query {i}: y"), 1, m as i64)?.0;
+            let cell = Cell::new(x as u32 - 1, y as u32 - 1);
+            if !board.is_open(cell) {
+                return Err(s.error_at(x_at, format!("query {i}: {cell} is a wall")));
+            }
+            Ok(cell)
+        };
         let mut cells = Vec::with_capacity(q);
         let mut ends = Vec::with_capacity(q);
         for i in 1..=q {
@@ -225,56 +247,28 @@ impl Instance {
             }
             if !several_tokens {
                 // One token a query: read as the judge's scanf reads, any whitespace between the numbers.
-                let (x, x_at) = s.int(&format_args!("query {i}: x"), 1, n as i64)?;
-                s.skip_space();
-                if s.at_end() {
-                    return Err(
-                        s.error_here(format!("query {i}: expected y after x = {x}, found the end of the input"))
-                    );
+                cells.push(read_cell(&mut s, i, false)?);
+            } else {
+                // Several: the line ends tell the queries apart.
+                while !s.at_line_end() {
+                    cells.push(read_cell(&mut s, i, true)?);
+                    s.skip_inline_space();
                 }
-                let y = s.int(&format_args!("query {i}: y"), 1, m as i64)?.0;
-                let cell = Cell::new(x as u32 - 1, y as u32 - 1);
-                if !board.is_open(cell) {
-                    return Err(s.error_at(x_at, format!("query {i}: {cell} is a wall")));
-                }
-                cells.push(cell);
-                ends.push(cells.len());
-                // More on the last query's line is a query with several tokens, most likely.
-                if i == q && !s.at_line_end() {
-                    let why = several_by.map_or("one token per query here".to_string(), |option| {
-                        format!("several tokens on a line need {option}")
-                    });
-                    return Err(s.error_here(format!("query {i}: expected the end of the line after x and y ({why})")));
-                }
-                continue;
-            }
-            let mut count = 0usize;
-            while !s.at_line_end() {
-                if count == 2 && !several_tokens {
-                    let why = several_by.map_or("one token per query here".to_string(), |option| {
-                        format!("several tokens on a line need {option}")
-                    });
-                    return Err(s.error_here(format!("query {i}: expected the end of the line after x and y ({why})")));
-                }
-                let (x, x_at) = s.int(&format_args!("query {i}: x"), 1, n as i64)?;
-                s.skip_inline_space();
-                if s.at_line_end() {
-                    return Err(s.error_here(format!("query {i}: expected y after x = {x}, found the end of the line")));
-                }
-                let y = s.int(&format_args!("query {i}: y"), 1, m as i64)?.0;
-                let cell = Cell::new(x as u32 - 1, y as u32 - 1);
-                if !board.is_open(cell) {
-                    return Err(s.error_at(x_at, format!("query {i}: {cell} is a wall")));
-                }
-                cells.push(cell);
-                count += 2;
-                s.skip_inline_space();
             }
             ends.push(cells.len());
         }
+        let last_query_end = s.pos;
         s.skip_space();
         if let Some((word, at)) = s.word() {
-            return Err(s.error_at(at, format!("unexpected text after the last query (Q = {q}): {}", quote(word))));
+            let mut message = format!("unexpected text after the last query (Q = {q}): {}", quote(word));
+            // More on the last query's own line is, most likely, a query of several tokens.
+            let same_line = !text[last_query_end..at].contains(['\n', '\r']);
+            if same_line && q > 0 && !several_tokens {
+                message += &several_by.map_or(" (one token per query here)".to_string(), |option| {
+                    format!(" (several tokens on a line need {option})")
+                });
+            }
+            return Err(s.error_at(at, message));
         }
         Ok(Instance { board, cells, ends })
     }
@@ -487,7 +481,7 @@ mod tests {
         );
         assert_eq!(
             err("2 2 0\n..\n..\n1\n1 1 2 2\n"),
-            "line 5, column 5: query 1: expected the end of the line after x and y (one token per query here)"
+            "line 5, column 5: unexpected text after the last query (Q = 1): '2' (one token per query here)"
         );
         // One-token queries are read as scanf reads them: x and y on two lines, two queries on one line.
         let split = Instance::parse_judge("2 2 0\n..\n..\n1\n1\n2\n", false).unwrap();
