@@ -94,19 +94,10 @@ fn board_values(board: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<Int>>> {
             Err(_) if values.first().is_some_and(Vec::is_empty) => {
                 return Err(PyValueError::new_err(Instance::NO_CELLS));
             }
-            Err(wide) => match wide.reported {
-                Some(cells) => {
-                    let first = values.first().map_or(0, Vec::len);
-                    return Err(PyValueError::new_err(Instance::ragged_row(r, cells, first)));
-                }
-                None => {
-                    return Err(PyValueError::new_err(format!(
-                        "board row {r}: has {} but row 0 has {} (rows must all be the same length)",
-                        wide.count("cell"),
-                        values.first().map_or(0, Vec::len)
-                    )));
-                }
-            },
+            Err(wide) => {
+                let first = values.first().map_or(0, Vec::len);
+                return Err(PyValueError::new_err(Instance::ragged_row(r, &wide.count("cell"), first)));
+            }
         };
         let row =
             cells.iter().enumerate().map(|(c, cell)| run::integer_at(&format!("board row {r}, column {c}"), cell));

@@ -65,8 +65,10 @@ fn shown_spacing(text: &str) -> String {
     format!("\"{}\"", at_most_300(crate::format::escape(text)))
 }
 
-/// What a run stopped at its output limit is told.
-const OUTPUT_LIMIT: &str = "stopped after 1 MiB of output, a judge's output limit: only the first is read";
+/// What a run stopped at its output limit ([`KEEP_OUTPUT`]) is told.
+fn output_limit() -> String {
+    format!("stopped after {} MiB of output, a judge's output limit: only the first is read", KEEP_OUTPUT >> 20)
+}
 
 /// Ways a run ends that the memory limit may cause: a signal (a failed allocation turned into a bad access or an
 /// abort) or an out-of-memory error on standard error.
@@ -128,7 +130,7 @@ pub fn text(outcome: &Outcome) -> String {
             format!(" ({})", failure_detail(how, &trial.run.stderr, outcome))
         }
         (Verdict::TimeLimitExceeded, _) => format!(" (over {})", time_limit(outcome)),
-        (_, Ending::OutputLimit) => format!(" ({})", OUTPUT_LIMIT),
+        (_, Ending::OutputLimit) => format!(" ({})", output_limit()),
         (Verdict::WrongAnswer, _) => match not_an_integer(&trial.run.answer) {
             Some(what) => format!(" (returned {}, not an integer)", crate::format::escape(what)),
             // What a judge would call an output limit exceeded: only the output's first MiB is read.
@@ -244,7 +246,7 @@ pub fn json(outcome: &Outcome) -> String {
         object["detail"] = json!(match &run.ending {
             Ending::Failed(how) => failure_detail(how, &run.stderr, outcome),
             Ending::TimedOut => format!("over {}", time_limit(outcome)),
-            Ending::OutputLimit => OUTPUT_LIMIT.to_string(),
+            Ending::OutputLimit => output_limit(),
             Ending::Success => match not_an_integer(&run.answer) {
                 Some(what) => format!("exit code 0; returned {what}, not an integer"),
                 None if failure.trial.verdict == Verdict::PresentationError => {

@@ -215,8 +215,12 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     for path in &args.files {
         // Read as the games read their inputs: at most 40 MiB, `-` standard input, within the time limit and Ctrl-C.
         let read = Input::read(path, "a census file", args.time_limit.reading());
-        let verified = match read.and_then(|input| verify_text(&input.text, &input.name, args.sample, seed, &options)) {
-            Ok(verified) => verified.map_err(|e| args.time_limit.exceeded(e))?,
+        let checked = read.and_then(|input| {
+            let verified = verify_text(&input.text, &input.name, args.sample, seed, &options)?;
+            Ok((verified, input.name))
+        });
+        let (verified, name) = match checked {
+            Ok((verified, name)) => (verified.map_err(|e| args.time_limit.exceeded(e))?, name),
             Err(error @ (Error::Input { .. } | Error::Read { .. })) if args.files.len() > 1 => {
                 out.finish()?;
                 super::to_stderr(&format!("perfectplay: {error}\n"));
@@ -227,9 +231,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
         };
         let line = format!(
             "{}: ok, checksum and {} records; {} solved again, all agree (seed {seed})\n",
-            if path.as_os_str() == "-" { "standard input".to_string() } else { escape(&path.display().to_string()) },
-            verified.records,
-            verified.resolved
+            name, verified.records, verified.resolved
         );
         out.write_text(&line)?;
     }

@@ -358,17 +358,6 @@ impl OutputFile {
         if existing.as_ref().is_some_and(|m| m.permissions().readonly()) {
             return Err(fail("the file is read-only".into()));
         }
-        // A name too long for its file system would be found only by the last step, the rename.
-        if let Some(name) = path.file_name() {
-            let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            let most = rustix::fs::statvfs(folder).map_or(255, |fs| fs.f_namemax);
-            if name.len() as u64 > most {
-                return Err(fail(format!(
-                    "its name is {} bytes long, over the {most} its file system takes",
-                    name.len()
-                )));
-            }
-        }
         // The file a symbolic link points to is the one replaced, not the link (even when it does not exist yet).
         let target = match (existing.is_some(), std::fs::read_link(path)) {
             (true, _) => path.canonicalize().map_err(|e| fail(system_reason(&e)))?,
@@ -381,6 +370,16 @@ impl OutputFile {
         };
         if !folder.is_dir() {
             return Err(fail(format!("the folder {} does not exist", escape(&folder.display().to_string()))));
+        }
+        // A name too long for its file system would be found only by the last step, the rename onto it.
+        if let Some(name) = target.file_name() {
+            let most = rustix::fs::statvfs(folder).map_or(255, |fs| fs.f_namemax);
+            if name.len() as u64 > most {
+                return Err(fail(format!(
+                    "its name is {} bytes long, over the {most} its file system takes",
+                    name.len()
+                )));
+            }
         }
         // A temporary file made and removed at once shows that the folder takes new files; the one that becomes the
         // output is made when its contents are ready, so that a run stopped before that (a signal while the input

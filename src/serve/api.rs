@@ -159,20 +159,24 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
             ApiError::BadInput(format!("request JSON: {field}{}", tidy(e.inner())))
         })?;
         json.end().map_err(|e| ApiError::BadInput(format!("request JSON: {}", tidy(&e))))?;
-        let mut request: E = request;
-        // The judge text in `input` may start with a byte-order mark too (a file read in whole and sent).
-        let input = request.input_mut();
-        if let Some(text) = input.strip_prefix('\u{feff}') {
-            *input = text.to_string();
-        }
-        return Ok(request);
+        return Ok(without_byte_order_mark(request));
     }
     let text = String::from_utf8(body.to_vec()).map_err(|e| {
         ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))
     })?;
     let mut request: E = super::query::options(query.unwrap_or(""))?;
-    *request.input_mut() = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
-    Ok(request)
+    *request.input_mut() = text;
+    Ok(without_byte_order_mark(request))
+}
+
+/// The request with its judge text (the body, or the JSON's `input`: a file read whole and sent) without a leading
+/// byte-order mark, which is not part of the input, as the command line reads a file.
+fn without_byte_order_mark<E: Endpoint>(mut request: E) -> E {
+    let input = request.input_mut();
+    if let Some(text) = input.strip_prefix('\u{feff}') {
+        *input = text.to_string();
+    }
+    request
 }
 
 /// A message of serde's, which quotes the input between backticks (an unknown field's name, say): each quote cut

@@ -136,10 +136,10 @@ impl Instance {
     /// The message for a board with no cell (every front end that reads a board says it so).
     pub const NO_CELLS: &str = "board: the board has no cells";
 
-    /// The message for board row `row` (0-based, as the board's index) of `cells` cells on a board whose row 0 has
-    /// `first`.
-    pub fn ragged_row(row: usize, cells_in_row: usize, first: usize) -> String {
-        format!("board row {row}: has {} but row 0 has {first} (rows must all be the same length)", cells(cells_in_row))
+    /// The message for board row `row` (0-based, as the board's index) on a board whose row 0 has `first` cells;
+    /// `length` is the row's own in words (`3 cells`, or `more than 128 cells` from a reader that stopped counting).
+    pub fn ragged_row(row: usize, length: &str, first: usize) -> String {
+        format!("board row {row}: has {length} but row 0 has {first} (rows must all be the same length)")
     }
 
     /// The message for a board of `rows` × `cols` cells, over [`MAX_CELLS`].
@@ -156,7 +156,7 @@ impl Instance {
             return Err(InputError::new(Instance::NO_CELLS));
         }
         if let Some(r) = board.iter().position(|row| row.len() != cols) {
-            return Err(InputError::new(Instance::ragged_row(r, board[r].len(), cols)));
+            return Err(InputError::new(Instance::ragged_row(r, &cells(board[r].len()), cols)));
         }
         if rows * cols > MAX_CELLS {
             return Err(InputError::new(Instance::too_large(rows, cols)));

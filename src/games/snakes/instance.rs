@@ -119,14 +119,11 @@ impl Instance {
                         if w.from == w.to {
                             format!("starts and ends on square {}", w.from)
                         } else {
-                            {
-                                let rule = if w.at.is_some() {
-                                    "a snake 'u v' must have u > v"
-                                } else {
-                                    "a snake (u, v) must have u > v"
-                                };
-                                format!("goes up from {} to {}: {rule}", w.from, w.to)
-                            }
+                            let rule = match w.at {
+                                Some(_) => "a snake 'u v' must have u > v",
+                                None => "a snake (u, v) must have u > v",
+                            };
+                            format!("goes up from {} to {}: {rule}", w.from, w.to)
                         },
                     ));
                 }
