@@ -223,6 +223,20 @@ fn endless_output_is_stopped_at_the_output_limit() {
     assert!(json["got"].as_str().unwrap().len() <= 1 << 20);
 }
 
+/// The output limit at its edge: a right answer padded with line ends to exactly 1 MiB is accepted; one byte more is
+/// the output limit.
+#[test]
+fn the_output_limit_is_one_mib_exactly() {
+    for (extra, verdict) in [(0, "accepted"), (1, "wrong answer")] {
+        let script = format!(
+            "a=$({} snakes); printf '%s' \"$a\"; head -c $(( (1 << 20) - ${{#a}} + {extra} )) /dev/zero | tr '\\0' '\\n'",
+            env!("CARGO_BIN_EXE_perfectplay")
+        );
+        let (_, json) = one_case(&["--time-limit", "10"], &["sh", "-c", &script]);
+        assert_eq!(json["verdict"], verdict, "{extra}: {json:#}");
+    }
+}
+
 /// A solution killed outright long before its time (by itself, here) is a runtime error that says by what, not a
 /// time limit exceeded.
 #[test]

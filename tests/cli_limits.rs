@@ -617,6 +617,11 @@ fn output_files_are_checked_before_the_work() {
         .stdout("");
     let message = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(message.contains("its name is 304 bytes long, over the 255 its file system takes"), "{message}");
+    // At the file system's limit the name is taken.
+    let longest = std::env::temp_dir().join(format!("{}.svg", "m".repeat(251)));
+    perfectplay(&["gridgame", "--map", longest.to_str().unwrap(), &example("gridgame/maze.txt")]).assert().success();
+    assert!(std::fs::read_to_string(&longest).unwrap().starts_with("<svg"));
+    std::fs::remove_file(&longest).unwrap();
     assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
     let dir = scratch("files");
     perfectplay(&["gridgame", "--map", dir.to_str().unwrap(), &example("gridgame/maze.txt")])

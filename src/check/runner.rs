@@ -239,10 +239,6 @@ impl Program {
             return Err(interrupted());
         }
         let ending = match status {
-            _ if output_over() => {
-                let _ = child.wait();
-                Ending::OutputLimit
-            }
             None => {
                 let _ = child.wait();
                 Ending::TimedOut
@@ -251,9 +247,12 @@ impl Program {
         };
         // One second in all for both pipes to close.
         let closed_by = Instant::now() + Duration::from_secs(1);
-        let stdout = collect(&stdout, closed_by);
-        let answer = if self.answer_file { read_capped(answer_path).unwrap_or_default() } else { stdout.clone() };
-        Ok(Run { ending, answer, stdout, stderr: collect(&stderr, closed_by), elapsed })
+        let stdout_text = collect(&stdout, closed_by);
+        // Looked at once the pipe is read to its end: a run that exits just past the limit has its last bytes
+        // still in the pipe when its status comes.
+        let ending = if output_over() { Ending::OutputLimit } else { ending };
+        let answer = if self.answer_file { read_capped(answer_path).unwrap_or_default() } else { stdout_text.clone() };
+        Ok(Run { ending, answer, stdout: stdout_text, stderr: collect(&stderr, closed_by), elapsed })
     }
 
     /// [`Program::run`] with its errors as `check` tells them: "interrupted" when cancelled, else "cannot run
