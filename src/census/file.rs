@@ -185,12 +185,16 @@ impl CensusFile {
         let lines: Vec<&str> = text.split_inclusive('\n').collect();
         let last = lines.len();
         let sum_line = lines.last().copied().unwrap_or_default();
-        let Some(sum) = sum_line.strip_prefix("sha256 ").map(str::trim_end) else {
+        let Some(sum) = sum_line.strip_prefix("sha256 ").map(|sum| sum.trim_end_matches('\n')) else {
             return Err(InputError::at(last.max(1), 1, "the last line must be the checksum, 'sha256 <64 hex digits>'"));
         };
         // Anything but a checksum is quoted, cut short; a checksum is shown whole, to compare with sha256sum's.
         if sum.len() != 64 || !sum.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(InputError::at(last, 8, format!("the checksum must be 64 hex digits, found {}", quote(sum))));
+        }
+        // `census run` ends every file with a line break: a file without its last one was cut.
+        if !sum_line.ends_with('\n') {
+            return Err(InputError::at(last, 72, "the checksum line must end with a line break (the file was cut)"));
         }
         let body = &text[..text.len() - sum_line.len()];
         let actual = sha256_hex(body.as_bytes());
@@ -304,6 +308,9 @@ mod tests {
         assert!(CensusFile::parse(&text).unwrap_err().to_string().contains("checksum mismatch"));
         let cut = &sample().to_text()[..40];
         assert!(CensusFile::parse(cut).is_err());
+        let text = sample().to_text();
+        let without_last_break = CensusFile::parse(&text[..text.len() - 1]).unwrap_err();
+        assert!(without_last_break.message.contains("must end with a line break"), "{without_last_break}");
     }
 
     #[test]
