@@ -106,11 +106,27 @@ fn table_is_refused_without_json_whatever_comes_with_it() {
             || other.starts_with('-') && stderr.contains(&format!("'--table' cannot be used with '{other}"));
         assert!(named, "{args:?}: {stderr}");
     }
-    // `--no-census` only changes how a tablebase is made: without one asked for, it is refused too.
-    for args in [&["footholds", "--no-census", footholds][..], &["footholds", "--no-census", "--json", footholds]] {
-        let output = perfectplay(args).code(2).stdout("").get_output().clone();
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.contains("--table") && stderr.contains("--map"), "{args:?}: {stderr}");
+}
+
+/// A full board whose census is built in is answered from it, and `--no-census` searches it: the same output, byte
+/// for byte, in every mode, and `--stats` says when the answer was read (the ranked moves and the line of `--json`,
+/// `--explain` and `--moves` are searched either way).
+#[test]
+fn a_full_board_is_answered_from_the_census_unless_told_not_to() {
+    let full6 = "[[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1],[1,1,1,1,1,1]] [2,2] [3,3]";
+    for mode in [&[][..], &["--json"], &["--explain"], &["--moves"]] {
+        let run = |extra: &[&str]| {
+            let mut command = Command::cargo_bin("perfectplay").unwrap();
+            command.arg("footholds").args(mode).args(extra).args(["--stats", "--threads", "1"]).write_stdin(full6);
+            let output = command.assert().success().get_output().clone();
+            (String::from_utf8(output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
+        };
+        let ((read, read_stats), (searched, searched_stats)) = (run(&[]), run(&["--no-census"]));
+        // Only the count of positions searched differs.
+        let without_nodes = |text: &str| text.split(",\"nodes\":").next().unwrap_or_default().to_string();
+        assert_eq!(without_nodes(&read), without_nodes(&searched), "{mode:?}");
+        assert_eq!(read_stats.contains("outcome read from the census"), mode.is_empty(), "{mode:?}: {read_stats}");
+        assert!(!searched_stats.contains("census"), "{mode:?}: {searched_stats}");
     }
 }
 

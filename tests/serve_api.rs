@@ -38,7 +38,8 @@ fn footholds_text(board: &[Vec<bool>], a: (usize, usize), b: (usize, usize)) -> 
     format!("{} [{}, {}] [{}, {}]", json!(rows), a.0, a.1, b.0, b.1)
 }
 
-/// The library's `--json` answer for a footholds input, as the server computes it (one thread).
+/// The library's `--json` answer for a footholds input, as the server computes it (one thread; a full board's
+/// outcome from the census built in, the search's first guess, as the server takes it).
 fn footholds_library(text: &str, map: bool) -> Value {
     let instance = footholds::Instance::parse(text).unwrap();
     let options = || footholds::SolveOptions {
@@ -47,7 +48,7 @@ fn footholds_library(text: &str, map: bool) -> Value {
         limits: Limits::default(),
     };
     let wanted = footholds::Wanted { ranked_moves: true, line: true };
-    let solution = footholds::solve(&instance, wanted, options()).unwrap();
+    let solution = perfectplay::census::published::solve_or_bounds(&instance, wanted, options()).unwrap();
     let table = map.then(|| footholds::tablebase(&instance, options()).unwrap());
     parse(&footholds::report::json(&instance, &solution, table.as_ref()))
 }

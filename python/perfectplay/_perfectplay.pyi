@@ -70,6 +70,7 @@ class Footholds:
         *,
         moves: bool = True,
         line: bool = True,
+        census: bool = True,
         time_limit: Optional[float] = None,
         memory: Optional[int] = None,
         threads: Optional[int] = None,

@@ -41,7 +41,7 @@ pub fn footholds(
     bloc: &Bound<'_, PyAny>,
 ) -> PyResult<u32> {
     let instance = instance_of(board, aloc, bloc)?;
-    Ok(solve(py, &instance, Wanted::default(), None, None, None)?.outcome.remoteness)
+    Ok(solve(py, &instance, Wanted::default(), true, None, None, None)?.outcome.remoteness)
 }
 
 /// Checks the judge's arguments with the core's reader of the Programmers arguments, so the messages are its own
@@ -116,16 +116,25 @@ fn too_large(rows: Option<usize>, cols: Option<usize>) -> PyErr {
     })
 }
 
+/// Solves the instance; with `census`, a full board up to 9×9 has its outcome read from the census built in.
 fn solve(
     py: Python<'_>,
     instance: &Instance,
     wanted: Wanted,
+    census: bool,
     time_limit: Option<f64>,
     memory: Option<Int>,
     threads: Option<Int>,
 ) -> PyResult<Solution> {
     let options = options(memory, threads)?;
-    run::solve(py, time_limit, |limits| core::solve_or_bounds(instance, wanted, SolveOptions { limits, ..options }))
+    run::solve(py, time_limit, |limits| {
+        let options = SolveOptions { limits, ..options };
+        if census {
+            published::solve_or_bounds(instance, wanted, options)
+        } else {
+            core::solve_or_bounds(instance, wanted, options)
+        }
+    })
 }
 
 /// Search options from the keyword arguments, with the command line's defaults (2 GiB of table, every core).
@@ -226,8 +235,9 @@ impl Footholds {
 
     /// Solves the position exactly: who wins, in how many moves, A's first moves ranked, and the optimal line.
     ///
-    /// `moves=False` and `line=False` skip the ranking and the line (each costs more solves on big boards).
-    /// `time_limit` in seconds raises `TimeoutError` when passed (when the winner was known by then, its message and
+    /// `moves=False` and `line=False` skip the ranking and the line (each costs more solves on big boards). A
+    /// full board up to 8×8, or 9×9, has its outcome read from the census built into the package (`census=False`
+    /// searches it: the same answers, and `nodes` then counts the whole search). `time_limit` in seconds raises `TimeoutError` when passed (when the winner was known by then, its message and
     /// its attributes `winner`, `answer_at_least` and `answer_at_most` say so; else they are `None`); `memory` caps
     /// the transposition table in bytes
     /// (default 2 GiB, grown only as needed; less is slower, never wrong); `threads` search threads (default: one
@@ -239,18 +249,20 @@ impl Footholds {
     /// ('B', 'lose', 4)
     /// >>> s.moves[0]
     /// Move(A (1, 0) -> (0, 0): lose in 4)
-    #[pyo3(signature = (*, moves=true, line=true, time_limit=None, memory=None, threads=None))]
+    #[pyo3(signature = (*, moves=true, line=true, census=true, time_limit=None, memory=None, threads=None))]
+    #[allow(clippy::too_many_arguments)] // the Python keywords, each its own argument
     fn solve(
         &self,
         py: Python<'_>,
         #[pyo3(from_py_with = run::keyword::moves)] moves: bool,
         #[pyo3(from_py_with = run::keyword::line)] line: bool,
+        #[pyo3(from_py_with = run::keyword::census)] census: bool,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
         #[pyo3(from_py_with = run::keyword::memory)] memory: Option<Int>,
         #[pyo3(from_py_with = run::keyword::threads)] threads: Option<Int>,
     ) -> PyResult<FootholdsSolution> {
         let wanted = Wanted { ranked_moves: moves, line };
-        let solution = solve(py, &self.instance, wanted, time_limit, memory, threads)?;
+        let solution = solve(py, &self.instance, wanted, census, time_limit, memory, threads)?;
         Ok(FootholdsSolution { instance: self.instance.clone(), solution })
     }
 
@@ -417,7 +429,7 @@ impl FootholdsSolution {
         self.solution.line.iter().map(Move::from).collect()
     }
 
-    /// Positions searched.
+    /// Positions searched (for the ranked moves and the line alone when the outcome was read from the census).
     #[getter]
     fn nodes(&self) -> u64 {
         self.solution.stats.nodes

@@ -281,12 +281,12 @@ def test_a_stopped_solve_that_knew_the_winner_says_so():
     # with the exact answer.
     game = perfectplay.Footholds([[1] * 8] * 8, [3, 3], [3, 4])
     started = time.monotonic()
-    exact = game.solve(moves=False, line=False, threads=1)
+    exact = game.solve(moves=False, line=False, threads=1, census=False)
     whole = time.monotonic() - started
     known = []
     for step in range(1, 60):
         try:
-            game.solve(moves=False, line=False, threads=1, time_limit=whole * step / 40)
+            game.solve(moves=False, line=False, threads=1, census=False, time_limit=whole * step / 40)
         except TimeoutError as error:
             if error.winner is not None:
                 known.append(error)

@@ -73,6 +73,17 @@ def test_full_boards_read_from_the_census_are_the_solved_ones(rows, cols):
     assert (read.winner >= 0).all(), "every pair has an outcome on a full board"
 
 
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.data())
+def test_full_boards_solved_from_the_census_are_the_searched_ones(rows, cols, data):
+    cell = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+    game = perfectplay.Footholds([[1] * cols] * rows, data.draw(cell), data.draw(cell))
+    read, searched = game.solve(threads=1), game.solve(census=False, threads=1)
+    assert (read.winner, read.remoteness) == (searched.winner, searched.remoteness)
+    assert read.moves == searched.moves and read.line == searched.line
+    assert perfectplay.footholds(game.board.astype(int).tolist(), list(game.aloc), list(game.bloc)) == read.remoteness
+
+
 @st.composite
 def grids(draw):
     n = draw(st.integers(1, 7))

@@ -21,11 +21,10 @@ use std::io::Write;
 /// The solve is exact: a null-window alpha-beta search over scores that carry the remoteness (the winner wins as
 /// fast as possible, the loser holds out as long as possible), moves ordered by each player's share of the board,
 /// mirror-image positions sharing table entries, and, once the players can no longer meet, the outcome read off
-/// their two longest walks. A full 8×8 board takes a tenth of a second or less, a full 9×9 one from the centre a
-/// few seconds; on a terminal, a spinner on stderr shows the work.
+/// their two longest walks. A full 8×8 board takes a tenth of a second or less to search, a full 9×9 one from the
+/// centre a few seconds; a full board up to 8×8, or 9×9, has its answer read at once from the census built in
+/// (--no-census searches it). On a terminal, a spinner on stderr shows the work.
 #[derive(clap::Args, Debug)]
-// The options that ask for the whole tablebase, which --no-census needs.
-#[command(group(clap::ArgGroup::new("whole_table").multiple(true)))]
 #[command(after_help = "Examples:\n  perfectplay footholds examples/footholds/example1.txt\n  \
                   echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain\n  \
                   perfectplay footholds --json --table examples/footholds/example2.txt\n\n\
@@ -50,17 +49,17 @@ pub struct Args {
     /// 500 pairs, takes seconds to a minute).
     // (`requires` alone lets `--table --moves` through: clap drops a requirement whose target conflicts with an
     // argument given, so the conflicts are said again here.)
-    #[arg(long, requires = "json", conflicts_with_all = ["explain", "moves"], group = "whole_table")]
+    #[arg(long, requires = "json", conflicts_with_all = ["explain", "moves"])]
     table: bool,
     /// Draw the board's whole tablebase to this SVG file: for every pair of starts, the winner and the total moves
     /// (one small board per A start, B starts coloured by the winner). The file is checked before the work starts
     /// and written whole at the end.
-    #[arg(long, value_name = "FILE.svg", group = "whole_table")]
+    #[arg(long, value_name = "FILE.svg")]
     map: Option<std::path::PathBuf>,
-    /// Solve the tablebase (--table, --map) even for a full board whose census is built in: the same answers,
-    /// solved anew (the full 8×8 board takes 8 to 15 s on two threads, 9×9 half an hour on one). For benchmarks
-    /// and checks of the census.
-    #[arg(long, requires = "whole_table")]
+    /// Solve even a full board whose census is built in (up to 8×8, and 9×9), whose answer is otherwise read from
+    /// it at once: the same answers, searched anew (9×9 from the centre takes seconds, its whole tablebase with
+    /// --table or --map half an hour). For benchmarks and checks of the census.
+    #[arg(long)]
     no_census: bool,
     /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory, allow_hyphen_values = true)]
@@ -96,21 +95,26 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     let wanted = Wanted { ranked_moves: detailed, line: detailed };
     let threads = super::or_every_core(args.threads);
     let started = std::time::Instant::now();
-    let solution = solve_or_bounds(&instance, wanted, SolveOptions { table_bytes: args.memory, threads, limits })
-        .map_err(|e| match e.known() {
-            // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
-            Some(known) => {
-                // The deadline has passed, but these few bytes are the answer the time limit leaves.
-                if args.json
-                    && let Err(error) = out.write_past_deadline(&report::unfinished_json(&instance, known))
-                {
-                    return error;
-                }
-                let seconds = args.time_limit.time_limit.unwrap_or_default();
-                Error::TimeLimitWinnerKnown { seconds, known }
+    let options = SolveOptions { table_bytes: args.memory, threads, limits };
+    let solution = if args.no_census {
+        solve_or_bounds(&instance, wanted, options)
+    } else {
+        published::solve_or_bounds(&instance, wanted, options)
+    };
+    let solution = solution.map_err(|e| match e.known() {
+        // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
+        Some(known) => {
+            // The deadline has passed, but these few bytes are the answer the time limit leaves.
+            if args.json
+                && let Err(error) = out.write_past_deadline(&report::unfinished_json(&instance, known))
+            {
+                return error;
             }
-            None => args.time_limit.exceeded(Interrupted),
-        })?;
+            let seconds = args.time_limit.time_limit.unwrap_or_default();
+            Error::TimeLimitWinnerKnown { seconds, known }
+        }
+        None => args.time_limit.exceeded(Interrupted),
+    })?;
     let table = if map.is_some() || (args.json && args.table) {
         let limits = limits_until(deadline);
         let options = SolveOptions { table_bytes: args.memory, threads, limits };
@@ -156,8 +160,14 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
     super::output::commit_after(written.and_then(|()| out.flush()).map_err(|e| out.failed(&e)), map)?;
     if args.stats {
         let (used, capacity) = solution.table;
+        // A census answer searched nothing for the outcome: the figures are the ranked moves' and the line's alone.
+        let read = if solution.outcome_given {
+            "outcome read from the census built in (--no-census searches it); "
+        } else {
+            ""
+        };
         to_stderr(&format!(
-            "{}{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s\n",
+            "{}{read}{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s\n",
             out.stderr_prefix(),
             solution.stats.nodes,
             solution.stats.early_outcomes,

@@ -36,6 +36,15 @@ const HIGHEST_SCORE: i32 = SCORE_LIMIT - 1;
 /// The worst score a position that is not over can have: a loss in two moves (a move, and the winning answer).
 const LOWEST_SCORE: i32 = -(SCORE_LIMIT - 2);
 
+/// What one run of the search threads asks of a position.
+#[derive(Clone, Copy, Debug)]
+enum Ask {
+    /// The exact score, the first question testing `guess` when one is given.
+    Exact { guess: Option<i32> },
+    /// Whether the score is above this one (a fail-soft bound).
+    Above(i32),
+}
+
 /// Counters of the work a solver did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -130,7 +139,43 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         if let Some(outcome) = self.game.primitive(position) {
             return Ok(outcome);
         }
-        self.run(position, None).map(Outcome::from_score)
+        self.run(position, Ask::Exact { guess: None }).map(Outcome::from_score)
+    }
+
+    /// The exact outcome of `position` for the player to move, as [`solve`](Self::solve) finds it, but starting
+    /// from a `guess` (an outcome known from elsewhere, such as a published tablebase): the first two null-window
+    /// searches ask whether the score is at least the guess's and whether it is above it, and when the guess is
+    /// right they are the only ones. A wrong guess costs time, never the answer: the searches go on from the bounds
+    /// found, as after any other first question. (Most of a solve goes into those last two searches, around the
+    /// answer; what they leave in the table is what [`rank_moves`](Self::rank_moves) and
+    /// [`principal_line`](Self::principal_line) need.)
+    ///
+    /// ```
+    /// use perfectplay::engine::{NegamaxSolver, Outcome, TwoPlayerGame};
+    ///
+    /// struct Pile; // take 1 or 2; who cannot move loses
+    /// impl TwoPlayerGame for Pile {
+    ///     type Position = u32;
+    ///     type Move = u32;
+    ///     type Moves = Vec<u32>;
+    ///     fn moves(&self, n: &u32) -> Vec<u32> { (1..=2).filter(|k| k <= n).collect() }
+    ///     fn play(&self, n: &u32, k: u32) -> u32 { n - k }
+    ///     fn primitive(&self, n: &u32) -> Option<Outcome> { (*n == 0).then(|| Outcome::lose(0)) }
+    /// }
+    ///
+    /// let mut solver = NegamaxSolver::new(&Pile, 1 << 16);
+    /// assert_eq!(solver.solve_from_guess(&20, Outcome::win(13)).unwrap(), Outcome::win(13));
+    /// // A wrong guess still finds the answer.
+    /// assert_eq!(solver.solve_from_guess(&21, Outcome::win(3)).unwrap(), Outcome::lose(14));
+    /// ```
+    ///
+    /// # Errors
+    /// [`Interrupted`] when the deadline of the limits passes or their cancel flag is raised first.
+    pub fn solve_from_guess(&mut self, position: &G::Position, guess: Outcome) -> Result<Outcome, Interrupted> {
+        if let Some(outcome) = self.game.primitive(position) {
+            return Ok(outcome);
+        }
+        self.run(position, Ask::Exact { guess: Some(guess.score()) }).map(Outcome::from_score)
     }
 
     /// What the last [`solve`](Self::solve) had found when it was interrupted, as the worst and the best outcome
@@ -149,12 +194,12 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
     pub fn bound(&mut self, position: &G::Position, score: i32) -> Result<i32, Interrupted> {
         match self.game.primitive(position) {
             Some(outcome) => Ok(outcome.score()),
-            None => self.run(position, Some(score)),
+            None => self.run(position, Ask::Above(score)),
         }
     }
 
-    /// Runs the threads on one question: the exact score (`probe` is `None`) or whether the score is above `probe`.
-    fn run(&mut self, position: &G::Position, probe: Option<i32>) -> Result<i32, Interrupted> {
+    /// Runs the threads on one question.
+    fn run(&mut self, position: &G::Position, ask: Ask) -> Result<i32, Interrupted> {
         let table = self.table.get_or_insert_with(|| Table::with_memory(self.table_bytes, *position));
         let finished = AtomicBool::new(false);
         let shared = Shared {
@@ -169,9 +214,9 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
         let search = |id: usize, budget: u64| {
             let mut worker = Worker::new(&shared, id, budget);
             worker.aim_killers(position);
-            let score = match probe {
-                None => worker.exact_score(position),
-                Some(probe) => worker.probe(position, probe),
+            let score = match ask {
+                Ask::Exact { guess } => worker.exact_score(position, guess),
+                Ask::Above(probe) => worker.probe(position, probe),
             };
             (score, worker.stats, worker.known)
         };
@@ -199,7 +244,7 @@ impl<'g, G: TwoPlayerGame> NegamaxSolver<'g, G> {
                 score = result;
             }
         }
-        self.interrupted_at = (score.is_err() && probe.is_none()).then_some(known);
+        self.interrupted_at = (score.is_err() && matches!(ask, Ask::Exact { .. })).then_some(known);
         score.map_err(|_| Interrupted)
     }
 

@@ -137,8 +137,10 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         self.killers_within = KILLERS_WITHIN.min(longest.saturating_mul(KILLERS_SHARE_EIGHTHS) / 8);
     }
 
-    /// The exact score by null-window searches; the first thread to finish tells the others to stop.
-    pub(super) fn exact_score(&mut self, position: &G::Position) -> Result<i32, Stop> {
+    /// The exact score by null-window searches; the first thread to finish tells the others to stop. With a
+    /// `guess`, the first question asks whether the score is at least the guess, and the confirming probes take it
+    /// from there.
+    pub(super) fn exact_score(&mut self, position: &G::Position, guess: Option<i32>) -> Result<i32, Stop> {
         // The exact score lies in [lower, upper]. The first probe settles who wins: it asks "win or loss?", or, when
         // the game bounds its length by m moves, "a win, or a loss held out at least m − 1 moves?". Losses that
         // long are rare, so the two questions mostly agree, but a "no" to the second also bounds how long the loser
@@ -150,14 +152,15 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
         let longest = self.shared.game.max_remoteness(position);
         let normal_play = self.shared.game.normal_play();
-        let mut probe = match longest {
-            Some(m) if m >= 1 => Outcome::lose(m - 1).score() - 1,
+        let mut probe = match (guess, longest) {
+            (Some(guess), _) => (guess - 1).clamp(LOWEST_SCORE, HIGHEST_SCORE - 1),
+            (None, Some(m)) if m >= 1 => Outcome::lose(m - 1).score() - 1,
             _ => 0,
         };
         let mut probes = 0;
-        // The first question is expected to fail low (long losses are rare), one that confirms a fail-low bound to
-        // fail high, and one that confirms a fail-high bound to fail low.
-        let mut cut_expected = false;
+        // The first question is expected to fail low (long losses are rare), but a guess's to fail high; one that
+        // confirms a fail-low bound to fail high, and one that confirms a fail-high bound to fail low.
+        let mut cut_expected = guess.is_some();
         while lower < upper {
             self.question = if probe == 0 {
                 format!("search {}: win or loss?", probes + 1)

@@ -62,7 +62,9 @@ pub use programmers::Argument;
 pub use rules::{Cell, Footholds, Moves, Position};
 mod solve;
 
-pub use solve::{Known, Player, Solution, SolveOptions, Step, Unfinished, Wanted, solve, solve_or_bounds};
+pub use solve::{
+    Known, Player, Solution, SolveOptions, Step, Unfinished, Wanted, solve, solve_knowing, solve_or_bounds,
+};
 pub mod report;
 mod tablebase;
 mod walks;

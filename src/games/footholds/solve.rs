@@ -106,6 +106,9 @@ pub struct Solution {
     pub table: (u64, u64),
     /// Bytes per transposition-table entry.
     pub table_entry_bytes: usize,
+    /// Whether the outcome was given ([`solve_knowing`]: read from a published tablebase) and taken as it is, with
+    /// nothing searched (nothing else was wanted).
+    pub outcome_given: bool,
 }
 
 impl Solution {
@@ -217,15 +220,59 @@ impl std::fmt::Display for Known {
 /// # Errors
 /// [`Unfinished`] when the deadline of `options.limits` passes first (or its cancel flag is raised).
 pub fn solve_or_bounds(instance: &Instance, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {
-    with_game!(instance, &options.limits, |game| solve_game(game, wanted, options))
+    solve_knowing(instance, wanted, options, None)
 }
 
-fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptions) -> Result<Solution, Unfinished> {
+/// Like [`solve_or_bounds`], with the outcome for A of the start already known when `start_outcome` is given (read
+/// from a published tablebase: [`crate::census::published::solve_or_bounds`]). Asked for the outcome alone, the
+/// solve takes it as it is and searches nothing (it must then be exact); asked for the ranked moves or the line too,
+/// it is the search's first guess ([`NegamaxSolver::solve_from_guess`]): the two searches around the answer that
+/// those need are made, and nothing before them.
+///
+/// # Errors
+/// [`Unfinished`] when the deadline of `options.limits` passes first (or its cancel flag is raised).
+///
+/// # Examples
+/// ```
+/// use perfectplay::engine::Outcome;
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, solve_knowing};
+/// let instance = Instance::parse("[[1, 1, 1, 1, 1]] [0, 0] [0, 4]").unwrap();
+/// let known = Some(Outcome::lose(4));
+/// let answer = solve_knowing(&instance, Wanted::default(), SolveOptions::default(), known).unwrap();
+/// assert!(answer.outcome_given && answer.stats.nodes == 0);
+/// let wanted = Wanted { ranked_moves: false, line: true };
+/// let with_line = solve_knowing(&instance, wanted, SolveOptions::default(), known).unwrap();
+/// assert!(!with_line.outcome_given);
+/// assert_eq!((with_line.outcome, with_line.line.len()), (Outcome::lose(4), 4));
+/// ```
+pub fn solve_knowing(
+    instance: &Instance,
+    wanted: Wanted,
+    options: SolveOptions,
+    start_outcome: Option<Outcome>,
+) -> Result<Solution, Unfinished> {
+    with_game!(instance, &options.limits, |game| solve_game(game, wanted, options, start_outcome))
+}
+
+fn solve_game<B: Cells>(
+    game: &Footholds<B>,
+    wanted: Wanted,
+    options: SolveOptions,
+    start_outcome: Option<Outcome>,
+) -> Result<Solution, Unfinished> {
     let mut solver =
         NegamaxSolver::new(game, options.table_bytes).with_limits(options.limits).with_threads(options.threads);
     let start = game.start();
-    let outcome = solver
-        .solve(&start)
+    let searched = match start_outcome {
+        // Nothing else wanted: the outcome given is the answer.
+        Some(outcome) if !wanted.ranked_moves && !wanted.line => Ok(outcome),
+        // The ranked moves and the line need what the last searches around the answer leave in the table: the
+        // outcome given is the first guess, so only those searches are made.
+        Some(outcome) => solver.solve_from_guess(&start, outcome),
+        None => solver.solve(&start),
+    };
+    let outcome = searched
         .map_err(|_| Unfinished { bounds: solver.interrupted_bounds().map(|bounds| held_out(game, &start, bounds)) })?;
     let known = |_| Unfinished { bounds: Some((outcome, outcome)) };
     let step = |position: &Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
@@ -255,6 +302,7 @@ fn solve_game<B: Cells>(game: &Footholds<B>, wanted: Wanted, options: SolveOptio
         stats: solver.stats(),
         table: solver.table_fill(),
         table_entry_bytes: crate::engine::table::Table::<Position<B>>::SLOT_BYTES,
+        outcome_given: start_outcome.is_some() && !wanted.ranked_moves && !wanted.line,
     })
 }
 
