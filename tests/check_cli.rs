@@ -718,6 +718,20 @@ fn a_java_class_misnamed_says_which_class_the_judge_runs() {
             "footholds",
             "Programmers calls `class Solution`",
         ),
+        // A package line is the reason, not the class's name (the harness in no package cannot see the class).
+        (
+            "Solution.java",
+            "package solution;\nclass Solution { public int solution(int[][] b, int[] a, int[] c) { return 0; } }"
+                .into(),
+            "footholds",
+            "declares `package solution;`, so the class is solution.Solution; the judge runs Solution in no package",
+        ),
+        (
+            "Main.java",
+            format!("package boj;\npublic class Main {{ {main} }}"),
+            "snakes",
+            "declares `package boj;`, so the class is boj.Main",
+        ),
     ] {
         let path = dir.path().join(file);
         std::fs::write(&path, text).unwrap();

@@ -325,17 +325,27 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
             if function {
                 args.push(path_text(&write("PerfectplayHarness.java", JAVA_HARNESS.as_bytes())?));
             }
-            compile("javac", &args, build).map_err(|e| java_class_hint(name_copy(e, &copy, &source), function))?;
+            // A `package` line puts the class in a folder of that name, where the judge does not look (and where
+            // Programmers' caller, in no package, cannot see it: the harness then does not compile).
+            let mut package = java_package(&String::from_utf8_lossy(&text)).map(|package| {
+                Error::Usage(format!(
+                    "{}: declares `package {package};`, so the class is {package}.{class}; the judge runs {class} in \
+                     no package: remove the package line",
+                    source.display()
+                ))
+            });
+            let compiled = compile("javac", &args, build);
+            if compiled.is_err()
+                && function
+                && let Some(package) = package.take()
+            {
+                return Err(package);
+            }
+            compiled.map_err(|e| java_class_hint(name_copy(e, &copy, &source), function))?;
             if !build.join(format!("{class}.class")).exists() {
-                // A `package` line puts the class in a folder of that name, where the judge does not look.
-                if let Some(package) = java_package(&String::from_utf8_lossy(&text)) {
-                    return Err(Error::Usage(format!(
-                        "{}: declares `package {package};`, so the class is {package}.{class}; the judge runs {class} \
-                         in no package: remove the package line",
-                        source.display()
-                    )));
-                }
-                return Err(java_class_hint(Error::Usage(format!("{}: no class {class}", source.display())), function));
+                return Err(package.unwrap_or_else(|| {
+                    java_class_hint(Error::Usage(format!("{}: no class {class}", source.display())), function)
+                }));
             }
             jvm(vec!["-cp".into(), path_text(build), main.into()])
         }

@@ -115,8 +115,9 @@ fn failure_detail(how: &str, stderr: &str, outcome: &Outcome) -> String {
 pub fn text(outcome: &Outcome) -> String {
     let Some(failure) = &outcome.failure else {
         return format!(
-            "accepted: {} cases agree with perfectplay ({}, seed {}); the slowest took {} of the {} limit{}\n",
-            outcome.cases,
+            "accepted: {} {} with perfectplay ({}, seed {}); the slowest took {} of the {} limit{}\n",
+            crate::format::counted(outcome.cases as u64, "case"),
+            if outcome.cases == 1 { "agrees" } else { "agree" },
             outcome.judge,
             outcome.seed,
             seconds(outcome.slowest),
@@ -143,7 +144,7 @@ pub fn text(outcome: &Outcome) -> String {
         _ => String::new(),
     };
     let mut out = format!(
-        "{}{detail} on case {} (seed {}; `--seed {}` repeats this run)\n",
+        "{}{detail} on case {} (seed {}; the same options with `--seed {}` repeat this run: the cases depend on --cases and --beyond too)\n",
         trial.verdict, failure.case_number, outcome.seed, outcome.seed
     );
     let stats = failure.shrink;

@@ -69,7 +69,8 @@ pub struct Args {
     /// How many cases to run.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<u32>(1, 10_000_000), allow_hyphen_values = true)]
     cases: u32,
-    /// The seed of the cases (random when absent; always printed, so a run can be repeated exactly).
+    /// The seed of the cases (random when absent; always printed, so that a run can be repeated exactly with the
+    /// same other options: the cases depend on --cases and --beyond too).
     #[arg(long, value_name = "S", value_parser = whole::<u64>(0, u64::MAX), allow_hyphen_values = true)]
     seed: Option<u64>,
     /// Seconds per case (default: the judge's: 10 for footholds; for snakes and gridgame 1, and as BOJ gives slower
