@@ -478,7 +478,7 @@ fn inputs_over_40_mib_are_refused() {
     assert_eq!(child.wait().unwrap().code(), Some(2));
     assert_eq!(
         message,
-        "perfectplay: cannot read standard input: the input is longer than 40 MiB, more than any valid input\n"
+        "perfectplay: cannot read standard input: the input is longer than 40 MiB, the most perfectplay reads (a judge's largest input is about 36 MB; a snakes board past the judge's with millions of jumps is longer)\n"
     );
     // The largest legitimate input is still read: a 5000 × 5000 board with a million queries (about 36 MB).
     let big = open_board(5000, 1_000_000, "4999 5000");

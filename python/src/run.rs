@@ -286,6 +286,16 @@ pub mod keyword {
         Ok(seconds)
     }
 
+    /// The `text` argument of the `parse` functions: a string, read as the command line reads a file, a leading
+    /// byte-order mark (an editor's, from a file opened as `utf-8` rather than `utf-8-sig`) skipped.
+    pub fn text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+        let text: String = argument("text", "a string", obj)?;
+        Ok(match text.strip_prefix('\u{feff}') {
+            Some(rest) => rest.to_string(),
+            None => text,
+        })
+    }
+
     keywords! {
         size: Int, "an integer";
         faces: Int, "an integer";
@@ -293,7 +303,6 @@ pub mod keyword {
         max_rolls: Int, "an integer";
         overshoot: String, "'stay', 'bounce' or 'win'";
         tail: f64, "a probability";
-        text: String, "a string";
         memory: Option<Int>, "a number of bytes or None";
         threads: Option<Int>, "an integer or None";
         moves: bool, "True or False";

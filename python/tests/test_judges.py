@@ -53,3 +53,21 @@ def test_parsed_examples_match_the_judge_functions():
         "Second",
         "First",
     ]
+
+
+def test_a_byte_order_mark_before_the_text_is_skipped_as_the_command_line_skips_it():
+    # An editor's mark, kept when a file is opened as "utf-8" rather than "utf-8-sig".
+    for game, folder, name in [
+        (perfectplay.Footholds, "footholds", "example1.txt"),
+        (perfectplay.Snakes, "snakes", "boj-sample2.txt"),
+        (perfectplay.GridGame, "gridgame", "sample4.txt"),
+    ]:
+        text = (EXAMPLES / folder / name).read_text()
+        assert repr(game.parse("\ufeff" + text)) == repr(game.parse(text))
+    # Only at the start, as for the command line.
+    try:
+        perfectplay.Snakes.parse("1 0\n\ufeff2 50\n")
+    except ValueError as error:
+        assert "line 2" in str(error), str(error)
+    else:
+        raise AssertionError("a mark inside the text is refused")

@@ -251,8 +251,12 @@ fn seconds_of(limit: Option<ReadingLimit>) -> f64 {
 /// The bytes of `path` (`-`: standard input), at most [`MAX_INPUT_BYTES`]; `name` is the input's name in messages.
 fn read_bytes(path: &Path, name: &str) -> Result<Vec<u8>, Error> {
     let fail = |message: String| Error::Read { source_name: name.to_string(), message };
-    let too_long =
-        || fail(format!("the input is longer than {} MiB, more than any valid input", MAX_INPUT_BYTES >> 20));
+    let too_long = || {
+        fail(format!(
+            "the input is longer than {} MiB, the most perfectplay reads (a judge's largest input is about 36 MB; a snakes board past the judge's with millions of jumps is longer)",
+            MAX_INPUT_BYTES >> 20
+        ))
+    };
     let mut bytes = Vec::new();
     if path.as_os_str() == "-" {
         // Ctrl-C while a person types ends the run at once: no solve is under way to stop.

@@ -68,6 +68,10 @@ pub fn gridgame_page(tab: &Tab, base: &str) {
         seen[usize::from(wins_there)] = true;
     }
     assert_eq!(seen, [true, true], "a winning and a losing move, to tell apart");
+    // On cells this large every number is drawn, the moves' inside their white ring.
+    let (shown, misfits) = numbers_drawn(tab);
+    assert_eq!(misfits, serde_json::json!([]), "numbers cut or covered");
+    assert!(shown.as_u64().unwrap() >= 20, "numbers drawn: {shown}");
     loop {
         let state = wait(
             tab,
@@ -119,6 +123,65 @@ pub fn gridgame_page(tab: &Tab, base: &str) {
     let expected = analysis.grundy(&board, a).unwrap() ^ analysis.grundy(&board, b).unwrap();
     assert_eq!(xor, expected.to_string());
     screenshot(tab, "gridgame", 1200.0, 480.0);
+}
+
+/// The remoteness drawn on the cells (the first 20 rows and 40 columns drawn, and every move): how many are drawn,
+/// and those cut or too small to read: each is drawn whole, in a font of at least 9 px, inside its cell's border
+/// and, on a move's cell (or the focused one), inside its white ring (4 px), or not at all. Returns `(drawn,
+/// misfits)`.
+fn numbers_drawn(tab: &Tab) -> (serde_json::Value, serde_json::Value) {
+    let found = eval(
+        tab,
+        "(() => { const rows = [...document.querySelectorAll('#gg-board .board-row.shown')].slice(0, 20); \
+         const cells = new Set([...rows.flatMap(r => [...r.children].slice(0, 40)), ...document.querySelectorAll('#gg-board [data-move]')]); \
+         let drawn = 0; const misfits = []; \
+         for (const cell of cells) { const mark = cell.querySelector('.mark'); \
+           if (!mark || getComputedStyle(mark).display === 'none') continue; \
+           const range = document.createRange(); range.selectNodeContents(mark); const text = range.getBoundingClientRect(); \
+           const size = parseFloat(getComputedStyle(mark).fontSize); if (!(size > 0 && text.width > 0)) continue; \
+           drawn++; const box = cell.getBoundingClientRect(); const inset = 1 + (cell.matches('.move, :focus-visible') ? 4 : 0); \
+           const inside = text.left >= box.left + inset - 0.5 && text.right <= box.right - inset + 0.5 \
+             && text.top >= box.top + inset - 0.5 && text.bottom <= box.bottom - inset + 0.5; \
+           if (!inside || size < 9) misfits.push(`${cell.dataset.cell} ${cell.className} '${mark.textContent}' ${size}px`); } \
+         return [drawn, misfits.slice(0, 5)]; })()",
+    );
+    (found[0].clone(), found[1].clone())
+}
+
+/// On boards of every size the numbers are whole or absent: a board of 20 columns draws them (two digits) on its
+/// cells but not on its moves' (inside a move's ring they would be too small); on narrower cells none; a board of
+/// five columns draws three digits, on its moves too. Where a number is not drawn, the cell's tooltip gives it.
+pub fn numbers_are_whole_or_absent(tab: &Tab, base: &str) {
+    let open_board = |rows: usize, cols: usize| {
+        let board = vec![".".repeat(cols); rows].join("/");
+        open(tab, base, &format!("game=gridgame&board={board}&k=1&tokens=1.1&solver=off"));
+        wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-board [data-move]') && !PP.job");
+    };
+    // (rows, columns, numbers drawn on the cells, on the moves)
+    for (rows, cols, on_cells, on_moves) in [(20, 20, true, false), (40, 40, false, false), (150, 5, true, true)] {
+        open_board(rows, cols);
+        let (drawn, misfits) = numbers_drawn(tab);
+        let cell = eval(tab, "document.querySelector('#gg-board .cell').getBoundingClientRect().width");
+        assert_eq!(misfits, serde_json::json!([]), "{rows} × {cols} (cells {cell} px): numbers cut or too small");
+        assert_eq!(drawn.as_u64().unwrap() > 0, on_cells, "{rows} × {cols} (cells {cell} px): {drawn} numbers drawn");
+        let on = eval(
+            tab,
+            "[...document.querySelectorAll('#gg-board [data-move] .mark')].filter(m => getComputedStyle(m).display !== 'none').length",
+        );
+        assert_eq!(on.as_u64().unwrap() > 0, on_moves, "{rows} × {cols}: {on} moves' numbers drawn");
+        // The tooltips: a cell's remoteness, and on a move's cell the move's value and length for you.
+        let tooltips = eval(
+            tab,
+            "[...document.querySelectorAll('#gg-board .cell:not(.wall)')].every(c => c.title.includes(` in ${PP.games.gridgame.state().table.remoteness[c.dataset.cell.split(',')[0] - 1][c.dataset.cell.split(',')[1] - 1]};`)) \
+             && [...document.querySelectorAll('#gg-board [data-move]')].every(c => c.title.endsWith(`a move for you: ${c.dataset.move.replace(' ', ' in ')}`))",
+        );
+        assert_eq!(tooltips, true, "{rows} × {cols}: the tooltips");
+    }
+    // The focus's white ring, like a move's, keeps the number inside it.
+    focus(tab, "#gg-board [data-cell='5,5']");
+    assert_eq!(eval(tab, "document.querySelector(\"#gg-board [data-cell='5,5']\").matches(':focus-visible')"), true);
+    let (drawn, misfits) = numbers_drawn(tab);
+    assert_eq!(misfits, serde_json::json!([]), "a focused cell's number ({drawn} drawn)");
 }
 
 /// With "the solver answers" unticked, the user plays both sides: the page names them the first and the second
@@ -265,6 +328,9 @@ pub fn a_move_on_the_largest_gridgame_board(tab: &Tab, base: &str) {
     let from = gridgame::Cell::new(0, 1);
     let class = if analysis.wins(&board, from) == Some(true) { "cell win" } else { "cell lose" };
     assert_eq!(left, serde_json::json!([class, null, analysis.remoteness(&board, from).unwrap().to_string()]));
+    // Its cells of 1rem hold no readable number of three digits: none is drawn, none cut.
+    let (drawn, misfits) = numbers_drawn(tab);
+    assert_eq!(misfits, serde_json::json!([]), "numbers cut or too small on the 300 × 300 board ({drawn} drawn)");
     assert_eq!(page_errors(tab), serde_json::json!([]));
 }
 
@@ -327,4 +393,42 @@ pub fn a_judges_whole_input(tab: &Tab, base: &str) {
     paste("2 2 0\n.#\n.x\n1\n1 1\n");
     let message = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
     assert!(message.as_str().unwrap().starts_with("Board (the judge's input): line 3, column 2: "), "{message}");
+
+    // The project's own input of several tokens a query, a line each: read as `--tokens` reads it, its answers the
+    // command line's, and the query of three tokens played with its three tokens.
+    let path = format!("{}/examples/gridgame/tokens.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let printed =
+        std::process::Command::new(env!("CARGO_BIN_EXE_perfectplay")).args(["gridgame", "--tokens", &path]).output();
+    let expected: Vec<String> =
+        String::from_utf8(printed.unwrap().stdout).unwrap().split_whitespace().map(String::from).collect();
+    assert_eq!(expected.len(), 3, "{expected:?}");
+    paste(&text);
+    let shown = wait(
+        tab,
+        "!PP.job && document.querySelector('#gg-answers[data-several]') \
+         && [...document.querySelectorAll('#gg-answers li strong')].map(e => e.textContent)",
+    );
+    assert_eq!(shown, serde_json::json!(expected), "tokens.txt");
+    assert_eq!(eval(tab, "document.getElementById('error').hidden"), true, "no message");
+    click(tab, "#gg-answers .gg-play-query[data-query='2']");
+    let xor = wait(
+        tab,
+        "!PP.job && PP.games.gridgame.state().moves?.length === 3 && document.querySelector('#gg-status').dataset.xor",
+    );
+    assert_eq!(eval(tab, "PP.games.gridgame.state().tokens"), serde_json::json!([[3, 2], [1, 5], [4, 5]]));
+    assert_eq!(xor != "0", expected[2] == "First", "{xor}");
+    // A mistake in such an input is named as such: a query's last cell without its column.
+    paste(&text.replace("4 5\n", "4\n"));
+    let message = wait(
+        tab,
+        "!PP.job && !document.getElementById('error').hidden && document.getElementById('error').textContent",
+    );
+    assert!(
+        message
+            .as_str()
+            .unwrap()
+            .starts_with("Board (the judge's input, several tokens a query, a line each): line 9, column "),
+        "{message}"
+    );
 }

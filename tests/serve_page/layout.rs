@@ -25,18 +25,21 @@ pub fn charts(tab: &Tab) {
         smallest[0].as_f64().unwrap() >= 2.0 && smallest[1].as_f64().unwrap() >= 20.0,
         "bars too small: {smallest}"
     );
-    // The notes in the corner are drawn after the curves, on a white halo: a curve climbing to the corner passes
-    // under their letters, not through them.
+    // The notes stand above the plot, a line each, in room kept for them: the tallest bar at the right end and a
+    // curve climbing to the top right corner pass under none of their letters; the plot keeps its height.
     let notes = eval(
         tab,
         "(() => { const svg = PP.chart({ series: [{ points: [[0, 0], [10, 1]], color: '#000' }], xLabel: 'x', \
-         bars: [[1, 0.5, '#56B4E9', '']], note: 'one; two' }); \
-         const all = [...svg.children]; const line = all.findIndex(e => e.tagName === 'polyline'); \
-         return [...svg.querySelectorAll('text')].filter(t => /^(bars|one|two)/.test(t.textContent)) \
-           .map(t => [t.textContent, all.indexOf(t) > line, t.getAttribute('paint-order'), t.getAttribute('stroke')]); })()",
+         bars: [[9, 0.1, '#56B4E9', ''], [10, 0.5, '#56B4E9', '']], note: 'one; two' }); \
+         const top = Math.min(...[...svg.querySelectorAll('line')].map(l => Math.min(+l.getAttribute('y1'), +l.getAttribute('y2')))); \
+         const bar = Math.min(...[...svg.querySelectorAll('rect.bar')].map(r => +r.getAttribute('y'))); \
+         const ys = [...svg.querySelectorAll('polyline')].flatMap(p => p.getAttribute('points').split(' ').map(xy => +xy.split(',')[1])); \
+         const bottom = +svg.getAttribute('viewBox').split(' ')[3] - 36; \
+         return [[...svg.querySelectorAll('text')].filter(t => /^(bars|one|two)/.test(t.textContent)) \
+           .map(t => [t.textContent, +t.getAttribute('y') + 4 <= Math.min(top, bar, ...ys)]), bottom - top]; })()",
     );
-    let expected = ["bars: tallest 50%", "one", "two"].map(|text| serde_json::json!([text, true, "stroke", "#fff"]));
-    assert_eq!(notes, serde_json::json!(expected));
+    let expected = ["bars: tallest 50%", "one", "two"].map(|text| serde_json::json!([text, true]));
+    assert_eq!(notes, serde_json::json!([expected, 200]));
 }
 
 /// On a phone-sized window every game fits the width: nothing sticks out to the right.
@@ -217,16 +220,38 @@ pub fn footholds_labels_fit_their_cells(tab: &Tab, base: &str) {
            const fits = inside(own, box) && (!shown || (size >= 9 && inside(text, own) && inside(text, box))); \
            return fits ? null : `${cell.dataset.cell} ${part.className} '${part.textContent}' ${size}px`; }); \
          }).filter(Boolean)";
+    // A move onto the other player's cell: its number, where it meets the token, is drawn over it (the number's
+    // box in front wherever they meet) on a plate of the cell's own colour, opaque, so that it reads on a black or
+    // a white token alike.
+    let covered = "[...document.querySelectorAll('#footholds .board .cell')].filter(c => c.querySelector('.mark') && c.querySelector('.token')).flatMap(cell => { \
+         const mark = cell.querySelector('.mark'), token = cell.querySelector('.token'); \
+         const range = document.createRange(); range.selectNodeContents(mark); const text = range.getBoundingClientRect(); \
+         if (!(parseFloat(getComputedStyle(mark).fontSize) > 0 && text.width > 0)) return []; \
+         const t = token.getBoundingClientRect(); \
+         const meet = text.left < t.right && t.left < text.right && text.top < t.bottom && t.top < text.bottom; \
+         if (!meet) return []; \
+         const probe = document.createElement('style'); probe.textContent = '#footholds .board .mark, #footholds .board .token { pointer-events: auto !important; }'; \
+         document.head.append(probe); \
+         const x = (Math.max(text.left, t.left) + Math.min(text.right, t.right)) / 2, y = (Math.max(text.top, t.top) + Math.min(text.bottom, t.bottom)) / 2; \
+         const top = document.elementFromPoint(x, y); probe.remove(); \
+         const plate = getComputedStyle(mark).backgroundColor, fill = getComputedStyle(cell).backgroundColor; \
+         return top === mark && plate === fill ? [] : [`${cell.dataset.cell} '${mark.textContent}' on ${top?.className} (plate ${plate}, cell ${fill})`]; })";
     // A move's `data-move` is "win 3": its tooltip says "win in 3".
     let tooltips = "[...document.querySelectorAll('#footholds [data-move]')].every(c => c.title.includes(': ' + c.dataset.move.replace(' ', ' in ')))";
-    // A 3-row board of `cols` columns, A and B in the middle row: B two cells from A, or on A's cell.
-    for (cols, b) in [(3, 2), (12, 2), (20, 2), (24, 0), (32, 2), (32, 0)] {
+    // A 3-row board of `cols` columns, A and B in the middle row: B two cells from A, next to A (A's move onto B's
+    // cell), or on A's cell.
+    for (cols, b) in [(3, 2), (3, 1), (12, 2), (12, 1), (20, 2), (20, 1), (24, 0), (32, 2), (32, 0)] {
         let board = format!("[{}]", vec![format!("[{}]", vec!["1"; cols].join(",")); 3].join(","));
         open(tab, base, &format!("game=footholds&board={board}&a=1,0&b=1,{b}"));
         wait(tab, "PP.games.footholds.state().answer && !PP.job");
         let cell = eval(tab, "document.querySelector('#footholds .board .cell').getBoundingClientRect().width");
         assert_eq!(eval(tab, misfits), serde_json::json!([]), "{cols} columns (cells {cell} px), B at 1,{b}");
         assert_eq!(eval(tab, tooltips), true, "{cols} columns: the moves' tooltips");
+        assert_eq!(
+            eval(tab, covered),
+            serde_json::json!([]),
+            "{cols} columns (cells {cell} px), B at 1,{b}: a number under a token"
+        );
         let token = eval(tab, "document.querySelector(\"#footholds [data-cell='1,0']\").title");
         let here = if b == 0 { "A and B here" } else { "A here" };
         assert!(token.as_str().unwrap().ends_with(here), "{token}");

@@ -4,9 +4,10 @@
 //! gridgame and snakes are played through; the position survives a reload. The keyboard: keys move only by legal
 //! moves, Enter and Space press the focused control, the focus survives every redraw. A cancelled question offers
 //! to ask again; a click right after typing a number lands; a move on a 300 × 300 gridgame board is drawn (and
-//! timed). Every field of a link and every box is checked, with a message in the bar at the top of the window
-//! (seen when the page is scrolled); gridgame's value history follows the game; large snakes boards show at once;
-//! on a phone (and at 200 % zoom) the charts' text keeps its size and the maps fit; the focus and the selected token
+//! timed); gridgame's numbers are whole, or not drawn at all, on cells of any size. Every field of a link and every
+//! box is checked, with a message in the bar at the top of the window (seen when the page is scrolled); gridgame's
+//! value history follows the game; large snakes boards show at once, and the charts' notes cover no data; on a
+//! phone (and at 200 % zoom) the charts' text keeps its size and the maps fit; the focus and the selected token
 //! stand out on every cell colour. Each game says how to play it; a game's end says why; a stopped server is said
 //! so. Screenshots go to `target/`.
 //!
@@ -59,6 +60,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     gridgame::gridgame_messages_name_what_was_typed(&tab, &base);
     gridgame::a_judges_whole_input(&tab, &base);
     gridgame::a_move_on_the_largest_gridgame_board(&tab, &base);
+    gridgame::numbers_are_whole_or_absent(&tab, &base);
     layout::phone_sized(&tab, &base);
     layout::messages_and_maps_on_a_phone(&tab, &base);
     layout::charts_at_200_percent_zoom(&tab, &base);
@@ -68,6 +70,8 @@ fn the_page_plays_all_three_games_in_chromium() {
     footholds::a_size_that_is_not_a_number(&tab, &base);
     snakes::rolls_are_on_the_board_solved(&tab, &base);
     snakes::large_boards(&tab, &base);
+    snakes::chart_notes_cover_no_data(&tab, &base);
+    snakes::the_boxes_hold_eight_digits(&tab, &base);
     snakes::messages_name_the_boxes(&tab, &base);
     snakes::the_median_as_the_library_has_it(&tab, &base);
     snakes::a_game_of_one_roll(&tab, &base);

@@ -298,3 +298,51 @@ pub fn a_game_of_one_roll(tab: &Tab, base: &str) {
     );
     assert_eq!(status, "1 roll: 1→100. Finished in 1 roll.");
 }
+
+/// A distribution that peaks at the right end of its axis (no ladders nor snakes on 400 squares): the charts' notes
+/// (the tallest bar, where the axis is cut) stand above the plot, over none of the bars nor the curve.
+pub fn chart_notes_cover_no_data(tab: &Tab, base: &str) {
+    open(tab, base, "game=snakes&input=0%200%0A&size=400");
+    wait(tab, "PP.games.snakes.state().solved?.distribution && PP.games.snakes.state().here && !PP.job");
+    let charts = eval(
+        tab,
+        "[...document.querySelectorAll(\"svg.chart[aria-label*='P(ended by roll t)']\")].map(svg => { \
+         const notes = [...svg.querySelectorAll('text')].filter(t => /^(bars: |axis cut |a bar: )/.test(t.textContent)); \
+         const boxes = notes.map(t => t.getBoundingClientRect()); \
+         const data = [...svg.querySelectorAll('rect.bar, polyline')].map(e => e.getBoundingClientRect()).filter(r => r.height > 0); \
+         const axis = [...svg.querySelectorAll('line')].map(l => l.getBoundingClientRect().top); \
+         const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; \
+         return [notes.map(t => t.textContent), boxes.filter(n => data.some(d => meet(n, d)) || n.bottom > Math.min(...axis)).length, data.length]; })",
+    );
+    let charts = charts.as_array().unwrap();
+    assert_eq!(charts.len(), 2, "the start's chart and the token's: {charts:?}");
+    for chart in charts {
+        let notes = chart[0].as_array().unwrap();
+        assert!(notes.len() >= 2 && notes[1].as_str().unwrap().starts_with("axis cut at roll "), "{chart}");
+        assert!(chart[2].as_u64().unwrap() > 50, "bars and a curve: {chart}");
+        assert_eq!(chart[1], 0, "notes over the data: {chart}");
+    }
+}
+
+/// The squares and start boxes hold the largest board's eight digits, 10000000, whole: on a desktop and on a phone.
+pub fn the_boxes_hold_eight_digits(tab: &Tab, base: &str) {
+    let window = |width: f64, height: f64| {
+        let bounds =
+            headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(width), height: Some(height) };
+        tab.set_bounds(bounds).unwrap();
+    };
+    for width in [1200.0, 375.0] {
+        window(width, 800.0);
+        open(tab, base, "game=snakes");
+        wait(tab, "PP.games.snakes.state().solved && !PP.job");
+        let boxes = eval(
+            tab,
+            "['#sn-size', '#sn-start'].map(id => { const e = document.querySelector(id); e.value = '10000000'; \
+             return [id, e.scrollWidth, e.clientWidth]; })",
+        );
+        for b in boxes.as_array().unwrap() {
+            assert!(b[1].as_u64() <= b[2].as_u64(), "{width} px: {b} (scroll width, client width)");
+        }
+    }
+    window(1200.0, 1000.0);
+}

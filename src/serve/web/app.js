@@ -219,13 +219,20 @@ PP.die = (faces) => {
  * A line chart as SVG: `series` = [{points: [[x, y]…], color, label, dots}], axes from the data. `bars` ([x, y,
  * color, label]) are drawn on their own scale, the tallest reaching the top, with that height marked on the right:
  * small chances would otherwise be invisible on a 0–1 axis. With a `title`, a figure: the title as its caption, then
- * the chart.
+ * the chart. The notes (the tallest bar's height, and `note`'s parts, split at '; ') stand above the plot, a line
+ * each, in room kept for them: nothing of the data is ever under them, wherever the bars peak.
  */
 PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
   // As wide as its panel, up to 640 units: in a narrow window the chart is narrower rather than its text smaller. The
   // panels of a game share a row equally, or each has the window's width; before the first is drawn, the window's.
   const room = document.querySelector('#main .panel')?.clientWidth ?? document.documentElement.clientWidth - 24;
-  const W = Math.round(Math.max(280, Math.min(640, room))), H = 260, L = 48, R = 12, T = 24, B = 36;
+  const notes = [
+    ...(bars?.length ? [[`bars: tallest ${+(100 * Math.max(...bars.map((b) => b[1]))).toFixed(2)}%`, 'bars-note']] : []),
+    ...(note ? note.split('; ').map((part) => [part, 'note']) : []),
+  ];
+  // The plot is 200 units high, below a line of notes each (one fits in the margin a chart has anyway).
+  const LINE = 14, T = Math.max(24, 10 + LINE * notes.length), H = T + 236;
+  const W = Math.round(Math.max(280, Math.min(640, room))), L = 48, R = 12, B = 36;
   const xs = series.flatMap((s) => s.points.map((p) => p[0])).concat(bars ? bars.map((b) => b[0]) : []);
   const ys = series.flatMap((s) => s.points.map((p) => p[1]));
   const x0 = Math.min(0, ...xs), x1 = Math.max(1, ...xs);
@@ -264,14 +271,9 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
         PP.el('title', { text: label })));
     }
   }
-  // The notes in the top right corner are drawn over the lines, on a white halo: a curve that climbs to 1 there
-  // (P(ended by roll t)) would otherwise run through their letters.
-  const corner = (y, attrs) => PP.el('text', { x: W - R - 4, y, 'text-anchor': 'end', 'font-size': 11, fill: '#555',
-    stroke: '#fff', 'stroke-width': 3, 'stroke-linejoin': 'round', 'paint-order': 'stroke', ...attrs });
-  const notes = [];
-  if (bars?.length) notes.push(corner(T + 12, { text: `bars: tallest ${+(100 * Math.max(...bars.map((b) => b[1]))).toFixed(2)}%` }));
-  // The note's parts (split at '; ') a line each, so that a narrow chart holds them.
-  (note ? note.split('; ') : []).forEach((part, i) => notes.push(corner(T + 26 + 14 * i, { class: 'note', text: part })));
+  // The notes, right-aligned above the plot (its top at T), clear of the bars and the curves.
+  svg.append(...notes.map(([text, kind], i) => PP.el('text', { x: W - R - 4, y: T - 10 - LINE * (notes.length - 1 - i),
+    'text-anchor': 'end', 'font-size': 11, fill: '#555', class: kind, text })));
   for (const s of series) {
     if (s.points.length > 1) {
       svg.append(PP.el('polyline', {
@@ -283,7 +285,6 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
         'stroke-width': ring ? 3 : 1 }, PP.el('title', { text: label })));
     }
   }
-  svg.append(...notes);
   // The title above the chart, in the page's text: it wraps on a narrow screen.
   if (!title) return svg;
   return PP.el('figure', { class: 'chart-figure' }, PP.el('figcaption', { text: title }), svg);

@@ -20,6 +20,7 @@
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'moves'
     values: [], // per position reached: {first (the first player wins), remoteness (null with several tokens)}
     answers: null, // the judge's answers to the queries of an input pasted whole: [{cells, winner}]
+    several: false, // that input has several tokens a query, a line each (read as the command line's --tokens reads it)
   }));
   let root;
   let parts = null; // the parts of the view redrawn on their own: status, board, controls; the board's input boxes
@@ -83,7 +84,17 @@
     if (s.failed === 'board') s.failed = null;
     draw();
     const request = { input: judgeText ?? judge(rows, k, []), remoteness: true, grundy: true, table: true };
-    const answer = await PP.ask('/api/gridgame', request, { explain });
+    let answer = await PP.ask('/api/gridgame', request, { explain });
+    // A judge's input with several tokens on a query's line (examples/gridgame/tokens.txt) is refused as the judge
+    // reads it, a token a query, with the server's word that such lines need `tokens`: it is then read so, a query a
+    // line, as the command line's --tokens reads it (the table has the remoteness all the same). An input that both
+    // readings take means the same to both (a line of two numbers a query), so no answer changes its meaning.
+    let several = false;
+    if (!answer && judgeText && !PP.job && PP.refused?.status === 400 && SEVERAL_TOKENS.test(PP.refused.message)) {
+      const reread = (message) => message.replace(/^input: /, "Board (the judge's input, several tokens a query, a line each): ");
+      answer = await PP.ask('/api/gridgame', { input: judgeText, grundy: true, table: true, tokens: true }, { explain: reread });
+      several = true;
+    }
     if (!answer) {
       if (!s.table && !PP.job) s.failed = 'board';
       return draw();
@@ -92,6 +103,7 @@
     s.rows = rows ?? answer.table.values.map((row) => [...row].map((v) => (v === '#' ? '#' : '.')).join(''));
     s.k = k ?? answer.table.k;
     s.answers = judgeText ? answer.answers : null;
+    s.several = several;
     if (judgeText && parts) parts.k.value = s.k;
     s.table = answer.table;
     s.failed = null;
@@ -238,6 +250,13 @@
     return { ...move, value: (rest ^ move.grundy) === 0 ? 'win' : 'lose', remoteness: '' };
   };
 
+  /**
+   * What a cell holds for a token standing there alone: said by its tooltip, which gives the remoteness on a cell too
+   * small to draw it in.
+   */
+  const describe = (t, x, y) => `(${x}, ${y}): the player to move ${t.values[x - 1][y - 1] === 'W' ? 'wins' : 'loses'} `
+    + `in ${t.remoteness[x - 1][y - 1]}; Grundy value ${t.grundy[x - 1][y - 1]}`;
+
   /** Boards up to this many cells are drawn at once; on larger ones a row is drawn when it comes near the screen. */
   const DRAWN_AT_ONCE = 10000;
 
@@ -248,7 +267,10 @@
    * laid out once until it comes near the screen (class `shown`); focusing a cell shows its row.
    */
   const buildGrid = (t) => {
-    const element = PP.el('div', { class: 'board rows', id: 'gg-board', role: 'group',
+    // The board's widest remoteness sets the font of them all (see `digits-N` in the style).
+    const widest = Math.max(0, ...t.remoteness.map((row) => Math.max(0, ...row.map((r) => r ?? 0))));
+    const digits = Math.min(5, String(widest).length);
+    const element = PP.el('div', { class: `board rows digits-${digits}`, id: 'gg-board', role: 'group',
       'aria-label': `board of ${t.rows} rows and ${t.cols} columns`, style: `${PP.boardStyle(t.cols)}; --cols: ${t.cols}` });
     const cells = [];
     const rows = [];
@@ -262,7 +284,7 @@
         if (v === '#') {
           html += `<button type="button" class="cell wall" data-cell="${x},${y}" data-value="#" title="wall" aria-label="wall" tabindex="-1"></button>`;
         } else {
-          const title = `(${x}, ${y}): the player to move ${v === 'W' ? 'wins' : 'loses'} in ${t.remoteness[r][c]}; Grundy value ${t.grundy[r][c]}`;
+          const title = describe(t, x, y);
           html += `<button type="button" class="cell ${v === 'W' ? 'win' : 'lose'}" data-cell="${x},${y}" data-value="${v}" title="${title}" `
             + `aria-label="${title}"><span class="mark">${t.remoteness[r][c]}</span></button>`;
         }
@@ -331,10 +353,15 @@
       cell.className = `cell ${v === '#' ? 'wall' : v === 'W' ? 'win' : 'lose'}${move ? ` move move-${move.value}` : ''}`;
       if (move) cell.dataset.move = `${move.value} ${move.remoteness}`;
       else delete cell.dataset.move;
-      // What a screen reader says of the cell: its value (the tooltip), then its tokens and the move there.
+      // What a screen reader says of the cell, and its tooltip: its value, then its tokens and the move there (on a
+      // cell too small for the figures, the tooltip is what gives them).
       const here = tokens.map((i) => `token ${i + 1}${i === s.selected ? ' (selected)' : ''} here`);
       const moveTo = move ? [`a move for you: ${move.value}${move.remoteness === '' ? '' : ` in ${move.remoteness}`}`] : [];
-      if (v !== '#') cell.setAttribute('aria-label', [cell.title, ...here, ...moveTo].join('; '));
+      if (v !== '#') {
+        const label = [describe(t, x, y), ...here, ...moveTo].join('; ');
+        cell.setAttribute('aria-label', label);
+        cell.title = label;
+      }
       if (tokens.length) {
         cell.replaceChildren(...tokens.map((i) => PP.el('span', { class: `token A${i === s.selected ? ' selected' : ''}`, text: String(i + 1) })));
       } else {
@@ -443,8 +470,9 @@
         'aria-label': `play query ${i + 1}`, text: 'play it' })));
     const more = s.answers.length > ANSWERS_SHOWN
       ? PP.el('p', { text: `(the first ${ANSWERS_SHOWN} of ${s.answers.length} queries)` }) : null;
-    return PP.el('section', { id: 'gg-answers' },
-      PP.el('h2', { text: "The judge's answers (First: the player who moves first wins)" }), PP.el('ol', {}, items), more);
+    const reading = s.several ? '; several tokens a query, a line each, as perfectplay gridgame --tokens reads them' : '';
+    return PP.el('section', { id: 'gg-answers', 'data-several': s.several },
+      PP.el('h2', { text: `The judge's answers (First: the player who moves first wins${reading})` }), PP.el('ol', {}, items), more);
   };
 
   const draw = () => {
@@ -464,6 +492,9 @@
     PP.render(parts.controls, controls());
     moved = null;
   };
+
+  /** The server's hint that a judge's input has several tokens on a query's line, which its option `tokens` reads. */
+  const SEVERAL_TOKENS = /several tokens on a line need the option `tokens: true`/;
 
   /** The first line of a whole BOJ 28218 input, "N M K": the board box holds the judge's input, not rows alone. */
   const JUDGE_HEADER = /^\s*\d+\s+\d+\s+\d+\s*$/;
@@ -573,7 +604,8 @@
       + 'y redoes. Untick "the solver answers" to play both sides.'),
     PP.helpPart('The judge\'s input', 'Paste a whole BOJ 28218 input into the board box (N M K, the rows, Q and the '
       + 'queries) and Solve: the board and K are read from it, and the judge\'s answer to each query is listed (First '
-      + 'or Second, as the judge prints it), with a button to play it.'),
+      + 'or Second, as the judge prints it), with a button to play it. An input with several tokens a query, all of a '
+      + 'query\'s cells on its line (as perfectplay gridgame --tokens reads it), is read so.'),
   ];
 
   PP.games.gridgame = { mount, key, help, state: () => ({ ...s }) };
