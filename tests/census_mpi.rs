@@ -103,3 +103,80 @@ fn a_master_that_cannot_start_ends_the_job_with_its_message() {
     assert!(stderr.contains("perfectplay: ") && stderr.contains("not-a-folder"), "{stderr}");
     let _ = std::fs::remove_file(&not_a_folder);
 }
+
+/// A mistake in the boards file, which every rank reads, is said once (by the master), not once a rank.
+#[test]
+fn a_bad_boards_file_is_said_once() {
+    let Some(mut mpirun) = mpirun_three_ranks() else { return };
+    let boards = scratch("bad-boards.txt");
+    std::fs::write(&boards, "###\n#x#\n").unwrap();
+    let out = mpirun.args(["census", "run", "--mpi", "--out"]).arg(scratch("unused")).arg("--boards").arg(&boards);
+    let out = out.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && out.stdout.is_empty(), "{stderr}");
+    assert_eq!(stderr.matches("perfectplay: ").count(), 1, "{stderr}");
+    assert!(stderr.contains("line 2, column 2"), "{stderr}");
+    let _ = std::fs::remove_file(&boards);
+}
+
+/// The pid of the rank `rank` of the job whose command line holds `marker`, from `/proc` (Open MPI gives each rank
+/// its number in `OMPI_COMM_WORLD_RANK`).
+fn rank_pid(marker: &str, rank: u32) -> Option<u32> {
+    let wanted = format!("OMPI_COMM_WORLD_RANK={rank}");
+    std::fs::read_dir("/proc").ok()?.flatten().find_map(|entry| {
+        let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+        let command = std::fs::read(entry.path().join("cmdline")).ok()?;
+        let environment = std::fs::read(entry.path().join("environ")).ok()?;
+        let is_rank = environment.split(|&b| b == 0).any(|v| v == wanted.as_bytes());
+        (String::from_utf8_lossy(&command).contains(marker) && is_rank).then_some(pid)
+    })
+}
+
+/// SIGTERM to one worker (as a batch scheduler sends it) ends the whole job with the master's message, once; the
+/// journals keep what was solved, and the run resumed writes the published file byte for byte. (The ranks used to
+/// catch the signal and go on to the end.)
+#[test]
+fn a_signal_to_a_worker_ends_the_job_and_the_run_resumes() {
+    use wait_timeout::ChildExt;
+    let Some(mut mpirun) = mpirun_three_ranks() else { return };
+    let out = scratch("signalled");
+    let mut child = mpirun
+        .args(["census", "run", "--mpi", "--full", "8x8", "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let marker = out.to_str().unwrap().to_string();
+    let started = std::time::Instant::now();
+    // Well inside the solve: the whole 8×8 board takes seconds on two workers.
+    let worker = loop {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if started.elapsed() > std::time::Duration::from_millis(1500)
+            && let Some(pid) = rank_pid(&marker, 1)
+        {
+            break pid;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "no rank 1 found");
+    };
+    Command::new("kill").args(["-TERM", &worker.to_string()]).status().unwrap();
+    let status = child.wait_timeout(std::time::Duration::from_secs(60)).unwrap();
+    if status.is_none() {
+        let _ = child.kill();
+        panic!("the job did not end within 60 s of the signal");
+    }
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    assert!(!status.unwrap().success(), "{stderr}");
+    assert_eq!(stderr.matches("perfectplay: interrupted with ").count(), 1, "{stderr}");
+    assert!(stderr.contains("run the same command again to go on"), "{stderr}");
+    assert!(!out.join("full-8x8.census").exists(), "the run was stopped before its end: {stderr}");
+    let Some(mut mpirun) = mpirun_three_ranks() else { return };
+    let resumed = mpirun.args(["census", "run", "--mpi", "--full", "8x8", "--out"]).arg(&out).output().unwrap();
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    let stdout = String::from_utf8_lossy(&resumed.stdout);
+    assert!(!stdout.contains(" 0 found solved"), "the resumed run redid everything: {stdout}");
+    let published = std::fs::read("data/census/full-8x8.census").unwrap();
+    assert!(std::fs::read(out.join("full-8x8.census")).unwrap() == published, "not the published file");
+    let _ = std::fs::remove_dir_all(&out);
+}

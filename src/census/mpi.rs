@@ -7,15 +7,38 @@
 //! run, byte for byte: records are sorted and every answer is exact.
 //!
 //! Messages are arrays of `u64`. A worker sends `[]` (ready) or `[board, a.row, a.col, b.row, b.col, a_wins, moves]`
-//! (a result, and ready for more); the master answers `[board, a.row, a.col, b.row, b.col]` (solve this) or `[]`
-//! (no more work).
+//! (a result, and ready for more), or `[STOPPED, exit code]` when a signal stopped it; the master answers
+//! `[board, a.row, a.col, b.row, b.col]` (solve this) or `[]` (no more work).
 
 use super::boards::{Board, without_repeats};
-use super::run::{CensusProgress, Item, Ledger, Summary, work_through};
+use super::run::{CensusProgress, Item, Ledger, Stopped, Summary, work_through};
 use crate::engine::{Limits, Outcome, Value};
 use crate::error::Error;
-use mpi::traits::{Communicator, Destination, Source};
+use mpi::point_to_point::MatchedReceiveVec;
+use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Source};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How a rank stops on a signal (Ctrl-C, SIGTERM, SIGHUP: batch schedulers signal the ranks, `mpirun` its job).
+/// A rank that sees `cancel` raised ends the whole job (`MPI_Abort`) rather than only itself, which would leave the
+/// other ranks waiting for it; the master (rank 0) first says how far the census got (`report`), and the journals
+/// keep every pair it recorded, as after a kill.
+pub struct OnSignal<'a> {
+    /// Raised by a stopping signal.
+    pub cancel: Arc<AtomicBool>,
+    /// Prints the error of a stopped run as the command line does, and gives its exit code.
+    pub report: &'a dyn Fn(Error) -> i32,
+    /// The exit code of a run a signal stopped (128 + the signal's number).
+    pub exit_code: fn() -> i32,
+}
+
+/// The first word of a worker's message saying a signal stopped it; its exit code follows.
+const STOPPED: u64 = u64::MAX;
+
+/// How often the master looks at the cancel flag while it waits for a worker's message.
+const LOOK_EVERY: Duration = Duration::from_millis(2);
 
 /// Runs this process's part of an MPI census: the master's (rank 0) or a worker's. A job of one rank solves
 /// everything itself.
@@ -24,22 +47,41 @@ use std::path::Path;
 /// The master's errors of [`Ledger::open`] and of writing files; a process that cannot start MPI.
 ///
 /// Returns, on rank 0, the summary and the number of ranks; `None` on the others.
+///
+/// `boards` is this rank's reading of the boards: every rank reads them, and when any cannot, the job ends before
+/// any work with the master's error if the master could not read them either (said once, not once a rank), else
+/// with each failing worker's own (its files differ from the master's).
 pub fn run_mpi(
-    boards: Vec<Board>,
+    boards: Result<Vec<Board>, Error>,
     dir: &Path,
     table_bytes: usize,
     progress: Option<CensusProgress>,
+    on_signal: OnSignal<'_>,
 ) -> Result<Option<(Summary, usize)>, Error> {
     let universe =
         mpi::initialize().ok_or_else(|| Error::Usage("MPI could not be started (or was started twice)".into()))?;
     let world = universe.world();
     let ranks = world.size() as usize;
+    let mut read = vec![0u8; ranks];
+    world.all_gather_into(&u8::from(boards.is_ok()), &mut read[..]);
+    let boards = match boards {
+        Ok(boards) if read.iter().all(|&ok| ok == 1) => boards,
+        Ok(_) => return if world.rank() == 0 { Err(Error::Usage(unread_by(&read))) } else { Ok(None) },
+        Err(error) if world.rank() == 0 || read[0] == 1 => return Err(error),
+        Err(_) => return Ok(None),
+    };
+    let stop_job = |error: Error| -> ! { world.abort((on_signal.report)(error)) };
     if world.rank() != 0 {
         // The master's ledger takes each board once, and its items index what is left.
         let boards = without_repeats(boards).0;
         let master = world.process_at_rank(0);
         let mut request: Vec<u64> = Vec::new();
-        let solved = work_through(&boards, table_bytes, Limits::default, |solved| {
+        let limits = || Limits { cancel: Some(Arc::clone(&on_signal.cancel)), ..Limits::default() };
+        let solved = work_through(&boards, table_bytes, limits, |solved| {
+            // A signal between two pairs: no solve is running to notice it.
+            if on_signal.cancel.load(Ordering::Relaxed) {
+                return None;
+            }
             request.clear();
             if let Some((board, (a, b, outcome))) = solved {
                 let a_wins = u64::from(outcome.value == Value::Win);
@@ -51,7 +93,14 @@ pub fn run_mpi(
             let at = |i: usize| item[i] as usize;
             (item.len() == 5).then(|| Item { board: at(0), a: (at(1), at(2)), b: (at(3), at(4)) })
         });
-        solved.expect("MPI workers have no time limit");
+        // Stopped by a signal, in a solve or between two: the worker tells the master, which says how far the
+        // census got and ends the job, and waits for that end.
+        if solved.is_err() || on_signal.cancel.load(Ordering::Relaxed) {
+            master.send(&[STOPPED, (on_signal.exit_code)() as u64][..]);
+            loop {
+                let _ = master.receive_vec::<u64>();
+            }
+        }
         return Ok(None);
     }
     let mut ledger = match Ledger::open(boards, dir) {
@@ -69,21 +118,45 @@ pub fn run_mpi(
         let boards = ledger.boards().to_vec();
         let mut result = Ok(());
         let mut next = todo.iter();
-        work_through(&boards, table_bytes, Limits::default, |solved| {
+        let limits = || Limits { cancel: Some(Arc::clone(&on_signal.cancel)), ..Limits::default() };
+        let solved = work_through(&boards, table_bytes, limits, |solved| {
             if let Some((board, solved)) = solved {
                 result = result.clone().and_then(|()| ledger.record(board, solved).map_err(|e| e.to_string()));
             }
-            next.next().copied().filter(|_| result.is_ok())
-        })
-        .expect("no time limit");
+            next.next().copied().filter(|_| result.is_ok() && !on_signal.cancel.load(Ordering::Relaxed))
+        });
         result.map_err(Error::Usage)?;
-        return Ok(Some((ledger.summary(), ranks)));
+        let summary = ledger.summary();
+        if solved.is_err() || summary.resumed + summary.solved < summary.pairs {
+            let done = summary.resumed + summary.solved;
+            let stopped = Stopped { done, pairs: summary.pairs, solved: summary.solved, dir: dir.to_path_buf() };
+            return Err(Error::InterruptedCensus(stopped));
+        }
+        return Ok(Some((summary, ranks)));
     }
     let mut next = todo.iter();
     let mut working = ranks - 1;
     let mut failure = None;
     while working > 0 {
-        let (message, status) = world.any_process().receive_vec::<u64>();
+        let Some(probed) = world.any_process().immediate_matched_probe() else {
+            if on_signal.cancel.load(Ordering::Relaxed) {
+                let summary = ledger.summary();
+                let done = summary.resumed + summary.solved;
+                let stopped = Stopped { done, pairs: summary.pairs, solved: summary.solved, dir: dir.to_path_buf() };
+                stop_job(Error::InterruptedCensus(stopped));
+            }
+            std::thread::sleep(LOOK_EVERY);
+            continue;
+        };
+        let (message, status) = probed.matched_receive_vec::<u64>();
+        if let [STOPPED, code] = message[..] {
+            // A worker stopped by a signal: the job ends with its exit code.
+            let summary = ledger.summary();
+            let done = summary.resumed + summary.solved;
+            let stopped = Stopped { done, pairs: summary.pairs, solved: summary.solved, dir: dir.to_path_buf() };
+            (on_signal.report)(Error::InterruptedCensus(stopped));
+            world.abort(i32::try_from(code).unwrap_or(130));
+        }
         if message.len() == 7 && failure.is_none() {
             let at = |i: usize| message[i] as usize;
             let moves = message[6] as u32;
@@ -112,6 +185,13 @@ pub fn run_mpi(
         Some(error) => Err(error),
         None => Ok(Some((ledger.summary(), ranks))),
     }
+}
+
+/// The message of a job some of whose workers could not read the boards the master read.
+fn unread_by(read: &[u8]) -> String {
+    let ranks: Vec<String> = read.iter().enumerate().filter(|(_, ok)| **ok == 0).map(|(r, _)| r.to_string()).collect();
+    let (noun, verb) = if ranks.len() == 1 { ("rank", "says") } else { ("ranks", "each says") };
+    format!("{noun} {} could not read the boards the master read ({verb} why)", ranks.join(", "))
 }
 
 /// Answers `count` requests, from whichever workers send them, with "no more work".

@@ -130,10 +130,11 @@ fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
 }
 
 fn run_census(args: RunArgs) -> Result<String, Error> {
-    let boards = boards(&args)?;
     if args.mpi {
-        return run_mpi(boards, &args);
+        // Every rank reads the boards; the job says a mistake in them once (see `census::mpi::run_mpi`).
+        return run_mpi(boards(&args), &args);
     }
+    let boards = boards(&args)?;
     let threads = super::or_every_core(args.threads);
     let options = CensusOptions {
         dir: args.out.clone(),
@@ -167,16 +168,22 @@ fn summary_line(summary: &Summary, ranks: Option<usize>, started: std::time::Ins
 }
 
 #[cfg(feature = "mpi")]
-fn run_mpi(boards: Vec<Board>, args: &RunArgs) -> Result<String, Error> {
+fn run_mpi(boards: Result<Vec<Board>, Error>, args: &RunArgs) -> Result<String, Error> {
     let started = std::time::Instant::now();
-    match crate::census::mpi::run_mpi(boards, &args.out, args.memory, progress_bar())? {
+    let report = |error: Error| super::finish(Err(error));
+    let on_signal = crate::census::mpi::OnSignal {
+        cancel: super::interrupt::flag(),
+        report: &report,
+        exit_code: super::interrupt::exit_code,
+    };
+    match crate::census::mpi::run_mpi(boards, &args.out, args.memory, progress_bar(), on_signal)? {
         Some((summary, ranks)) => Ok(summary_line(&summary, Some(ranks), started, &args.out)),
         None => Ok(String::new()),
     }
 }
 
 #[cfg(not(feature = "mpi"))]
-fn run_mpi(_: Vec<Board>, _: &RunArgs) -> Result<String, Error> {
+fn run_mpi(_: Result<Vec<Board>, Error>, _: &RunArgs) -> Result<String, Error> {
     Err(Error::Usage(
         "--mpi: this perfectplay was built without MPI (build it with `cargo build --features mpi`)".into(),
     ))

@@ -87,7 +87,7 @@ pub fn run() -> i32 {
 }
 
 /// The exit code of a run, after its error message (none for a pipe closed by its reader, which ends quietly).
-fn finish(result: Result<(), Error>) -> i32 {
+pub(crate) fn finish(result: Result<(), Error>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(Error::OutputClosed) => Error::OutputClosed.exit_code(),
