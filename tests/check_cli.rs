@@ -139,6 +139,28 @@ fn a_wrong_command_fails_with_a_shrunk_case_and_the_same_seed_repeats_it() {
     }
 }
 
+/// A grid game's answers, one line a query, are shown one a line, as the judge prints them (they were joined into
+/// one line, which pasted back is not the judge's format).
+#[test]
+fn answers_of_several_lines_are_shown_a_line_each() {
+    if !have("python3", "the several-line answers test") {
+        return;
+    }
+    // (The run's folder is its own: the script by its whole path.)
+    let reversed = format!("python3 {}/tests/check/solutions/gridgame/right.py | tac", env!("CARGO_MANIFEST_DIR"));
+    let output =
+        perfectplay().args(["check", "gridgame", "--cases", "50", "--seed", "1", "--", "sh", "-c", &reversed]).output();
+    let text = String::from_utf8(output.unwrap().stdout).unwrap();
+    let (expected, got) = (text.split("\nexpected:\n").nth(1).unwrap_or_default(), text.split("\ngot:\n").nth(1));
+    fn block(after: &str) -> Vec<&str> {
+        after.lines().take_while(|l| l.starts_with("    ")).map(str::trim).collect()
+    }
+    let (expected, got) = (block(expected), block(got.unwrap_or_default()));
+    assert!(expected.len() >= 2, "{text}");
+    assert_eq!(got.iter().rev().collect::<Vec<_>>(), expected.iter().collect::<Vec<_>>(), "{text}");
+    assert!(text.contains("why the answers are right:"), "{text}");
+}
+
 #[test]
 fn the_text_of_a_failure_has_the_case_ready_to_paste_and_the_explanation() {
     let output = perfectplay()
@@ -429,7 +451,10 @@ fn compile_errors_and_bad_usage_exit_2_with_one_message() {
     fails_with_usage(&["check", "chess", "--", "cat"], "chess");
     fails_with_usage(&["check", "snakes", "--memory-limit", "10", "--", "cat"], "at least 16M");
     // Just below the least memory limit, and at it: 16M is taken (the solution runs, and is wrong: not a usage error).
-    fails_with_usage(&["check", "snakes", "--memory-limit", "16383K", "--", "cat"], "at least 16M");
+    fails_with_usage(
+        &["check", "snakes", "--memory-limit", "16383K", "--", "cat"],
+        "'16383K' is too small to start a solution: give at least 16M",
+    );
     let at_least =
         perfectplay().args(["check", "snakes", "--cases", "1", "--memory-limit", "16M", "--", "cat"]).output();
     assert_eq!(at_least.unwrap().status.code(), Some(1), "16M is a limit a solution runs under");

@@ -46,6 +46,26 @@ fn shown(text: &str) -> String {
     at_most_300(crate::format::escape(&words.join(" ")))
 }
 
+/// Lines of an answer of several lines shown in a report, at most (a grid game answers up to 10⁶ queries).
+const SHOWN_LINES: usize = 20;
+
+/// `label` and an answer as a report shows it: on the label's line when it is one line, else one line each below
+/// it (as the judge prints them, a grid game's answer a query), indented, at most [`SHOWN_LINES`].
+fn labelled(label: &str, text: &str) -> String {
+    let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
+    if lines.len() <= 1 {
+        return format!("{label} {}\n", shown(text));
+    }
+    let mut out = format!("{}\n", label.trim_end());
+    for line in lines.iter().take(SHOWN_LINES) {
+        out += &format!("    {}\n", shown(line));
+    }
+    if lines.len() > SHOWN_LINES {
+        out += &format!("    … ({} more)\n", crate::format::counted((lines.len() - SHOWN_LINES) as u64, "line"));
+    }
+    out
+}
+
 /// `text` cut after 300 characters, with an ellipsis where it was cut.
 fn at_most_300(text: String) -> String {
     if text.chars().count() > 300 { format!("{}…", text.chars().take(300).collect::<String>()) } else { text }
@@ -181,12 +201,12 @@ pub fn text(outcome: &Outcome) -> String {
     if trial.verdict == Verdict::PresentationError {
         out += &format!("\nexpected: {}\n", shown_spacing(&trial.expected));
     } else {
-        out += &format!("\nexpected: {}\n", shown(&trial.expected));
+        out += &format!("\n{}", labelled("expected:", &trial.expected));
     }
     match trial.verdict {
         Verdict::WrongAnswer => match not_an_integer(&trial.run.answer) {
             Some(what) => out += &format!("got:      {}, not an integer\n", crate::format::escape(what)),
-            None => out += &format!("got:      {}\n", shown(&trial.run.answer)),
+            None => out += &labelled("got:     ", &trial.run.answer),
         },
         Verdict::PresentationError => out += &format!("got:      {}\n", shown_spacing(&trial.run.answer)),
         // A run stopped at the time limit may have said on stderr how far it got.
@@ -206,7 +226,12 @@ pub fn text(outcome: &Outcome) -> String {
         }
         _ => {}
     }
-    out += &format!("\nwhy {} is right:\n{}", shown(&trial.expected), indent(&failure.explanation));
+    let why = if trial.expected.trim().lines().count() > 1 {
+        "why the answers are right".to_string()
+    } else {
+        format!("why {} is right", shown(&trial.expected))
+    };
+    out += &format!("\n{why}:\n{}", indent(&failure.explanation));
     out
 }
 

@@ -4,6 +4,7 @@ use super::output::Output;
 use super::{interrupt, parse_memory, parse_seconds, whole};
 use crate::check::{self, Options, Solution, Verdict, games};
 use crate::error::Error;
+use crate::format::quote;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -79,7 +80,7 @@ pub struct Args {
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_hyphen_values = true)]
     time_limit: Option<f64>,
     /// Memory per case, e.g. 256M, at least 16M (default: the judge's: 512M for snakes, 1G for the others).
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory, allow_hyphen_values = true)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit, allow_hyphen_values = true)]
     memory_limit: Option<usize>,
     /// Cases run at once (default: the cores).
     #[arg(long, value_name = "N", value_parser = whole::<u16>(1, 256), allow_hyphen_values = true)]
@@ -99,6 +100,15 @@ pub struct Args {
 
 /// The smallest memory limit `check` takes: below it no interpreter, and hardly a C++ program, even starts.
 const MIN_MEMORY: u64 = 16 << 20;
+
+/// `--memory-limit`: a size as every `--memory` option reads it, at least [`MIN_MEMORY`] (quoted as written).
+fn parse_memory_limit(text: &str) -> Result<usize, String> {
+    let bytes = parse_memory(text)?;
+    if (bytes as u64) < MIN_MEMORY {
+        return Err(format!("{} is too small to start a solution: give at least 16M", quote(text.trim())));
+    }
+    Ok(bytes)
+}
 
 /// A seed from the clock, short enough to type.
 fn fresh_seed() -> u64 {
@@ -128,13 +138,6 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
         progress: !args.json && std::io::stderr().is_terminal(),
         cancel: Some(cancel.clone()),
     };
-    if let Some(memory) = options.memory_limit
-        && memory < MIN_MEMORY
-    {
-        return Err(Error::Usage(format!(
-            "--memory-limit {memory} bytes is too small to start a solution: give at least 16M"
-        )));
-    }
     let beyond = args.beyond;
     let outcome = match args.game {
         Game::Footholds => check::check(&games::Footholds { beyond }, &options),
