@@ -180,6 +180,30 @@ fn plain_cuts(instance: &Instance) -> Vec<Instance> {
             out.extend(Instance::new(&ladders, &shorter).ok());
         }
     }
+    for i in 0..ladders.len() {
+        for jump in lower(ladders[i]) {
+            let mut lower = ladders.clone();
+            lower[i] = jump;
+            out.extend(Instance::new(&lower, &snakes).ok());
+        }
+    }
+    for i in 0..snakes.len() {
+        for jump in lower(snakes[i]) {
+            let mut lower = snakes.clone();
+            lower[i] = jump;
+            out.extend(Instance::new(&ladders, &lower).ok());
+        }
+    }
+    out
+}
+
+/// A jump (from, to) moved whole toward the start, its length kept: half way to square 2, then one square (a bug
+/// that fails with a snake from 98 to 97 usually fails with one from 5 to 4, the smaller numbers to read).
+fn lower((from, to): (u32, u32)) -> Vec<(u32, u32)> {
+    let low = from.min(to);
+    let mut out: Vec<(u32, u32)> =
+        [(low - 2) / 2, 1].into_iter().filter(|&by| by > 0 && low >= 2 + by).map(|by| (from - by, to - by)).collect();
+    out.dedup();
     out
 }
 
@@ -218,6 +242,16 @@ mod tests {
         // The foot of a jump moves up to its top as well as the top down to the foot.
         let ladder = |l: (u32, u32)| out.iter().any(|c| c.ladders().eq([l, (40, 60), (70, 80)]));
         assert!(ladder((2, 16)) && ladder((2, 29)) && ladder((16, 30)) && ladder((3, 30)));
+    }
+
+    #[test]
+    fn a_jump_moves_toward_the_start_whole() {
+        assert_eq!(lower((98, 97)), [(51, 50), (97, 96)]);
+        assert_eq!(lower((10, 40)), [(6, 36), (9, 39)]);
+        assert_eq!(lower((3, 9)), [(2, 8)]);
+        assert_eq!(lower((2, 9)), []);
+        let case = Instance::new(&[(2, 3)], &[(98, 97)]).unwrap();
+        assert!(shrink(&case).iter().any(|c| c.ladders().eq([(2, 3)]) && c.snakes().eq([(51, 50)])));
     }
 
     #[test]
