@@ -270,6 +270,8 @@ fn a_killed_run_resumes_without_solving_again() {
     // The state a killed run leaves: one board finished, the other half-way in its journal with a torn last line.
     let done = std::fs::read_to_string(whole.join("full-3x4.census")).unwrap();
     std::fs::write(resumed.join("full-3x4.census"), &done).unwrap();
+    // And a run killed after a file was put in place, before its journal was removed: the journal is left over.
+    std::fs::write(resumed.join("full-3x4.census.partial"), "0,0 0,1 B 9\n").unwrap();
     let last = read(&whole, &boards[1]);
     let mut journal: String = last.records[..20].iter().map(|r| r.to_line() + "\n").collect();
     journal.push_str("2,1 3,");
@@ -290,6 +292,7 @@ fn a_killed_run_resumes_without_solving_again() {
         assert_eq!(std::fs::read(whole.join(&name)).unwrap(), std::fs::read(resumed.join(&name)).unwrap(), "{name}");
     }
     assert!(!resumed.join("full-4x4.census.partial").exists(), "the journal goes once the file is written");
+    assert!(!resumed.join("full-3x4.census.partial").exists(), "a journal a finished file superseded goes");
     remove(&[whole, resumed]);
 }
 

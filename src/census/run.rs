@@ -158,6 +158,12 @@ impl Ledger {
                     return Err(remove_it("holds another board or other start pairs".into()));
                 }
                 done.extend(file.records.iter().map(|r| ((r.a, r.b), r.outcome)));
+                // A journal beside a finished file is one the file superseded: a run killed after the file was put
+                // in place, before its journal was removed. Removed now, as that run would have.
+                let journal = journal_path(&path);
+                if journal.exists() {
+                    std::fs::remove_file(&journal).map_err(|e| io_error(&journal, "remove", &e))?;
+                }
             } else {
                 let journal = journal_path(&path);
                 if journal.exists() {
