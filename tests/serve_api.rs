@@ -1235,7 +1235,7 @@ fn a_stream_sends_progress_then_the_same_result_as_plain_json() {
     }
     let (code, plain) = post_text(&format!("{base}/api/footholds?table=true"), &text);
     assert_eq!(code, 200);
-    assert_eq!(result.expect("a result event"), parse(&plain));
+    assert_eq!(without_nodes(result.expect("a result event")), without_nodes(parse(&plain)));
 }
 
 #[test]
@@ -1336,5 +1336,13 @@ fn a_full_boards_map_comes_from_the_published_census_at_once() {
     let text = std::fs::read_to_string("examples/footholds/full7x7-centre.grid").unwrap();
     let (code, body) = post_text(&format!("{base}/api/footholds?table=true"), text.as_bytes());
     assert_eq!(code, 200, "{body}");
-    assert_eq!(parse(&body), footholds_library(&text, true));
+    // A lone request searches on every core: all but the count of positions is the one-thread library's.
+    assert_eq!(without_nodes(parse(&body)), without_nodes(footholds_library(&text, true)));
+}
+
+/// A footholds answer without its count of positions searched, which depends on the threads' timing when a solve
+/// takes more than one (the server gives a lone solve every core).
+fn without_nodes(mut answer: Value) -> Value {
+    answer.as_object_mut().expect("an answer is an object").remove("nodes");
+    answer
 }

@@ -44,6 +44,10 @@ Move(A (1, 0) -> (1, 1): win in 5)
 >>> perfectplay.Snakes([], [], size=4, faces=2, overshoot="win").expected()
 Fraction(9, 4)
 
+The arrays of a result (and a position's ``board``) are built on first access and kept: the same read-only array
+each time, so reading an element costs no copy of the table, and an edit raises ``ValueError`` (``.copy()`` gives
+an array to edit).
+
 In Jupyter, positions (``Footholds``), maps (``FootholdsTablebase``, ``GridTables``) and histograms
 (``RollDistribution``) draw themselves as SVG; a ``FootholdsSolution`` shows the board and the narrated line.
 

@@ -1,8 +1,8 @@
 //! Vanishing footholds (Programmers 92345) from Python: the judge's function, a position, its solution and its
 //! tablebase.
 
-use crate::run::{self, Int, TooMany};
-use numpy::ndarray::Array;
+use crate::run::{self, ArrayCell, Int, TooMany};
+use numpy::ndarray::{Array, Ix2, Ix4};
 use numpy::{IntoPyArray, PyArray2, PyArray4};
 use perfectplay::census::published;
 use perfectplay::engine::{Outcome, Value};
@@ -178,13 +178,22 @@ fn value_name(value: Value) -> String {
 #[pyclass(module = "perfectplay", frozen)]
 pub struct Footholds {
     instance: Instance,
+    /// The `board` array, once asked for.
+    board: ArrayCell<bool, Ix2>,
+}
+
+impl Footholds {
+    /// The position of `instance`, its `board` array not built yet.
+    fn of(instance: Instance) -> Footholds {
+        Footholds { instance, board: ArrayCell::new() }
+    }
 }
 
 #[pymethods]
 impl Footholds {
     #[new]
     fn new(board: &Bound<'_, PyAny>, aloc: &Bound<'_, PyAny>, bloc: &Bound<'_, PyAny>) -> PyResult<Footholds> {
-        Ok(Footholds { instance: instance_of(board, aloc, bloc)? })
+        Ok(Footholds::of(instance_of(board, aloc, bloc)?))
     }
 
     /// Reads a position from text: the Programmers arguments (three JSON arrays) or a grid (`#`, `.`, `A`, `B`,
@@ -199,7 +208,7 @@ impl Footholds {
     /// ValueError: line 1, column 3: unexpected 'x' (a grid row uses # . A B *; the JSON form starts with '[')
     #[staticmethod]
     fn parse(#[pyo3(from_py_with = run::keyword::text)] text: String) -> PyResult<Footholds> {
-        Ok(Footholds { instance: Instance::parse(&text).map_err(run::input_error)? })
+        Ok(Footholds::of(Instance::parse(&text).map_err(run::input_error)?))
     }
 
     /// Number of rows.
@@ -226,11 +235,16 @@ impl Footholds {
         self.instance.b()
     }
 
-    /// The footholds as a numpy array of `bool`, shape `(rows, cols)`.
+    /// The footholds as a numpy array of `bool`, shape `(rows, cols)`: the same read-only array each time
+    /// (`.copy()` to edit; a position does not change).
     #[getter]
-    fn board<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        let shape = (self.instance.rows(), self.instance.cols());
-        Array::from_shape_vec(shape, self.instance.footholds().to_vec()).expect("rows × cols cells").into_pyarray(py)
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        run::read_only_array(py, &self.board, || {
+            let shape = (self.instance.rows(), self.instance.cols());
+            Array::from_shape_vec(shape, self.instance.footholds().to_vec())
+                .expect("rows × cols cells")
+                .into_pyarray(py)
+        })
     }
 
     /// Solves the position exactly: who wins, in how many moves, A's first moves ranked, and the optimal line.
@@ -299,7 +313,7 @@ impl Footholds {
                 core::tablebase_or_unfinished(instance, options)
             }
         })?;
-        Ok(FootholdsTablebase { instance: self.instance.clone(), table })
+        Ok(FootholdsTablebase::new(self.instance.clone(), table))
     }
 
     /// The position in the Programmers format (three JSON arrays, one per line).
@@ -327,6 +341,11 @@ impl Footholds {
 
 /// One move: who made it, from and to which cell, and the outcome it keeps for the mover. Moves are equal when
 /// their fields are, and pickle.
+///
+/// `Move(player, from_cell, to_cell, value, remoteness)` makes one as the solver reports it: `player` `"A"` or
+/// `"B"`; `from_cell` and `to_cell` `[row, column]` (any two integers, each 0 to 127: a board has at most 128
+/// cells); `value` `"win"` or `"lose"`; `remoteness` 1 to 128 (it counts this move, and each move takes a foothold
+/// away). An argument that is not so raises `TypeError` or `ValueError` naming it.
 #[pyclass(module = "perfectplay", frozen, get_all, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -342,25 +361,39 @@ pub struct Move {
     remoteness: u32,
 }
 
+/// A cell of a move, `[row, column]` as any two integers (a list, a tuple, a numpy array), each from 0 to
+/// [`MAX_CELLS`] − 1 (no board has more cells, so none a row or a column past that): a `TypeError` or `ValueError`
+/// naming the argument (`from_cell[0]: must be between 0 and 127, found -1`).
+fn move_cell(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Cell> {
+    let (row, col) = run::pair(name, "[row, column]", obj)?;
+    let most = MAX_CELLS - 1;
+    Ok((row.within(&format!("{name}[0]"), 0, most)?, col.within(&format!("{name}[1]"), 0, most)?))
+}
+
 #[pymethods]
 impl Move {
-    /// A move as the solver reports one (`player` `"A"` or `"B"`, `value` `"win"` or `"lose"`).
+    /// A move as the solver reports one, its arguments checked as the class's docstring says.
     #[new]
     fn new(
-        player: &str,
-        from_cell: (usize, usize),
-        to_cell: (usize, usize),
-        value: String,
-        remoteness: u32,
+        player: &Bound<'_, PyAny>,
+        from_cell: &Bound<'_, PyAny>,
+        to_cell: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+        remoteness: &Bound<'_, PyAny>,
     ) -> PyResult<Move> {
-        let player = match player {
+        let player: String = run::argument("player", "'A' or 'B'", player)?;
+        let player = match player.as_str() {
             "A" => "A",
             "B" => "B",
-            _ => return Err(PyValueError::new_err(format!("player: expected 'A' or 'B', found {}", quote(player)))),
+            _ => return Err(PyValueError::new_err(format!("player: expected 'A' or 'B', found {}", quote(&player)))),
         };
+        let (from_cell, to_cell) = (move_cell("from_cell", from_cell)?, move_cell("to_cell", to_cell)?);
+        let value: String = run::argument("value", "'win' or 'lose'", value)?;
         if value != "win" && value != "lose" {
             return Err(PyValueError::new_err(format!("value: expected 'win' or 'lose', found {}", quote(&value))));
         }
+        let remoteness = run::argument::<Int>("remoteness", "an integer", remoteness)?;
+        let remoteness = remoteness.within("remoteness", 1, MAX_CELLS as u32)?;
         Ok(Move { player, from_cell, to_cell, value, remoteness })
     }
 
@@ -471,29 +504,42 @@ fn html_escape(text: &str) -> String {
 pub struct FootholdsTablebase {
     instance: Instance,
     table: Tablebase,
+    /// The `winner` array, once asked for.
+    winner: ArrayCell<i8, Ix4>,
+    /// The `moves` array, once asked for.
+    moves: ArrayCell<i32, Ix4>,
 }
 
 impl FootholdsTablebase {
+    /// The tablebase of `instance`'s board, its arrays not built yet.
+    fn new(instance: Instance, table: Tablebase) -> FootholdsTablebase {
+        FootholdsTablebase { instance, table, winner: ArrayCell::new(), moves: ArrayCell::new() }
+    }
+
+    /// The array of `value` of every pair of starts, built once into `cell` and read-only.
     fn array<'py, T: numpy::Element>(
         &self,
         py: Python<'py>,
+        cell: &ArrayCell<T, Ix4>,
         value: impl Fn(Option<Outcome>) -> T,
-    ) -> Bound<'py, PyArray4<T>> {
-        let (rows, cols) = (self.table.rows(), self.table.cols());
-        let cells: Vec<(usize, usize)> = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
-        let data = cells.iter().flat_map(|&a| cells.iter().map(move |&b| (a, b)));
-        let data: Vec<T> = data.map(|(a, b)| value(self.table.outcome(a, b))).collect();
-        Array::from_shape_vec((rows, cols, rows, cols), data).expect("cells² outcomes").into_pyarray(py)
+    ) -> PyResult<Bound<'py, PyArray4<T>>> {
+        run::read_only_array(py, cell, || {
+            let (rows, cols) = (self.table.rows(), self.table.cols());
+            let cells: Vec<(usize, usize)> = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
+            let data = cells.iter().flat_map(|&a| cells.iter().map(move |&b| (a, b)));
+            let data: Vec<T> = data.map(|(a, b)| value(self.table.outcome(a, b))).collect();
+            Array::from_shape_vec((rows, cols, rows, cols), data).expect("cells² outcomes").into_pyarray(py)
+        })
     }
 }
 
 #[pymethods]
 impl FootholdsTablebase {
     /// `int8` array, shape `(rows, cols, rows, cols)`: 0 when A wins, 1 when B wins, -1 when either start has
-    /// no foothold.
+    /// no foothold. The same read-only array each time (`.copy()` to edit).
     #[getter]
-    fn winner<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<i8>> {
-        self.array(py, |o| match o {
+    fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<i8>>> {
+        self.array(py, &self.winner, |o| match o {
             Some(o) if o.value == Value::Win => 0,
             Some(_) => 1,
             None => -1,
@@ -501,10 +547,10 @@ impl FootholdsTablebase {
     }
 
     /// `int32` array, shape `(rows, cols, rows, cols)`: total moves under optimal play, -1 when either start has
-    /// no foothold.
+    /// no foothold. The same read-only array each time (`.copy()` to edit).
     #[getter]
-    fn moves<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray4<i32>> {
-        self.array(py, |o| o.map_or(-1, |o| o.remoteness as i32))
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<i32>>> {
+        self.array(py, &self.moves, |o| o.map_or(-1, |o| o.remoteness as i32))
     }
 
     /// `(winner, total moves)` when A starts on `a` and B on `b`, or `None` when either has no foothold. Raises

@@ -1,8 +1,8 @@
 //! The grid game (BOJ 28218) from Python: the judge's function, and a board with its whole-board tables.
 
-use crate::run::{self, Int, TooMany};
+use crate::run::{self, ArrayCell, Int, TooMany};
 use num_bigint::Sign;
-use numpy::ndarray::Array;
+use numpy::ndarray::{Array, Ix2};
 use numpy::{IntoPyArray, PyArray2};
 
 use perfectplay::format::TextFormat;
@@ -39,10 +39,15 @@ pub fn gridgame(
     GridGame::new(grid, k, Some(queries))?.answers(py, None)
 }
 
+/// A `ValueError` about the `grid` argument with the core's message about the board.
+fn grid_error(message: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(format!("grid: {message}"))
+}
+
 /// The grid's rows, strings of `.` and `#`: a `TypeError` names the row that is not a string. Its size is checked
 /// on the way by the lengths alone, so that a grid past [`MAX_SIDE`] rows or columns is refused with the core's
-/// message (`the board must have 1 to 5000 rows and columns, not 10000×3`) after reading at most one row past it,
-/// and no string longer than a row may be is copied.
+/// message (`grid: the board must have 1 to 5000 rows and columns, not 10000×3`) after reading at most one row
+/// past it, and no string longer than a row may be is copied.
 fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     let length = |i: usize, row: &Bound<'_, PyAny>| -> PyResult<usize> {
         if !row.is_instance_of::<PyString>() {
@@ -52,7 +57,7 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         row.len()
     };
     let off_size = |rows: Option<usize>, cols: usize| {
-        PyValueError::new_err(match rows {
+        grid_error(match rows {
             Some(rows) => off_size(rows, cols),
             None => format!("the board must have 1 to {MAX_SIDE} rows and columns, found more than {MAX_SIDE} rows"),
         })
@@ -76,7 +81,7 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
             return Err(match strings.first() {
                 None => off_size(Some(rows.len()), cells),
                 // As the core words a row of another length than the first.
-                Some(first) => PyValueError::new_err(ragged_row(i + 1, cells, first.chars().count())),
+                Some(first) => grid_error(ragged_row(i + 1, cells, first.chars().count())),
             });
         }
         // A `str` that is no text (a lone surrogate) is a `ValueError`, as for every other string argument.
@@ -85,19 +90,21 @@ fn grid_rows(grid: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     Ok(strings)
 }
 
-/// The board of `grid` with diagonal reach `k`. The core's message about K names it as Python's keyword does, `k`
-/// (N and M stay: the grid's rows and columns, as the judge calls them).
+/// The board of `grid` with diagonal reach `k`: the core's messages about the board after the argument's name,
+/// `grid: board row 2: …`, and about K after `k: ` (`k: the diagonal reach must be at most min(N - 1, M - 1) = 1,
+/// not 5`, N and M being the grid's rows and columns, as the judge calls them).
 fn board_of(grid: &[String], k: &Int) -> PyResult<Board> {
+    const K: &str = "the diagonal reach";
     let rows: Vec<&str> = grid.iter().map(String::as_str).collect();
+    // The board's own mistakes first, then k (below 0, too big for any board, or for this one).
+    let board = Board::from_rows(&rows, 0).map_err(grid_error)?;
     if k.0.sign() == Sign::Minus {
-        return Err(PyValueError::new_err(format!("k must be at least 0, not {}", k.0)));
+        return Err(PyValueError::new_err(format!("k: {K} must be at least 0, not {}", k.0)));
     }
-    // The board's own mistakes first, then k (too big for any board, or for this one), named as the keyword is.
-    let board = Board::from_rows(&rows, 0).map_err(run::input_error)?;
     let most = board.rows().min(board.cols()) - 1;
     match k.get::<usize>().filter(|&k| k <= most) {
         Some(k) => board.with_k(k).map_err(run::input_error),
-        None => Err(PyValueError::new_err(k_too_large("k", most, &k.0))),
+        None => Err(PyValueError::new_err(format!("k: {}", k_too_large(K, most, &k.0)))),
     }
 }
 
@@ -142,7 +149,7 @@ impl GridGame {
         let board = board_of(&grid, &k)?;
         let too_many = |many: TooMany<'_>| {
             PyValueError::new_err(format!(
-                "at most {MAX_QUERIES} queries are taken (the judge's bound on Q), found {}",
+                "queries: at most {MAX_QUERIES} queries are taken (the judge's bound on Q), found {}",
                 many.number()
             ))
         };
@@ -219,7 +226,14 @@ impl GridGame {
         let board = self.instance.board();
         let wanted = Wanted { remoteness, grundy };
         let analysis = run::solve(py, time_limit, |limits| Analysis::solve(board, wanted, &limits))?;
-        Ok(GridTables { instance: self.instance.clone(), analysis })
+        Ok(GridTables {
+            instance: self.instance.clone(),
+            analysis,
+            open: ArrayCell::new(),
+            wins: ArrayCell::new(),
+            remoteness: ArrayCell::new(),
+            grundy: ArrayCell::new(),
+        })
     }
 
     /// Pickled as its judge text, read back by `GridGame.parse` (for `multiprocessing`, `copy`).
@@ -227,16 +241,32 @@ impl GridGame {
         Ok((slf.get_type().getattr("parse")?, (slf.get().instance.to_text(),)))
     }
 
+    /// The constructor's call that makes the game again, `GridGame(['..', '.#'], 1, [(1, 1)])`, while it is at
+    /// most [`REPR_MOST`] characters; a bigger game (up to 5000 × 5000 cells and 1 000 000 queries) is summed up,
+    /// `<GridGame 5000×5000, K = 3, 1 query>`, for a repr that a console can show.
     fn __repr__(&self) -> String {
-        let queries = self.instance.query_count();
-        format!(
-            "<GridGame {}×{}, K = {}, {queries} quer{}>",
-            self.rows(),
-            self.cols(),
-            self.k(),
-            if queries == 1 { "y" } else { "ies" }
-        )
+        let board = self.instance.board();
+        let (rows, cols, queries) = (board.rows(), board.cols(), self.instance.query_count());
+        // The longest the call can be: each row `'…', `, each query `(5000, 5000), ` at most.
+        if rows * (cols + 4) + queries * 14 <= REPR_MOST {
+            let grid: Vec<String> = board.open_cells().chunks(cols).map(row_text).collect();
+            let call = format!("GridGame({grid:?}, {}", board.k()).replace('"', "'");
+            return match queries {
+                0 => format!("{call})"),
+                _ => format!("{call}, {:?})", self.queries()),
+            };
+        }
+        let noun = if queries == 1 { "query" } else { "queries" };
+        format!("<GridGame {rows}×{cols}, K = {}, {queries} {noun}>", board.k())
     }
+}
+
+/// The most characters of a `GridGame`'s repr as a constructor call.
+const REPR_MOST: usize = 4096;
+
+/// A row of the board as the grid gives it: `.` open, `#` wall.
+fn row_text(open: &[bool]) -> String {
+    open.iter().map(|&open| if open { '.' } else { '#' }).collect()
 }
 
 /// One move of a line: from `(x, y)`, the step, to `(x, y)` (1-based, as the judge numbers cells).
@@ -248,44 +278,63 @@ type GridMove = ((u32, u32), String, (u32, u32));
 pub struct GridTables {
     instance: Instance,
     analysis: Analysis,
+    /// The `open` array, once asked for.
+    open: ArrayCell<bool, Ix2>,
+    /// The `wins` array, once asked for.
+    wins: ArrayCell<bool, Ix2>,
+    /// The `remoteness` array, once asked for.
+    remoteness: ArrayCell<u16, Ix2>,
+    /// The `grundy` array, once asked for.
+    grundy: ArrayCell<u16, Ix2>,
 }
 
 impl GridTables {
-    fn array<'py, T: numpy::Element>(&self, py: Python<'py>, value: impl Fn(Cell) -> T) -> Bound<'py, PyArray2<T>> {
-        let board = self.instance.board();
-        let (rows, cols) = (board.rows(), board.cols());
-        let data = (0..rows * cols).map(|i| value(board.cell(i))).collect();
-        Array::from_shape_vec((rows, cols), data).expect("N × M cells").into_pyarray(py)
+    /// The array of `value` of every cell, built once into `cell` and read-only.
+    fn array<'py, T: numpy::Element>(
+        &self,
+        py: Python<'py>,
+        cell: &ArrayCell<T, Ix2>,
+        value: impl Fn(Cell) -> T,
+    ) -> PyResult<Bound<'py, PyArray2<T>>> {
+        run::read_only_array(py, cell, || {
+            let board = self.instance.board();
+            let (rows, cols) = (board.rows(), board.cols());
+            let data = (0..rows * cols).map(|i| value(board.cell(i))).collect();
+            Array::from_shape_vec((rows, cols), data).expect("N × M cells").into_pyarray(py)
+        })
     }
 }
 
 #[pymethods]
 impl GridTables {
-    /// `bool` array: which cells are open (not walls).
+    /// `bool` array: which cells are open (not walls). The same read-only array each time (`.copy()` to edit).
     #[getter]
-    fn open<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.array(py, |cell| self.instance.board().is_open(cell))
+    fn open<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        self.array(py, &self.open, |cell| self.instance.board().is_open(cell))
     }
 
-    /// `bool` array: whether the player to move with the token on the cell wins (`False` on walls).
+    /// `bool` array: whether the player to move with the token on the cell wins (`False` on walls). The same
+    /// read-only array each time (`.copy()` to edit).
     #[getter]
-    fn wins<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        self.array(py, |cell| self.analysis.wins(self.instance.board(), cell) == Some(true))
+    fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        self.array(py, &self.wins, |cell| self.analysis.wins(self.instance.board(), cell) == Some(true))
     }
 
-    /// `uint16` array: moves to the end under optimal play (0 on walls), or `None` when not computed.
+    /// `uint16` array: moves to the end under optimal play (0 on walls), or `None` when not computed. The same
+    /// read-only array each time (`.copy()` to edit).
     #[getter]
-    fn remoteness<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<u16>>> {
-        let table = self.analysis.remoteness_table()?;
-        Some(self.array(py, |cell| table[self.instance.board().index(cell)]))
+    fn remoteness<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyArray2<u16>>>> {
+        let Some(table) = self.analysis.remoteness_table() else { return Ok(None) };
+        self.array(py, &self.remoteness, |cell| table[self.instance.board().index(cell)]).map(Some)
     }
 
     /// `uint16` array: Sprague–Grundy values (0 on walls), or `None` when not computed. Several tokens: the first
-    /// player wins exactly when the XOR of their cells' values is not 0.
+    /// player wins exactly when the XOR of their cells' values is not 0. The same read-only array each time
+    /// (`.copy()` to edit).
     #[getter]
-    fn grundy<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<u16>>> {
-        let table = self.analysis.grundy_table()?;
-        Some(self.array(py, |cell| table[self.instance.board().index(cell)]))
+    fn grundy<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyArray2<u16>>>> {
+        let Some(table) = self.analysis.grundy_table() else { return Ok(None) };
+        self.array(py, &self.grundy, |cell| table[self.instance.board().index(cell)]).map(Some)
     }
 
     /// The optimal line from the judge's 1-based `(x, y)`: a list of `((x, y), step, (x, y))` moves, `step` being

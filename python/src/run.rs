@@ -8,11 +8,14 @@
 //! `KeyboardInterrupt`. On a terminal a spinner on stderr shows the work meanwhile.
 
 use num_bigint::BigInt;
+use numpy::ndarray::Dimension;
+use numpy::{Element, PyArray, PyArrayMethods};
 use perfectplay::engine::{Interrupted, Limits};
 use perfectplay::format::{InputError, counted};
 use perfectplay::games::footholds::Known;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -177,6 +180,29 @@ pub fn input_error(error: InputError) -> PyErr {
 /// A `ValueError` with a message the core gave as text (an unsolvable board, options that do not fit).
 pub fn value_error(message: String) -> PyErr {
     PyValueError::new_err(message)
+}
+
+/// Where a result object keeps one of its numpy arrays once built: see [`read_only_array`].
+pub type ArrayCell<T, D> = PyOnceLock<Py<PyArray<T, D>>>;
+
+/// A numpy array of a result object (a table, a distribution, a board): built by `build` on its first access,
+/// marked read-only (`writeable=False`) and kept in `cell`, so that every access returns that same array. Reading
+/// an element then costs an index, not a copy of the whole table, and an assignment into it raises `ValueError`
+/// rather than changing a copy that the next access would not show (`.copy()` gives an array to edit).
+///
+/// # Errors
+/// Only if numpy refuses to hand out the new array for writing, which it does not for an array no one else holds.
+pub fn read_only_array<'py, T: Element, D: Dimension>(
+    py: Python<'py>,
+    cell: &ArrayCell<T, D>,
+    build: impl FnOnce() -> Bound<'py, PyArray<T, D>>,
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let array = cell.get_or_try_init(py, || -> PyResult<_> {
+        let array = build();
+        array.try_readwrite()?.make_nonwriteable();
+        Ok(array.unbind())
+    })?;
+    Ok(array.bind(py).clone())
 }
 
 /// An integer argument as Python gives it: an `int` of any size, a numpy integer (anything with `__index__`), or a

@@ -1,8 +1,9 @@
 //! Snakes and ladders (BOJ 16928) from Python: the judge's function, and a board with its fewest rolls, exact
 //! expectation and distribution of the number of rolls.
 
-use crate::run::{self, Int};
+use crate::run::{self, ArrayCell, Int};
 use num_bigint::BigInt;
+use numpy::ndarray::Ix1;
 use numpy::{IntoPyArray, PyArray1};
 use perfectplay::engine::chance::Distribution;
 use perfectplay::format::counted;
@@ -307,9 +308,9 @@ impl Snakes {
         Ok(answers.expected.expect("the expectation was asked"))
     }
 
-    /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail` is
-    /// left in play, or `max_rolls` rolls (at most 10 000 000, as the command line's `--max-rolls`). Raises
-    /// `ValueError` when `size` × `faces` is over 20 000 000.
+    /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail`
+    /// (strictly between 0 and 1) is left in play, or `max_rolls` rolls (at most 10 000 000, as the command
+    /// line's `--max-rolls`). Raises `ValueError` when `size` × `faces` is over 20 000 000.
     #[pyo3(
         signature = (*, tail=1e-12, max_rolls=Int::of(perfectplay::games::snakes::DEFAULT_MAX_ROLLS as i64), time_limit=None),
         text_signature = "($self, *, tail=1e-12, max_rolls=100000, time_limit=None)"
@@ -326,13 +327,21 @@ impl Snakes {
             |distribution| Questions { expected: Expectation::WhenFinite, distribution, ..Questions::default() };
         // Refused for the board before its arguments are read, whatever they are.
         questions(None).check(self.board.rules(), OFFERED).map_err(refused)?;
-        if !(tail.is_finite() && tail > 0.0 && tail < 1.0) {
-            return Err(PyValueError::new_err(format!("tail: {tail} is not a probability between 0 and 1")));
+        if !(tail > 0.0 && tail < 1.0) {
+            // As Python prints it: `nan`, where Rust's `Debug` writes `NaN`.
+            let found = if tail.is_nan() { "nan".to_string() } else { format!("{tail:?}") };
+            return Err(PyValueError::new_err(format!("tail: must be strictly between 0 and 1, found {found}")));
         }
         let max_rolls = max_rolls.within("max_rolls", 1, core::MAX_DISTRIBUTION_ROLLS)?;
         let answers = self.analyse(py, time_limit, questions(Some(DistributionAsked { tail, max_rolls })))?;
         let distribution = answers.distribution.expect("the distribution was asked");
-        Ok(RollDistribution { board: self.board.clone(), distribution, expectation: answers.expected })
+        Ok(RollDistribution {
+            board: self.board.clone(),
+            distribution,
+            expectation: answers.expected,
+            ends: ArrayCell::new(),
+            cumulative: ArrayCell::new(),
+        })
     }
 
     /// Pickled as its ladders and snakes with its rules (for `multiprocessing`, `copy`).
@@ -363,6 +372,10 @@ impl Snakes {
 }
 
 /// One roll of a game. Rolls are equal when their fields are, and pickle.
+///
+/// `Roll(die, landed, square, jump=None)` makes one as a game reports it, what its `repr` shows: `die` 1 to 1000
+/// (the most faces a die may have), `landed` and `square` 0 (off the board) to 10 000 000 (the largest board),
+/// `jump` `"ladder"`, `"snake"` or `None`. An argument that is not so raises `TypeError` or `ValueError` naming it.
 #[pyclass(module = "perfectplay", frozen, get_all, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Roll {
@@ -378,10 +391,24 @@ pub struct Roll {
 
 #[pymethods]
 impl Roll {
-    /// A roll as a game reports one (`jump` `"ladder"`, `"snake"` or `None`): what its `repr` shows.
+    /// A roll as a game reports one, its arguments checked as the class's docstring says.
     #[new]
     #[pyo3(signature = (die, landed, square, jump=None))]
-    fn new(die: u32, landed: u32, square: u32, jump: Option<String>) -> PyResult<Roll> {
+    fn new(
+        die: &Bound<'_, PyAny>,
+        landed: &Bound<'_, PyAny>,
+        square: &Bound<'_, PyAny>,
+        jump: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Roll> {
+        let number = |name: &str, obj: &Bound<'_, PyAny>, low: u32, high: u32| {
+            run::argument::<Int>(name, "an integer", obj)?.within(name, low, high)
+        };
+        let die = number("die", die, 1, MAX_FACES)?;
+        let (landed, square) = (number("landed", landed, 0, MAX_SIZE)?, number("square", square, 0, MAX_SIZE)?);
+        let jump: Option<String> = match jump {
+            Some(jump) => run::argument("jump", "'ladder', 'snake' or None", jump)?,
+            None => None,
+        };
         if let Some(kind) = jump.as_deref().filter(|kind| !matches!(*kind, "ladder" | "snake")) {
             return Err(PyValueError::new_err(format!(
                 "jump: expected 'ladder', 'snake' or None, found {}",
@@ -415,21 +442,26 @@ pub struct RollDistribution {
     board: Board,
     distribution: Distribution,
     expectation: Option<(f64, f64)>,
+    /// The `ends` array, once asked for.
+    ends: ArrayCell<f64, Ix1>,
+    /// The `cumulative` array, once asked for.
+    cumulative: ArrayCell<f64, Ix1>,
 }
 
 #[pymethods]
 impl RollDistribution {
     /// `float64` array: the probability that the game ends on roll `t` (`ends[0]` is 1 when it starts on the
-    /// last square).
+    /// last square). The same read-only array each time (`.copy()` to edit).
     #[getter]
-    fn ends<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        self.distribution.ends.clone().into_pyarray(py)
+    fn ends<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        run::read_only_array(py, &self.ends, || self.distribution.ends.clone().into_pyarray(py))
     }
 
-    /// `float64` array: the probability that the game has ended by roll `t`.
+    /// `float64` array: the probability that the game has ended by roll `t`. The same read-only array each time
+    /// (`.copy()` to edit).
     #[getter]
-    fn cumulative<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        self.distribution.cumulative().into_pyarray(py)
+    fn cumulative<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        run::read_only_array(py, &self.cumulative, || self.distribution.cumulative().into_pyarray(py))
     }
 
     /// The first roll by which the game has ended with probability at least one half (`None` if not reached).

@@ -38,17 +38,18 @@ FULL_11X11 = [[1] * 11 for _ in range(11)]
         (lambda: perfectplay.gridgame([".#", ".."], 0, [(1, 2)]), "query 1: (1, 2) is a wall"),
         (lambda: perfectplay.gridgame([".#", ".."], 0, [(3, 1)]), "query 1: x must be between 1 and 2, found 3"),
         (lambda: perfectplay.gridgame([".#", ".."], 0, [(1, 0)]), "query 1: y must be between 1 and 2, found 0"),
-        (lambda: perfectplay.gridgame([".#", "."], 0, []), "board row 2: 1 cells, expected 2"),
+        (lambda: perfectplay.gridgame([".#", "."], 0, []), "board row 2: 1 cell, expected 2"),
         (lambda: perfectplay.gridgame(["x."], 0, []), "board row 1, cell 1: 'x' is not '.' (open) or '#' (wall)"),
         (lambda: perfectplay.gridgame([".\x1b"], 0, [(1, 1)]), r"board row 1, cell 2: '\u{1b}' is not '.' (open) or"),
-        (lambda: perfectplay.gridgame([".."], 1, []), "k must be at most min(N - 1, M - 1) = 0, not 1"),
-        (lambda: perfectplay.gridgame([".."], -1, []), "k must be at least 0, not -1"),
-        (lambda: perfectplay.gridgame([], 0, []), "the board must have 1 to 5000 rows and columns"),
+        (lambda: perfectplay.gridgame([".."], 1, []), "k: the diagonal reach must be at most min(N - 1, M - 1) = 0, not 1"),
+        (lambda: perfectplay.gridgame([".."], -1, []), "k: the diagonal reach must be at least 0, not -1"),
+        (lambda: perfectplay.gridgame([], 0, []), "grid: the board must have 1 to 5000 rows and columns"),
         (lambda: perfectplay.GridGame.parse("2 2 0\n.#\n..\n1\n1 2\n"), "line 5, column 1: query 1: (1, 2) is a wall"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(time_limit=0), "time_limit: 0"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(time_limit=1e10), "is more seconds than the most taken, 1e9"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(threads=0), "threads: must be between 1 and 256"),
-        (lambda: perfectplay.Snakes([], []).distribution(tail=2), "tail: 2"),
+        (lambda: perfectplay.Snakes([], []).distribution(tail=2), "tail: must be strictly between 0 and 1, found 2.0"),
+        (lambda: perfectplay.Snakes([], []).distribution(tail=0), "tail: must be strictly between 0 and 1, found 0.0"),
     ],
 )
 def test_value_errors_name_what_and_where(call, message):
@@ -196,7 +197,7 @@ def test_snakes_chain_over_the_memory_cap_is_refused(call):
         (lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome((0, 0), (0, 3)), "b: (0, 3) is outside the 1×3"),
         (lambda: perfectplay.GridGame([".."], 0).solve().line(2**70, 1), "x: must be between 1 and 1, found 1180591"),
         (lambda: perfectplay.GridGame([".#"], 0).solve().line(1, 2), "line: (1, 2) is a wall"),
-        (lambda: perfectplay.gridgame([".."], 10**30, []), "k must be at most min(N - 1, M - 1) = 0, not 1000"),
+        (lambda: perfectplay.gridgame([".."], 10**30, []), "k: the diagonal reach must be at most min(N - 1, M - 1) = 0, not 1000"),
         (lambda: perfectplay.gridgame([".."], 0, [(10**30, 1)]), "query 1: x must be between 1 and 1, found 1000"),
     ],
 )
@@ -327,6 +328,30 @@ def test_wrong_values_inside_arguments_say_where(call, kind, message):
     with pytest.raises(kind) as error:
         call()
     assert message in str(error.value)
+
+
+@pytest.mark.parametrize("build", [perfectplay.gridgame, perfectplay.GridGame], ids=["gridgame", "GridGame"])
+@pytest.mark.parametrize(
+    "grid, k, message",
+    [
+        # The core's messages about the board, after the name of the argument that holds it (they named none).
+        # The core counts "1 cells" for now: "1 cell" is its to change.
+        ([".#", "."], 0, "grid: board row 2: 1 cell, expected 2"),
+        (["...", "." * 5001], 0, "grid: board row 2: 5001 cells, expected 3"),
+        ([], 0, "grid: the board must have 1 to 5000 rows and columns, not 0×0"),
+        (["." * 5001], 0, "grid: the board must have 1 to 5000 rows and columns, not 1×5001"),
+        (["x."], 0, "grid: board row 1, cell 1: 'x' is not '.' (open) or '#' (wall)"),
+        # k in the `k: …` form of every other keyword, after the board's own mistakes.
+        ([".."], -1, "k: the diagonal reach must be at least 0, not -1"),
+        ([".", ""], -1, "grid: board row 2: 0 cells, expected 1"),
+        (["..", ".."], 2, "k: the diagonal reach must be at most min(N - 1, M - 1) = 1, not 2"),
+        (["..", ".."], -(10**30), "k: the diagonal reach must be at least 0, not -1000000000000000000000000000000"),
+    ],
+)
+def test_grid_game_messages_name_the_argument(build, grid, k, message):
+    with pytest.raises(ValueError) as error:
+        build(grid, k, [])
+    assert str(error.value).startswith(message), str(error.value)
 
 
 def test_tablebase_outcome_takes_cells_as_aloc_and_bloc_are_taken():

@@ -128,5 +128,82 @@ def test_reprs_count_in_the_singular_and_plural():
     assert repr(perfectplay.Snakes([], [], size=2, faces=1).distribution()).startswith("<RollDistribution: 2 rolls")
     decided = perfectplay.Snakes([], [], size=2, faces=1, start=2).distribution()
     assert repr(decided) == "<RollDistribution: 1 roll computed, median 0>"
-    assert repr(perfectplay.GridGame([".."], 0, [(1, 1)])) == "<GridGame 1×2, K = 0, 1 query>"
-    assert repr(perfectplay.GridGame([".."], 0)) == "<GridGame 1×2, K = 0, 0 queries>"
+    # A game too big to show as a constructor call is summed up.
+    big = ["." * 100] * 100
+    assert repr(perfectplay.GridGame(big, 3, [(1, 1)])) == "<GridGame 100×100, K = 3, 1 query>"
+    assert repr(perfectplay.GridGame(big, 3)) == "<GridGame 100×100, K = 3, 0 queries>"
+
+
+@pytest.fixture(scope="module")
+def owners():
+    """An object of each kind that has numpy-array properties, by its class's name."""
+    game = perfectplay.Footholds([[1, 1, 0], [1, 1, 1]], [0, 0], [1, 2])
+    return {
+        "Footholds": game,
+        "FootholdsTablebase": game.tablebase(threads=1),
+        "GridTables": perfectplay.GridGame([".#..", "....", "..#."], 1).solve(),
+        "RollDistribution": perfectplay.Snakes([], [], size=10, faces=3).distribution(),
+    }
+
+
+ARRAY_PROPERTIES = [
+    ("Footholds", "board"),
+    ("FootholdsTablebase", "winner"),
+    ("FootholdsTablebase", "moves"),
+    ("GridTables", "open"),
+    ("GridTables", "wins"),
+    ("GridTables", "remoteness"),
+    ("GridTables", "grundy"),
+    ("RollDistribution", "ends"),
+    ("RollDistribution", "cumulative"),
+]
+
+
+@pytest.mark.parametrize("kind, name", ARRAY_PROPERTIES)
+def test_an_array_property_is_one_read_only_array(owners, kind, name):
+    # Each access built a new writeable copy: an edit was silently lost at the next access.
+    owner = owners[kind]
+    array = getattr(owner, name)
+    assert getattr(owner, name) is array, f"{kind}.{name} built a new array"
+    assert not array.flags.writeable
+    first = (0,) * array.ndim
+    kept = array[first].item()
+    with pytest.raises(ValueError, match="read-only"):
+        array[first] = array[first]
+    with pytest.raises(ValueError, match="read-only"):
+        array += array
+    # A copy is there to edit, and leaves the object's array as it was.
+    edited = array.copy()
+    edited[first] = not kept if array.dtype == np.bool_ else kept + 1
+    assert getattr(owner, name)[first].item() == kept and edited[first].item() != kept
+
+
+def test_every_array_property_is_covered():
+    # A numpy array property added to a class without its own test here would escape the one above.
+    found = set()
+    every_kind = {
+        "Footholds": perfectplay.Footholds.parse("A#B"),
+        "FootholdsTablebase": perfectplay.Footholds.parse("A#B").tablebase(),
+        "GridTables": perfectplay.GridGame([".."], 0).solve(),
+        "RollDistribution": perfectplay.Snakes([], [], size=3, faces=2).distribution(),
+        "FootholdsSolution": perfectplay.Footholds.parse("A#B").solve(),
+        "Snakes": perfectplay.Snakes([], []),
+        "GridGame": perfectplay.GridGame([".."], 0),
+    }
+    for kind, owner in every_kind.items():
+        for name in dir(owner):
+            if not name.startswith("_") and isinstance(getattr(owner, name), np.ndarray):
+                found.add((kind, name))
+    assert found == set(ARRAY_PROPERTIES)
+
+
+def test_reading_elements_of_a_big_table_builds_it_once():
+    # Each access built the whole table again: 20 element reads of a 5000×5000 board took 1.3 s. The same array
+    # every time is proof that none is rebuilt.
+    tables = perfectplay.GridGame(["." * 1000] * 1000, 10).solve()
+    remoteness = tables.remoteness
+    assert all(tables.remoteness is remoteness for _ in range(1000))
+    assert [int(tables.remoteness[0, i]) for i in range(1000)] == remoteness[0].tolist()
+    # Tables that were not computed stay None.
+    bare = perfectplay.GridGame(["." * 10] * 10, 1).solve(remoteness=False, grundy=False)
+    assert bare.remoteness is None and bare.grundy is None and bare.wins is bare.wins

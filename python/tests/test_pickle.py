@@ -5,9 +5,10 @@ import copy
 import pickle
 from concurrent.futures import ProcessPoolExecutor
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_random import footholds_positions
+from test_random import footholds_positions, grids
 
 import perfectplay
 import pytest
@@ -74,6 +75,77 @@ def test_records_are_made_and_checked_as_they_read():
     assert move == perfectplay.Move("A", (0, 0), (0, 1), "win", 5) != perfectplay.Move("B", (0, 0), (0, 1), "win", 5)
     with pytest.raises(ValueError, match="player: expected 'A' or 'B', found 'C'"):
         perfectplay.Move("C", (0, 0), (0, 1), "win", 5)
+
+
+def test_records_take_any_integers_as_every_argument_does():
+    # A list for a cell was a TypeError ("'list' object is not an instance of 'tuple'").
+    move = perfectplay.Move("A", [0, 0], np.array([0, 1]), "win", np.int64(3))
+    assert move == perfectplay.Move("A", (0, 0), (0, 1), "win", 3)
+    assert (move.from_cell, move.to_cell, move.remoteness) == ((0, 0), (0, 1), 3)
+    assert perfectplay.Move("B", (127, 0), (0, 127), "lose", 128).remoteness == 128
+    assert perfectplay.Roll(np.int64(6), 7, 7) == perfectplay.Roll(6, 7, 7, None)
+    assert perfectplay.Roll(1000, 0, 10**7).die == 1000
+
+
+BIG = 2**70  # 1180591620717411303424
+
+
+@pytest.mark.parametrize(
+    "call, kind, message",
+    [
+        (lambda: perfectplay.Move("A", (0, 0, 0), (0, 1), "win", 1), TypeError,
+         "from_cell: expected [row, column], found 3 items"),
+        (lambda: perfectplay.Move("A", (0, 0), 5, "win", 1), TypeError, "to_cell: expected [row, column], found int"),
+        (lambda: perfectplay.Move("A", (0, "0"), (0, 1), "win", 1), TypeError,
+         "from_cell[1]: expected an integer, found str '0'"),
+        (lambda: perfectplay.Move("A", (0, -1), (0, 1), "win", 1), ValueError,
+         "from_cell[1]: must be between 0 and 127, found -1"),
+        (lambda: perfectplay.Move("A", (0, 0), (BIG, 1), "win", 1), ValueError,
+         f"to_cell[0]: must be between 0 and 127, found {BIG}"),
+        (lambda: perfectplay.Move("A", (0, 0), (0, 1), "win", -1), ValueError,
+         "remoteness: must be between 1 and 128, found -1"),
+        (lambda: perfectplay.Move("A", (0, 0), (0, 1), "win", 0), ValueError,
+         "remoteness: must be between 1 and 128, found 0"),
+        (lambda: perfectplay.Move("A", (0, 0), (0, 1), "win", BIG), ValueError,
+         f"remoteness: must be between 1 and 128, found {BIG}"),
+        (lambda: perfectplay.Move("A", (0, 0), (0, 1), "win", 1.0), TypeError,
+         "remoteness: expected an integer, found float"),
+        (lambda: perfectplay.Move(1, (0, 0), (0, 1), "win", 1), TypeError, "player: expected 'A' or 'B', found int"),
+        (lambda: perfectplay.Move("A", (0, 0), (0, 1), None, 1), TypeError,
+         "value: expected 'win' or 'lose', found NoneType"),
+        (lambda: perfectplay.Move("A", (0, 0), (0, 1), "draw", 1), ValueError,
+         "value: expected 'win' or 'lose', found 'draw'"),
+        (lambda: perfectplay.Roll(-1, 2, 3), ValueError, "die: must be between 1 and 1000, found -1"),
+        (lambda: perfectplay.Roll(0, 1, 1), ValueError, "die: must be between 1 and 1000, found 0"),
+        (lambda: perfectplay.Roll(1001, 1, 1), ValueError, "die: must be between 1 and 1000, found 1001"),
+        (lambda: perfectplay.Roll(1, BIG, 1), ValueError, f"landed: must be between 0 and 10000000, found {BIG}"),
+        (lambda: perfectplay.Roll(1, 1, -5), ValueError, "square: must be between 0 and 10000000, found -5"),
+        (lambda: perfectplay.Roll(1.5, 1, 1), TypeError, "die: expected an integer, found float"),
+        (lambda: perfectplay.Roll(1, 1, 1, 5), TypeError, "jump: expected 'ladder', 'snake' or None, found int"),
+    ],
+)
+def test_records_name_the_argument_that_is_wrong(call, kind, message):
+    # Each was an OverflowError, a message naming no argument, or (a die showing 0) no error at all.
+    with pytest.raises(kind) as error:
+        call()
+    assert str(error.value) == message
+
+
+@SETTINGS
+@given(grids())
+def test_a_grid_games_repr_makes_it_again(case):
+    # It was `<GridGame 2×2, K = 1, 1 query>`, which cannot be pasted back.
+    grid, k, queries = case
+    game = perfectplay.GridGame(grid, k, queries)
+    again = eval(repr(game), {"GridGame": perfectplay.GridGame})
+    assert (again.rows, again.cols, again.k, again.queries) == (game.rows, game.cols, game.k, game.queries)
+    assert repr(again) == repr(game) and again.answers() == game.answers()
+    assert repr(round_trip(game)) == repr(game)
+
+
+def test_a_grid_games_repr_is_its_constructor_call():
+    assert repr(perfectplay.GridGame([".#", ".."], 1, [(1, 1), (2, 2)])) == "GridGame(['.#', '..'], 1, [(1, 1), (2, 2)])"
+    assert repr(perfectplay.GridGame.parse("1 3 0\n..#\n0\n")) == "GridGame(['..#'], 0)"
 
 
 def _answer(game):

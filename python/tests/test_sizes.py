@@ -85,11 +85,11 @@ EXPECTED = {
     "snakes snakes": ("ValueError", "snakes: 1000000000000 snakes, but a board of 100 squares has room for at most 99"),
     "snakes pair": ("TypeError", "ladders[0]: expected a pair of integers, found 1000000000000 items"),
     "Snakes ladders": ("ValueError", "ladders: 1000000000000 ladders, but a board of 10000000 squares has room"),
-    "gridgame queries": ("ValueError", "at most 1000000 queries are taken (the judge's bound on Q), found 1000000000000"),
+    "gridgame queries": ("ValueError", "queries: at most 1000000 queries are taken (the judge's bound on Q), found 1000000000000"),
     "gridgame query": ("TypeError", "queries[0]: expected a pair of integers, found 1000000000000 items"),
-    "gridgame grid": ("ValueError", "the board must have 1 to 5000 rows and columns, found more than 5000 rows"),
-    "GridGame queries": ("ValueError", "at most 1000000 queries are taken (the judge's bound on Q), found 1000000000000"),
-    "GridGame grid": ("ValueError", "board row 2: 10000000 cells, expected 3"),
+    "gridgame grid": ("ValueError", "grid: the board must have 1 to 5000 rows and columns, found more than 5000 rows"),
+    "GridGame queries": ("ValueError", "queries: at most 1000000 queries are taken (the judge's bound on Q), found 1000000000000"),
+    "GridGame grid": ("ValueError", "grid: board row 2: 10000000 cells, expected 3"),
 }
 
 
@@ -161,7 +161,7 @@ def _oversized_call(kind_of_argument, extra, sized):
         sequence = lazy("..")
         call = lambda: perfectplay.GridGame(sequence, 0)
         shape = f"not {length}×2" if sized else "found more than 5000 rows"
-        kind, message = ValueError, f"the board must have 1 to 5000 rows and columns, {shape}"
+        kind, message = ValueError, f"grid: the board must have 1 to 5000 rows and columns, {shape}"
     return call, sequence, most, kind, message
 
 
@@ -189,7 +189,7 @@ def test_oversized_lists_are_refused_at_once():
         (lambda: perfectplay.Footholds([[1] * 10**7], [0, 0], [0, 0]), "board: 1×10000000 is 10000000 cells"),
         (lambda: perfectplay.snakes(pairs, []), "ladders: 10000000 ladders, but a board of 100 squares has room"),
         (lambda: perfectplay.gridgame(["...."], 0, pairs), "the judge's bound on Q), found 10000000"),
-        (lambda: perfectplay.GridGame(rows, 0), "the board must have 1 to 5000 rows and columns, not 10000000×4"),
+        (lambda: perfectplay.GridGame(rows, 0), "grid: the board must have 1 to 5000 rows and columns, not 10000000×4"),
     ]:
         started = time.monotonic()
         with pytest.raises(ValueError) as error:

@@ -19,6 +19,10 @@ again = perfectplay.Footholds(position.board, [np.int64(0), np.True_], np.array(
 both: list[str] = perfectplay.gridgame(["..", ".."], np.int64(1), [(1, 1)])
 rolls: int = perfectplay.snakes([], [], size=np.int64(30), faces=np.int32(6))
 line = perfectplay.GridGame([".."], 0).solve().line(np.int64(1), 1)
+# Records and cells take any integers, as the judges' arguments do.
+move = perfectplay.Move("A", [0, 0], np.array([0, 1]), "win", np.int64(3))
+roll = perfectplay.Roll(np.int64(1), 2, 2)
+outcome = perfectplay.Footholds.parse("A#B").tablebase().outcome([0, 0], np.array([0, 2]))
 """
 
 

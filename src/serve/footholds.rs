@@ -62,9 +62,10 @@ impl Endpoint for Request {
         let with_table = self.table;
         let seconds = shared.config.request_time_limit.as_secs_f64();
         let max = shared.config.max_answer;
+        // The cores no other solve is using: all of them on an idle server, one each under load.
+        let threads = shared.spare_cores();
         Ok(Box::new(move |limits: Limits| {
-            // One thread per solve: the server runs several solves at once.
-            let options = |limits| SolveOptions { table_bytes, threads: 1, limits };
+            let options = |limits| SolveOptions { table_bytes, threads, limits };
             let Limits { deadline, progress, cancel } = limits;
             let (solve_progress, map_progress) = if with_table { (None, progress) } else { (progress, None) };
             let wanted = Wanted { ranked_moves: true, line: true };

@@ -290,6 +290,15 @@ impl Shared {
         }
     }
 
+    /// The search threads a solve starting now may take: the cores no running solve uses (at least one). A lone
+    /// footholds request on an idle server gets every core (9×9 from (4,4)–(4,5) with its ranked moves and line:
+    /// 9–10 s on one thread of a 2-core machine, at the edge of the default 10 s limit, 6.7 s on two); under load,
+    /// each solve gets one, as the `--max-solves` slots (one per core by default) expect.
+    pub fn spare_cores(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        cores.saturating_sub(self.counts.running.load(Ordering::Relaxed)).max(1)
+    }
+
     /// The server's load now.
     pub fn status(&self) -> Status {
         let c = &self.counts;
@@ -533,6 +542,17 @@ fn event_stream(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lone_solve_gets_every_core_and_a_solve_under_load_one() {
+        let shared = Shared::new(Config::default());
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        assert_eq!(shared.spare_cores(), cores);
+        shared.counts.running.store(1, Ordering::Relaxed);
+        assert_eq!(shared.spare_cores(), (cores - 1).max(1));
+        shared.counts.running.store(cores + 3, Ordering::Relaxed);
+        assert_eq!(shared.spare_cores(), 1);
+    }
 
     #[test]
     fn an_answer_not_there_by_the_deadline_gets_504_at_it() {

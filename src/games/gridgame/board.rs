@@ -1,7 +1,7 @@
 //! The board and the rules: cells, the three kinds of move, and the [`TwoPlayerGame`] view of one token.
 
 use crate::engine::{Outcome, TwoPlayerGame};
-use crate::format::{InputError, quote};
+use crate::format::{InputError, counted, quote};
 use serde::Serialize;
 use std::fmt;
 
@@ -85,7 +85,7 @@ pub fn off_size(rows: usize, cols: usize) -> String {
 
 /// The message for board row `row` (1-based) of `cells` cells on a board whose first row has `expected`.
 pub fn ragged_row(row: usize, cells: usize, expected: usize) -> String {
-    format!("board row {row}: {cells} cells, expected {expected}")
+    format!("board row {row}: {}, expected {expected}", counted(cells as u64, "cell"))
 }
 
 /// The message for a diagonal reach `k` over `most`, min(N − 1, M − 1), naming it `name` (`K` as the judge does,
