@@ -77,11 +77,23 @@ fn three_ranks_write_the_bytes_of_the_threaded_run() {
     }
 }
 
+/// The exit status and stderr of a job (its stderr piped), which must end within a minute (else it is killed and the
+/// test fails: a job that hangs).
+fn ended_within_a_minute(mut child: std::process::Child) -> (std::process::ExitStatus, String) {
+    use wait_timeout::ChildExt;
+    let Some(status) = child.wait_timeout(std::time::Duration::from_secs(60)).unwrap() else {
+        let _ = child.kill();
+        panic!("the job did not end within 60 s");
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    (status, stderr)
+}
+
 /// A master that cannot open its folder (here a file stands where it should be) ends the job with its message, and
 /// the workers, waiting for their first pair, are let go: the job used to hang for ever at full speed.
 #[test]
 fn a_master_that_cannot_start_ends_the_job_with_its_message() {
-    use wait_timeout::ChildExt;
     let Some(mut mpirun) = mpirun_three_ranks() else { return };
     let not_a_folder = scratch("not-a-folder");
     std::fs::write(&not_a_folder, "a file").unwrap();
@@ -92,14 +104,8 @@ fn a_master_that_cannot_start_ends_the_job_with_its_message() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let status = child.wait_timeout(std::time::Duration::from_secs(60)).unwrap();
-    if status.is_none() {
-        let _ = child.kill();
-        panic!("the job did not end within 60 s");
-    }
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    assert!(!status.unwrap().success(), "{stderr}");
+    let (status, stderr) = ended_within_a_minute(child);
+    assert!(!status.success(), "{stderr}");
     assert!(stderr.contains("perfectplay: ") && stderr.contains("not-a-folder"), "{stderr}");
     let _ = std::fs::remove_file(&not_a_folder);
 }
@@ -137,7 +143,6 @@ fn rank_pid(marker: &str, rank: u32) -> Option<u32> {
 /// catch the signal and go on to the end.)
 #[test]
 fn a_signal_to_a_worker_ends_the_job_and_the_run_resumes() {
-    use wait_timeout::ChildExt;
     let Some(mut mpirun) = mpirun_three_ranks() else { return };
     let out = scratch("signalled");
     let mut child = mpirun
@@ -160,14 +165,8 @@ fn a_signal_to_a_worker_ends_the_job_and_the_run_resumes() {
         assert!(started.elapsed() < std::time::Duration::from_secs(30), "no rank 1 found");
     };
     Command::new("kill").args(["-TERM", &worker.to_string()]).status().unwrap();
-    let status = child.wait_timeout(std::time::Duration::from_secs(60)).unwrap();
-    if status.is_none() {
-        let _ = child.kill();
-        panic!("the job did not end within 60 s of the signal");
-    }
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    assert!(!status.unwrap().success(), "{stderr}");
+    let (status, stderr) = ended_within_a_minute(child);
+    assert!(!status.success(), "{stderr}");
     assert_eq!(stderr.matches("perfectplay: interrupted with ").count(), 1, "{stderr}");
     assert!(stderr.contains("run the same command again to go on"), "{stderr}");
     assert!(!out.join("full-8x8.census").exists(), "the run was stopped before its end: {stderr}");

@@ -151,7 +151,7 @@ fn fewer_at_once(case: &Instance) -> Vec<Instance> {
     fewer
 }
 
-/// A ladder or a snake fewer, then each jump made shorter from either end.
+/// A ladder or a snake fewer, then each jump made shorter from either end, then each moved toward the start.
 fn plain_cuts(instance: &Instance) -> Vec<Instance> {
     let ladders: Vec<(u32, u32)> = instance.ladders().collect();
     let snakes: Vec<(u32, u32)> = instance.snakes().collect();
@@ -166,32 +166,26 @@ fn plain_cuts(instance: &Instance) -> Vec<Instance> {
         fewer.remove(i);
         out.extend(Instance::new(&ladders, &fewer).ok());
     }
-    for i in 0..ladders.len() {
-        for jump in shorter(ladders[i]) {
-            let mut shorter = ladders.clone();
-            shorter[i] = jump;
-            out.extend(Instance::new(&shorter, &snakes).ok());
-        }
-    }
-    for i in 0..snakes.len() {
-        for jump in shorter(snakes[i]) {
-            let mut shorter = snakes.clone();
-            shorter[i] = jump;
-            out.extend(Instance::new(&ladders, &shorter).ok());
-        }
-    }
-    for i in 0..ladders.len() {
-        for jump in lower(ladders[i]) {
-            let mut lower = ladders.clone();
-            lower[i] = jump;
-            out.extend(Instance::new(&lower, &snakes).ok());
-        }
-    }
-    for i in 0..snakes.len() {
-        for jump in lower(snakes[i]) {
-            let mut lower = snakes.clone();
-            lower[i] = jump;
-            out.extend(Instance::new(&ladders, &lower).ok());
+    out.extend(each_jump_changed(&ladders, &snakes, shorter));
+    out.extend(each_jump_changed(&ladders, &snakes, lower));
+    out
+}
+
+/// Every instance with one jump, a ladder or a snake, replaced by one of `change`'s versions of it.
+fn each_jump_changed(
+    ladders: &[(u32, u32)],
+    snakes: &[(u32, u32)],
+    change: fn((u32, u32)) -> Vec<(u32, u32)>,
+) -> Vec<Instance> {
+    let mut out = Vec::new();
+    for (jumps, are_ladders) in [(ladders, true), (snakes, false)] {
+        for (i, &jump) in jumps.iter().enumerate() {
+            for changed in change(jump) {
+                let mut jumps = jumps.to_vec();
+                jumps[i] = changed;
+                let (ladders, snakes) = if are_ladders { (&jumps[..], snakes) } else { (ladders, &jumps[..]) };
+                out.extend(Instance::new(ladders, snakes).ok());
+            }
         }
     }
     out
