@@ -171,12 +171,11 @@ fn plain_cuts(instance: &Instance) -> Vec<Instance> {
     out
 }
 
+/// A ladder or a snake: the square it starts on and the square it ends on.
+type Jump = (u32, u32);
+
 /// Every instance with one jump, a ladder or a snake, replaced by one of `change`'s versions of it.
-fn each_jump_changed(
-    ladders: &[(u32, u32)],
-    snakes: &[(u32, u32)],
-    change: fn((u32, u32)) -> Vec<(u32, u32)>,
-) -> Vec<Instance> {
+fn each_jump_changed(ladders: &[Jump], snakes: &[Jump], change: fn(Jump) -> Vec<Jump>) -> Vec<Instance> {
     let mut out = Vec::new();
     for (jumps, are_ladders) in [(ladders, true), (snakes, false)] {
         for (i, &jump) in jumps.iter().enumerate() {
