@@ -97,7 +97,7 @@ fn a_master_that_cannot_start_ends_the_job_with_its_message() {
     let Some(mut mpirun) = mpirun_three_ranks() else { return };
     let not_a_folder = scratch("not-a-folder");
     std::fs::write(&not_a_folder, "a file").unwrap();
-    let mut child = mpirun
+    let child = mpirun
         .args(["census", "run", "--mpi", "--full", "3x3", "--out"])
         .arg(&not_a_folder)
         .stdout(std::process::Stdio::null())
@@ -145,7 +145,7 @@ fn rank_pid(marker: &str, rank: u32) -> Option<u32> {
 fn a_signal_to_a_worker_ends_the_job_and_the_run_resumes() {
     let Some(mut mpirun) = mpirun_three_ranks() else { return };
     let out = scratch("signalled");
-    let mut child = mpirun
+    let child = mpirun
         .args(["census", "run", "--mpi", "--full", "8x8", "--out"])
         .arg(&out)
         .stdout(std::process::Stdio::null())
