@@ -239,3 +239,17 @@ fn several_inputs_are_named_in_every_line_about_one_of_them() {
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.starts_with(&format!("perfectplay: {}: no ", full9.display())), "{stderr}");
 }
+
+/// A full board's answer comes from the census: a time limit that stops its ranked moves (`--json`) still says the
+/// winner and the exact total, as `complete: false` with equal bounds.
+#[test]
+fn a_time_limit_on_a_census_board_still_says_the_exact_answer() {
+    let full = format!("[{}] [4,4] [5,5]", ["[1,1,1,1,1,1,1,1,1]"; 9].join(","));
+    let out = footholds().args(["--json", "--threads", "1", "--time-limit", "0.5"]).write_stdin(full).assert().code(3);
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["complete"], false);
+    assert_eq!((json["winner"].as_str(), json["answer_at_least"].as_u64()), (Some("A"), Some(73)));
+    assert_eq!(json["answer_at_most"].as_u64(), Some(73));
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("A wins, in 73 moves in total"), "{stderr}");
+}

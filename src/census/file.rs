@@ -22,7 +22,7 @@
 
 use super::boards::Board;
 use crate::engine::{Outcome, Value};
-use crate::format::{InputError, quote, whole_number};
+use crate::format::{InputError, escape, quote, whole_number};
 use crate::games::footholds::{Cell, Player};
 use sha2::{Digest, Sha256};
 
@@ -188,9 +188,11 @@ impl CensusFile {
         let Some(sum) = sum_line.strip_prefix("sha256 ").map(|sum| sum.trim_end_matches('\n')) else {
             return Err(InputError::at(last.max(1), 1, "the last line must be the checksum, 'sha256 <64 hex digits>'"));
         };
-        // Anything but a checksum is quoted, cut short; a checksum is shown whole, to compare with sha256sum's.
+        // Anything but a checksum is quoted, cut short; a checksum is shown whole, to compare with sha256sum's, and
+        // so is one a few characters off (a digit missing, a `g`, spaces or a `\r` after it: the fault is at its end).
         if sum.len() != 64 || !sum.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(InputError::at(last, 8, format!("the checksum must be 64 hex digits, found {}", quote(sum))));
+            let found = if sum.chars().count() <= 80 { format!("'{}'", escape(sum)) } else { quote(sum) };
+            return Err(InputError::at(last, 8, format!("the checksum must be 64 hex digits, found {found}")));
         }
         // `census run` ends every file with a line break: a file without its last one was cut.
         if !sum_line.ends_with('\n') {
@@ -368,6 +370,12 @@ mod tests {
             parse(&forged),
             format!(r"line 6, column 8: the checksum must be 64 hex digits, found '\u{{1b}}[2J{}...'", "f".repeat(28))
         );
+        // A checksum a few characters off is shown whole, its fault at the end included.
+        let sum = "a".repeat(64);
+        for (line, shown) in [(format!("{sum}  "), format!("{sum}  ")), (format!("{sum}\r"), format!(r"{sum}\r"))] {
+            let text = format!("{MAGIC}\nboard 1x1 #\npairs 1\n{FIELDS}\n0,0 0,0 B 0\nsha256 {line}\n");
+            assert!(parse(&text).ends_with(&format!("found '{shown}'")), "{}", parse(&text));
+        }
         let body = |board: &str| format!("{MAGIC}\n{board}\npairs 1\n{FIELDS}\n0,0 0,0 B 0\n");
         assert_eq!(
             parse(&with_checksum(&body("board 1x1\u{1b}[2J #"))),

@@ -335,8 +335,10 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
                 ))
             });
             let compiled = compile("javac", &args, build);
+            // (When the class is not there by that name either, the class's hint below says so.)
             if compiled.is_err()
                 && function
+                && declares_class(&String::from_utf8_lossy(&text), class)
                 && let Some(package) = package.take()
             {
                 return Err(package);
@@ -429,6 +431,18 @@ fn python_syntax_check(source: &Path) -> Vec<String> {
 fn python_interpreter(printed: &str) -> String {
     let path = printed.trim();
     if Path::new(path).is_absolute() && Path::new(path).is_file() { path.to_string() } else { "python3".to_string() }
+}
+
+/// Whether a Java source declares a class named `name` (`class Solution`, whatever comes before or after).
+fn declares_class(source: &str, name: &str) -> bool {
+    let is_name = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    source.match_indices("class").any(|(at, _)| {
+        let before = source[..at].chars().next_back();
+        let mut rest = source[at + "class".len()..].chars().peekable();
+        let spaced = rest.peek().is_some_and(|c| c.is_whitespace());
+        let word: String = rest.skip_while(|c| c.is_whitespace()).take_while(|&c| is_name(c)).collect();
+        !before.is_some_and(is_name) && spaced && word == name
+    })
 }
 
 /// The package a Java file declares (`package a.b;` on a line of its own, as it must come before the classes).
@@ -542,6 +556,15 @@ mod tests {
         let said = std::process::Command::new(interpreter).args(["-c", "import sys; print(sys.executable)"]).output();
         assert_eq!(String::from_utf8(said.unwrap().stdout).unwrap().trim(), program.argv[0]);
         assert_eq!(python_interpreter("no path\n"), "python3");
+    }
+
+    #[test]
+    fn a_java_class_declaration_is_found_by_its_name() {
+        assert!(declares_class("package x;\nclass Solution {", "Solution"));
+        assert!(declares_class("public final class  Solution\n{", "Solution"));
+        assert!(!declares_class("class Sol { Solution s; }", "Solution"));
+        assert!(!declares_class("class SolutionHelper {}", "Solution"));
+        assert!(!declares_class("subclass Solution", "Solution"));
     }
 
     #[test]

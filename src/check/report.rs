@@ -50,20 +50,44 @@ fn shown(text: &str) -> String {
 const SHOWN_LINES: usize = 20;
 
 /// `label` and an answer as a report shows it: on the label's line when it is one line, else one line each below
-/// it (as the judge prints them, a grid game's answer a query), indented, at most [`SHOWN_LINES`].
-fn labelled(label: &str, text: &str) -> String {
+/// it (as the judge prints them, a grid game's answer a query), indented; of more than [`SHOWN_LINES`], those around
+/// line `focus` (0-based: the first where the answers differ), each with its number.
+fn labelled(label: &str, text: &str, focus: usize) -> String {
     let lines: Vec<&str> = text.lines().filter(|line| !line.trim().is_empty()).collect();
     if lines.len() <= 1 {
         return format!("{label} {}\n", shown(text));
     }
     let mut out = format!("{}\n", label.trim_end());
-    for line in lines.iter().take(SHOWN_LINES) {
-        out += &format!("    {}\n", shown(line));
+    if lines.len() <= SHOWN_LINES {
+        for line in &lines {
+            out += &format!("    {}\n", shown(line));
+        }
+        return out;
     }
-    if lines.len() > SHOWN_LINES {
-        out += &format!("    … ({} more)\n", crate::format::counted((lines.len() - SHOWN_LINES) as u64, "line"));
+    let first = focus.saturating_sub(SHOWN_LINES / 2).min(lines.len() - SHOWN_LINES);
+    if first > 0 {
+        out += &format!("    … ({} before)\n", crate::format::counted(first as u64, "line"));
+    }
+    for (number, line) in lines.iter().enumerate().skip(first).take(SHOWN_LINES) {
+        out += &format!("    {}: {}\n", number + 1, shown(line));
+    }
+    let after = lines.len() - first - SHOWN_LINES;
+    if after > 0 {
+        out += &format!("    … ({} more)\n", crate::format::counted(after as u64, "line"));
     }
     out
+}
+
+/// The first line (0-based, blank lines skipped) where two answers' words differ, or the end of the shorter.
+fn first_difference(expected: &str, got: &str) -> usize {
+    let words = |text: &str| -> Vec<Vec<String>> {
+        text.lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| line.split_whitespace().map(str::to_string).collect())
+            .collect()
+    };
+    let (expected, got) = (words(expected), words(got));
+    expected.iter().zip(&got).position(|(e, g)| e != g).unwrap_or(expected.len().min(got.len()))
 }
 
 /// `text` cut after 300 characters, with an ellipsis where it was cut.
@@ -198,15 +222,16 @@ pub fn text(outcome: &Outcome) -> String {
     }
     // Not indented, so that it pastes as it is into a judge's input box.
     out += &format!("\n{}\n", failure.input.trim_end());
+    let focus = first_difference(&trial.expected, &trial.run.answer);
     if trial.verdict == Verdict::PresentationError {
         out += &format!("\nexpected: {}\n", shown_spacing(&trial.expected));
     } else {
-        out += &format!("\n{}", labelled("expected:", &trial.expected));
+        out += &format!("\n{}", labelled("expected:", &trial.expected, focus));
     }
     match trial.verdict {
         Verdict::WrongAnswer => match not_an_integer(&trial.run.answer) {
             Some(what) => out += &format!("got:      {}, not an integer\n", crate::format::escape(what)),
-            None => out += &labelled("got:     ", &trial.run.answer),
+            None => out += &labelled("got:     ", &trial.run.answer, focus),
         },
         Verdict::PresentationError => out += &format!("got:      {}\n", shown_spacing(&trial.run.answer)),
         // A run stopped at the time limit may have said on stderr how far it got.
@@ -291,4 +316,25 @@ pub fn json(outcome: &Outcome) -> String {
 /// A compile error (the compiler's message) as one JSON object: `verdict` "compile error" and `message`.
 pub fn compile_error_json(message: &str) -> String {
     json!({ "verdict": "compile error", "message": message }).to_string() + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_answer_is_shown_around_its_first_difference() {
+        let expected: String = (1..=40).map(|i| format!("{}\n", if i == 33 { "Second" } else { "First" })).collect();
+        let got = "First\n".repeat(40);
+        let focus = first_difference(&expected, &got);
+        assert_eq!(focus, 32);
+        let shown = labelled("expected:", &expected, focus);
+        assert!(shown.starts_with("expected:\n    … (20 lines before)\n    21: First\n"), "{shown}");
+        assert!(shown.contains("    33: Second\n") && shown.ends_with("    40: First\n"), "{shown}");
+        // Up to 20 lines, all of them, unnumbered; one line on the label's own.
+        assert_eq!(labelled("got:", "First\nSecond\n", 0), "got:\n    First\n    Second\n");
+        assert_eq!(labelled("got:     ", "17\n", 0), "got:      17\n");
+        // A shorter answer differs where it ends.
+        assert_eq!(first_difference("First\nFirst\n", "First\n"), 1);
+    }
 }

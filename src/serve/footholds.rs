@@ -62,9 +62,11 @@ impl Endpoint for Request {
         let with_table = self.table;
         let seconds = shared.config.request_time_limit.as_secs_f64();
         let max = shared.config.max_answer;
-        // The cores no other solve is using: all of them on an idle server, one each under load.
-        let threads = shared.spare_cores();
+        let cores = shared.cores();
         Ok(Box::new(move |limits: Limits| {
+            // The cores no other solve holds as this one starts: all of them on an idle server, one each under load.
+            let cores = cores.take();
+            let threads = cores.count();
             let options = |limits| SolveOptions { table_bytes, threads, limits };
             let Limits { deadline, progress, cancel } = limits;
             let (solve_progress, map_progress) = if with_table { (None, progress) } else { (progress, None) };

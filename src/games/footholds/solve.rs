@@ -272,8 +272,13 @@ fn solve_game<B: Cells>(
         Some(outcome) => solver.solve_from_guess(&start, outcome),
         None => solver.solve(&start),
     };
-    let outcome = searched
-        .map_err(|_| Unfinished { bounds: solver.interrupted_bounds().map(|bounds| held_out(game, &start, bounds)) })?;
+    // Stopped before the answer was found: what the searches knew, or the outcome given, which is exact.
+    let outcome = searched.map_err(|_| Unfinished {
+        bounds: match start_outcome {
+            Some(given) => Some((given, given)),
+            None => solver.interrupted_bounds().map(|bounds| held_out(game, &start, bounds)),
+        },
+    })?;
     let known = |_| Unfinished { bounds: Some((outcome, outcome)) };
     let step = |position: &Position<B>, mv: u8, outcome: Outcome, index: usize| Step {
         player: Player::of_move(index),
