@@ -37,8 +37,10 @@ pub struct OnSignal<'a> {
 /// The first word of a worker's message saying a signal stopped it; its exit code follows.
 const STOPPED: u64 = u64::MAX;
 
-/// How often the master looks at the cancel flag while it waits for a worker's message.
-const LOOK_EVERY: Duration = Duration::from_millis(2);
+/// How long the master sleeps between two looks for a worker's message (and at the cancel flag). Every wait for a
+/// reply costs a worker up to this much, and small boards' pairs take microseconds: with 2 ms, `mpirun -np 3 …
+/// census run --mpi --full 7x7` (2 628 pairs, 2 cores) took 6.3 s against 0.5 s on two threads; with 50 µs, 1.3 s.
+const LOOK_EVERY: Duration = Duration::from_micros(50);
 
 /// Runs this process's part of an MPI census: the master's (rank 0) or a worker's. A job of one rank solves
 /// everything itself.
