@@ -11,7 +11,7 @@
 //! `[board, a.row, a.col, b.row, b.col]` (solve this) or `[]` (no more work).
 
 use super::boards::{Board, without_repeats};
-use super::run::{CensusProgress, Item, Ledger, Stopped, Summary, work_through};
+use super::run::{CensusProgress, Item, Ledger, Summary, work_through};
 use crate::engine::{Limits, Outcome, Value};
 use crate::error::Error;
 use mpi::point_to_point::MatchedReceiveVec;
@@ -72,7 +72,6 @@ pub fn run_mpi(
         Err(error) if world.rank() == 0 || read[0] == 1 => return Err(error),
         Err(_) => return Ok(None),
     };
-    let stop_job = |error: Error| -> ! { world.abort((on_signal.report)(error)) };
     if world.rank() != 0 {
         // The master's ledger takes each board once, and its items index what is left.
         let boards = without_repeats(boards).0;
@@ -129,10 +128,8 @@ pub fn run_mpi(
         });
         result.map_err(Error::Usage)?;
         let summary = ledger.summary();
-        if solved.is_err() || summary.resumed + summary.solved < summary.pairs {
-            let done = summary.resumed + summary.solved;
-            let stopped = Stopped { done, pairs: summary.pairs, solved: summary.solved, dir: dir.to_path_buf() };
-            return Err(Error::InterruptedCensus(stopped));
+        if solved.is_err() || summary.unfinished() {
+            return Err(Error::InterruptedCensus(summary.stopped(dir)));
         }
         return Ok(Some((summary, ranks)));
     }
@@ -142,10 +139,8 @@ pub fn run_mpi(
     while working > 0 {
         let Some(probed) = world.any_process().immediate_matched_probe() else {
             if on_signal.cancel.load(Ordering::Relaxed) {
-                let summary = ledger.summary();
-                let done = summary.resumed + summary.solved;
-                let stopped = Stopped { done, pairs: summary.pairs, solved: summary.solved, dir: dir.to_path_buf() };
-                stop_job(Error::InterruptedCensus(stopped));
+                let code = (on_signal.report)(Error::InterruptedCensus(ledger.summary().stopped(dir)));
+                world.abort(code);
             }
             std::thread::sleep(LOOK_EVERY);
             continue;
@@ -153,10 +148,7 @@ pub fn run_mpi(
         let (message, status) = probed.matched_receive_vec::<u64>();
         if let [STOPPED, code] = message[..] {
             // A worker stopped by a signal: the job ends with its exit code.
-            let summary = ledger.summary();
-            let done = summary.resumed + summary.solved;
-            let stopped = Stopped { done, pairs: summary.pairs, solved: summary.solved, dir: dir.to_path_buf() };
-            (on_signal.report)(Error::InterruptedCensus(stopped));
+            (on_signal.report)(Error::InterruptedCensus(ledger.summary().stopped(dir)));
             world.abort(i32::try_from(code).unwrap_or(130));
         }
         if message.len() == 7 && failure.is_none() {

@@ -86,6 +86,18 @@ pub struct Summary {
     pub solved: usize,
 }
 
+impl Summary {
+    /// Whether a start pair is left to solve: a run that ends so was stopped.
+    pub fn unfinished(&self) -> bool {
+        self.resumed + self.solved < self.pairs
+    }
+
+    /// How far a run stopped now got, its journals in `dir`.
+    pub fn stopped(&self, dir: &Path) -> Stopped {
+        Stopped { done: self.resumed + self.solved, pairs: self.pairs, solved: self.solved, dir: dir.to_path_buf() }
+    }
+}
+
 /// What is known of one board.
 struct BoardState {
     path: PathBuf,
@@ -370,13 +382,8 @@ pub fn run_threaded(boards: Vec<Board>, options: CensusOptions) -> Result<Summar
     let summary = ledger.summary();
     // A stop that reaches the workers between two pairs ends them without an interrupted solve: what is left to
     // do tells that run from a finished one.
-    if interrupted || summary.resumed + summary.solved < summary.pairs {
-        let stopped = Stopped {
-            done: summary.resumed + summary.solved,
-            pairs: summary.pairs,
-            solved: summary.solved,
-            dir: options.dir.clone(),
-        };
+    if interrupted || summary.unfinished() {
+        let stopped = summary.stopped(&options.dir);
         if options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
             return Err(Error::InterruptedCensus(stopped));
         }

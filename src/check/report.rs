@@ -80,12 +80,9 @@ fn labelled(label: &str, text: &str, focus: usize) -> String {
 
 /// The first line (0-based, blank lines skipped) where two answers' words differ, or the end of the shorter.
 fn first_difference(expected: &str, got: &str) -> usize {
-    let words = |text: &str| -> Vec<Vec<String>> {
-        text.lines()
-            .filter(|line| !line.trim().is_empty())
-            .map(|line| line.split_whitespace().map(str::to_string).collect())
-            .collect()
-    };
+    fn words(text: &str) -> Vec<Vec<&str>> {
+        text.lines().filter(|line| !line.trim().is_empty()).map(|line| line.split_whitespace().collect()).collect()
+    }
     let (expected, got) = (words(expected), words(got));
     expected.iter().zip(&got).position(|(e, g)| e != g).unwrap_or(expected.len().min(got.len()))
 }
