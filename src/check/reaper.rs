@@ -9,8 +9,8 @@
 //! After each run, [`reap_orphans`] goes over the children that are not runs of perfectplay's own (runs are
 //! started through [`spawn`], which notes them, and reap themselves): an orphan that has ended (killed with its
 //! run's group, say) is a zombie until it is reaped, and zombies hold their process ids and count against the task
-//! limits (`RLIMIT_NPROC`), so it is reaped; one still running outside every running run's process group got away
-//! from its run, and would go on taking the processor from the runs after it (timed by the wall clock), so it is
+//! limits (`RLIMIT_NPROC`), so it is reaped; one still running outside every running run's process group (and outside
+//! perfectplay's own, where the children perfectplay starts itself are) got away from its run, and would go on taking the processor from the runs after it (timed by the wall clock), so it is
 //! killed and reaped then, not when the check ends.
 
 use std::process::{Child, Command};
@@ -47,6 +47,7 @@ pub fn reap_orphans() {
     {
         // Held while reaping, so that no run is started (and could end) between the list and the reaping.
         let running = RUNNING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let own_group = rustix::process::getpgrp().as_raw_nonzero().get() as u32;
         for child in children() {
             let pid = child.as_raw_nonzero().get() as u32;
             if running.contains(&pid) {
@@ -56,6 +57,12 @@ pub fn reap_orphans() {
             // "PID (COMMAND) STATE PPID PGRP ...": the command may hold spaces and parentheses.
             let mut fields = stat.rsplit_once(") ").map_or("", |(_, rest)| rest).split(' ');
             let (state, group) = (fields.next(), fields.nth(1).and_then(|group| group.parse::<u32>().ok()));
+            // A child in perfectplay's own group was started by perfectplay itself or by the program that uses it
+            // as a library (which waits for it), not by a run: left alone, running or ended. (A run's process that
+            // joined that group is still killed when the check ends.)
+            if group == Some(own_group) {
+                continue;
+            }
             if state == Some("Z") {
                 let _ = rustix::process::waitpid(Some(child), rustix::process::WaitOptions::NOHANG);
             } else if group.is_some_and(|group| !running.contains(&group)) {
@@ -128,4 +135,21 @@ fn children() -> Vec<rustix::process::Pid> {
                 .collect::<Vec<_>>()
         })
         .collect()
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    /// A child the program started itself, in its own process group, is no orphan of a run: reaping after a run
+    /// neither kills it nor takes its exit status from the code that waits for it.
+    #[test]
+    fn the_programs_own_children_are_left_alone() {
+        let mut running = std::process::Command::new("sleep").arg("30").spawn().unwrap();
+        let mut ended = std::process::Command::new("true").spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        super::reap_orphans();
+        assert!(running.try_wait().unwrap().is_none(), "killed");
+        assert!(ended.wait().unwrap().success(), "reaped by someone else");
+        running.kill().unwrap();
+        running.wait().unwrap();
+    }
 }
