@@ -77,9 +77,7 @@ pub enum Error {
         seconds: f64,
     },
     /// The time limit passed after the winner was known, before the exact number of moves was (exit code 3).
-    #[error(
-        "no exact answer within the time limit of {seconds} s, but {known} (raise --time-limit for the exact answer)"
-    )]
+    #[error("{}", known.stopped_by(&format!("the time limit of {seconds} s"), "raise --time-limit"))]
     TimeLimitWinnerKnown {
         /// The limit that was set.
         seconds: f64,

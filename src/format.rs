@@ -149,6 +149,37 @@ fn ends_line(c: char, rest: &str) -> bool {
     c == '\n' || (c == '\r' && !rest.starts_with('\n'))
 }
 
+/// Judge text as every front end reads it (a file, a request's body): UTF-8, a leading byte-order mark skipped.
+///
+/// ```
+/// use perfectplay::format::judge_text;
+/// assert_eq!(judge_text(b"\xef\xbb\xbf1 2\n".to_vec()).unwrap(), "1 2\n");
+/// assert_eq!(judge_text(b"1 2\n3 \xff".to_vec()).unwrap_err().to_string(), "line 2, column 3: the input is not UTF-8 text");
+/// ```
+///
+/// # Errors
+/// When the bytes are not UTF-8: where the first bad byte is, by line and column.
+pub fn judge_text(bytes: Vec<u8>) -> Result<String, InputError> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(without_byte_order_mark(text)),
+        Err(e) => {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let valid = std::str::from_utf8(valid).expect("valid up to there");
+            let (line, column) = line_column(valid, valid.len());
+            Err(InputError::at(line, column, "the input is not UTF-8 text"))
+        }
+    }
+}
+
+/// `text` without a leading byte-order mark, which some editors write (a file saved as "UTF-8 with BOM") and which
+/// is no part of the input.
+pub fn without_byte_order_mark(text: String) -> String {
+    match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    }
+}
+
 /// 1-based line and column (in characters) of the byte offset `offset` of `text` (an offset inside a character
 /// counts as that character's start), lines ending as [`Tokens`] counts them.
 ///

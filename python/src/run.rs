@@ -152,11 +152,7 @@ fn timed_out(py: Python<'_>, seconds: f64, stopped: &impl Stopped) -> PyErr {
             "no tablebase within the time limit of {seconds} s: it stopped after {solved} of {total} start pairs, up to the board's symmetries (raise time_limit to let it finish)"
         ),
         (None, None) => format!("no answer within the time limit of {seconds} s (raise time_limit to let it finish)"),
-        (Some(known), None) => {
-            format!(
-                "no exact answer within the time limit of {seconds} s, but {known} (raise time_limit for the exact answer)"
-            )
-        }
+        (Some(known), None) => known.stopped_by(&format!("the time limit of {seconds} s"), "raise time_limit"),
     });
     let (winner, fewest, most) = match known {
         Some(known) => (Some(known.winner.to_string()), Some(known.answer_at_least), Some(known.answer_at_most)),
@@ -316,10 +312,7 @@ pub mod keyword {
     /// byte-order mark (an editor's, from a file opened as `utf-8` rather than `utf-8-sig`) skipped.
     pub fn text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
         let text: String = argument("text", "a string", obj)?;
-        Ok(match text.strip_prefix('\u{feff}') {
-            Some(rest) => rest.to_string(),
-            None => text,
-        })
+        Ok(perfectplay::format::without_byte_order_mark(text))
     }
 
     keywords! {

@@ -4,7 +4,7 @@
 use super::interrupt;
 use super::output::{Output, OutputFile};
 use crate::error::Error;
-use crate::format::{InputError, escape, line_column};
+use crate::format::{InputError, escape};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -196,21 +196,9 @@ impl Input {
             return Err(Error::TimeLimitReading { seconds: seconds_of(limit), source_name: name, parsing: false });
         };
         let bytes = bytes?;
-        match String::from_utf8(bytes) {
-            // A byte-order mark (left by some Windows editors) is not part of the input.
-            Ok(text) => {
-                let text = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
-                Ok(Input { text, name, limit })
-            }
-            Err(e) => {
-                let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-                let valid = std::str::from_utf8(valid).expect("valid up to there");
-                let (line, column) = line_column(valid, valid.len());
-                Err(Error::Input {
-                    source_name: name,
-                    error: InputError::at(line, column, "the input is not UTF-8 text"),
-                })
-            }
+        match crate::format::judge_text(bytes) {
+            Ok(text) => Ok(Input { text, name, limit }),
+            Err(error) => Err(Error::Input { source_name: name, error }),
         }
     }
 

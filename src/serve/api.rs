@@ -124,12 +124,14 @@ enum Prepared {
 /// Reads a request: a JSON body is the options with the input in `input`; any other body is the judge text, with
 /// the options in the query string.
 fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> Result<E, ApiError> {
-    let content_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    // A Content-Type that is not ASCII is quoted as it came (bytes past ASCII as �), not taken for none.
+    let sent_type = headers.get(header::CONTENT_TYPE).map(|v| String::from_utf8_lossy(v.as_bytes()));
+    let content_type = sent_type.as_deref().unwrap_or("");
     // Media types are case-insensitive, and may carry parameters (`; charset=utf-8`).
     let json = content_type.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
     if !json && body.trim_ascii_start().starts_with(b"{") {
         // No judge input starts with `{`: this is JSON sent without its content type (curl's default is a form).
-        let sent = if content_type.is_empty() { "none".to_string() } else { quote(content_type) };
+        let sent = if sent_type.is_none() { "none".to_string() } else { quote(content_type) };
         return Err(ApiError::BadInput(format!(
             "request: the body is JSON but its Content-Type is {sent}; send it with Content-Type: application/json"
         )));
@@ -161,9 +163,7 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
         json.end().map_err(|e| ApiError::BadInput(format!("request JSON: {}", tidy(&e))))?;
         return Ok(without_byte_order_mark(request));
     }
-    let text = String::from_utf8(body.to_vec()).map_err(|e| {
-        ApiError::BadInput(format!("input: byte {}: the input is not UTF-8 text", e.utf8_error().valid_up_to()))
-    })?;
+    let text = crate::format::judge_text(body.to_vec()).map_err(input_error)?;
     let mut request: E = super::query::options(query.unwrap_or(""))?;
     *request.input_mut() = text;
     Ok(without_byte_order_mark(request))
@@ -173,9 +173,7 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
 /// byte-order mark, which is not part of the input, as the command line reads a file.
 fn without_byte_order_mark<E: Endpoint>(mut request: E) -> E {
     let input = request.input_mut();
-    if let Some(text) = input.strip_prefix('\u{feff}') {
-        *input = text.to_string();
-    }
+    *input = crate::format::without_byte_order_mark(std::mem::take(input));
     request
 }
 

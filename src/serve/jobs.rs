@@ -42,6 +42,17 @@ pub enum ApiError {
         "the server is busy: its solve slots ({0} at once, --max-solves) and its queue are all taken; try again shortly"
     )]
     Busy(usize),
+    /// The request waited in the queue for a solve slot until its time limit (503): the slots stayed taken.
+    #[error(
+        "the server is busy: no solve slot ({slots} at once, --max-solves) came free within the request time limit of \
+         {seconds} s; try again shortly"
+    )]
+    NoSlotInTime {
+        /// The server's solve slots.
+        slots: usize,
+        /// The server's request time limit.
+        seconds: f64,
+    },
     /// Answers waiting for their clients fill the room for finished answers (503).
     #[error("the server is busy sending other answers ({0} MiB at most at once); try again shortly")]
     BusySending(usize),
@@ -51,7 +62,8 @@ pub enum ApiError {
     /// The request reached its time limit after the solve knew the winner (504, with the winner and the bounds on
     /// the total moves in the body, as `--json` gives them).
     #[error(
-        "no exact answer within the request time limit of {seconds} s, but {known} (the server's --request-time-limit)"
+        "{}",
+        known.stopped_by(&format!("the request time limit of {seconds} s"), "raise the server's --request-time-limit")
     )]
     TimeLimitWinnerKnown {
         /// The server's request time limit.
@@ -88,7 +100,9 @@ impl ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::UnsupportedEncoding(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::Busy(_) | ApiError::BusyReading | ApiError::BusySending(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy(_) | ApiError::NoSlotInTime { .. } | ApiError::BusyReading | ApiError::BusySending(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::TimeLimit(_)
             | ApiError::TimeLimitWinnerKnown { .. }
             | ApiError::TimeLimitTablebase(_)
@@ -372,17 +386,18 @@ impl Shared {
     /// Waits for a solve slot: `Busy` at once when the queue is full, or when no slot frees up before the request's
     /// deadline.
     async fn slot(&self, deadline: Instant) -> Result<(OwnedSemaphorePermit, OwnedSemaphorePermit), ApiError> {
-        let busy = || {
+        let busy = |error: ApiError| {
             self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
-            ApiError::Busy(self.config.max_solves)
+            error
         };
-        let admitted = Arc::clone(&self.admitted).try_acquire_owned().map_err(|_| busy())?;
+        let slots = self.config.max_solves;
+        let admitted = Arc::clone(&self.admitted).try_acquire_owned().map_err(|_| busy(ApiError::Busy(slots)))?;
         self.counts.waiting.fetch_add(1, Ordering::Relaxed);
         let running = tokio::time::timeout_at(deadline.into(), Arc::clone(&self.running).acquire_owned()).await;
         self.counts.waiting.fetch_sub(1, Ordering::Relaxed);
         match running {
             Ok(Ok(running)) => Ok((admitted, running)),
-            _ => Err(busy()),
+            _ => Err(busy(ApiError::NoSlotInTime { slots, seconds: self.config.request_time_limit.as_secs_f64() })),
         }
     }
 
@@ -663,6 +678,10 @@ mod tests {
         let took = started.elapsed();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert!(took < Duration::from_secs(1), "503 after {took:?}, the deadline 0.1 s away");
+        // It says that it waited and no slot came free, not that the queue was full (it was not).
+        let body = runtime.block_on(axum::body::to_bytes(response.into_body(), 1 << 16)).unwrap();
+        let error = String::from_utf8(body.to_vec()).unwrap();
+        assert!(error.contains("no solve slot (1 at once, --max-solves) came free within"), "{error}");
         drop(held);
     }
 

@@ -204,9 +204,40 @@ pub struct Known {
     pub answer_at_most: Remoteness,
 }
 
+impl Known {
+    /// Whether the bounds have met: the answer is exact, and only the rest of what was asked (the ranked moves, the
+    /// line) was left unfinished.
+    pub fn exact(&self) -> bool {
+        self.answer_at_least == self.answer_at_most
+    }
+
+    /// What a solve stopped by `limit` ("the time limit of 10 s") says it knew: the answer when the bounds met, the
+    /// winner and the bounds otherwise; `hint` (how to finish, in brackets) follows.
+    ///
+    /// ```
+    /// use perfectplay::games::footholds::{Known, Player};
+    /// let met = Known { winner: Player::A, answer_at_least: 79, answer_at_most: 79 };
+    /// assert_eq!(
+    ///     met.stopped_by("the time limit of 2 s", "raise --time-limit"),
+    ///     "A wins, in 79 moves in total, but the rest of what was asked (ranked moves, line) was not finished \
+    ///      within the time limit of 2 s (raise --time-limit to finish it)"
+    /// );
+    /// ```
+    pub fn stopped_by(&self, limit: &str, hint: &str) -> String {
+        if self.exact() {
+            format!(
+                "{self}, but the rest of what was asked (ranked moves, line) was not finished within {limit} \
+                 ({hint} to finish it)"
+            )
+        } else {
+            format!("no exact answer within {limit}, but {self} ({hint} for the exact answer)")
+        }
+    }
+}
+
 impl std::fmt::Display for Known {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.answer_at_least == self.answer_at_most {
+        if self.exact() {
             // The bounds can meet before the search has finished what else was asked (its last probe's proof).
             return write!(f, "{} wins, in {} moves in total", self.winner, self.answer_at_most);
         }
