@@ -250,6 +250,7 @@ fn a_time_limit_on_a_census_board_still_says_the_exact_answer() {
     assert_eq!(json["complete"], false);
     assert_eq!((json["winner"].as_str(), json["answer_at_least"].as_u64()), (Some("A"), Some(73)));
     assert_eq!(json["answer_at_most"].as_u64(), Some(73));
+    assert_eq!(json["answer"].as_u64(), Some(73), "the bounds met: the answer is said as such");
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     // It does not claim to have no exact answer: what is missing is the rest (the ranked moves).
     assert!(stderr.contains("A wins, in 73 moves in total, but the rest of what was asked"), "{stderr}");

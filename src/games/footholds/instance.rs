@@ -212,14 +212,17 @@ impl Instance {
     }
 
     fn parse_grid(text: &str) -> Result<Instance, InputError> {
+        // Rows are counted and checked to the end, but kept only while the board is within MAX_CELLS: a file of
+        // millions of rows is refused for its size without being held.
         let mut board = Vec::new();
+        let (mut rows, mut kept_cells) = (0, 0);
         let (mut a, mut b) = (None, None);
         let mut width: Option<(usize, usize)> = None; // (cells, line)
         for (line_index, line) in grid_lines(text).enumerate() {
             let line_no = line_index + 1;
-            let mut row = Vec::new();
+            let (mut row, mut cells) = (Vec::new(), 0);
             for (col_index, ch) in line.chars().enumerate() {
-                let here = (board.len(), row.len());
+                let here = (rows, cells);
                 let column = col_index + 1;
                 let place = |slot: &mut Option<Cell>, name: &str| {
                     if slot.replace(here).is_some() {
@@ -227,23 +230,32 @@ impl Instance {
                     }
                     Ok(())
                 };
-                match ch {
-                    '#' => row.push(true),
-                    '.' => row.push(false),
+                let foothold = match ch {
+                    '#' => true,
+                    '.' => false,
                     'A' => {
                         place(&mut a, "A")?;
-                        row.push(true);
+                        true
                     }
                     'B' => {
                         place(&mut b, "B")?;
-                        row.push(true);
+                        true
                     }
                     '*' => {
-                        place(&mut a, "A")?;
-                        place(&mut b, "B")?;
-                        row.push(true);
+                        // Both players' cell: a second one repeats both, said as the marks it repeats.
+                        let repeats = match (a.is_some(), b.is_some()) {
+                            (true, true) => Some("a second * (A and B) on the board"),
+                            (true, false) => Some("a * (A and B) but A is already on the board"),
+                            (false, true) => Some("a * (A and B) but B is already on the board"),
+                            (false, false) => None,
+                        };
+                        if let Some(message) = repeats {
+                            return Err(InputError::at(line_no, column, message));
+                        }
+                        (a, b) = (Some(here), Some(here));
+                        true
                     }
-                    ' ' | '\t' => {}
+                    ' ' | '\t' => continue,
                     other => {
                         return Err(InputError::at(
                             line_no,
@@ -254,26 +266,37 @@ impl Instance {
                             ),
                         ));
                     }
+                };
+                if kept_cells + cells < MAX_CELLS + 1 {
+                    row.push(foothold);
                 }
+                cells += 1;
             }
-            if row.is_empty() {
+            if cells == 0 {
                 continue;
             }
             match width {
-                None => width = Some((row.len(), line_no)),
-                Some((cells, first)) if cells != row.len() => {
+                None => width = Some((cells, line_no)),
+                Some((first_cells, first)) if first_cells != cells => {
                     return Err(InputError::at(
                         line_no,
                         1,
-                        format!("this row has {} but the row on line {first} has {cells}", self::cells(row.len())),
+                        format!("this row has {} but the row on line {first} has {first_cells}", self::cells(cells)),
                     ));
                 }
                 _ => {}
             }
-            board.push(row);
+            rows += 1;
+            if row.len() == cells {
+                kept_cells += cells;
+                board.push(row);
+            }
         }
-        if board.is_empty() {
+        let Some((cols, _)) = width else {
             return Err(InputError::new("the input is empty (expected a board, aloc and bloc)"));
+        };
+        if rows * cols > MAX_CELLS {
+            return Err(InputError::new(Instance::too_large(rows, cols)));
         }
         let a = a.ok_or_else(|| InputError::new("the grid has no A (mark A's cell with A, or * when shared)"))?;
         let b = b.ok_or_else(|| InputError::new("the grid has no B (mark B's cell with B, or * when shared)"))?;
@@ -449,5 +472,16 @@ mod tests {
         assert!(message(&big).contains("at most 128 cells are supported"));
         assert!(message("#A\n#x").contains("line 2, column 2"));
         assert!(message("A#\n###\nB").contains("line 2"));
+        // A grid over the size is refused for its size, however long (its rows are counted, not kept), and with
+        // the marks it holds checked on the way.
+        let tall = format!("A\nB\n{}", "#\n".repeat(1_000_000));
+        assert_eq!(message(&tall), "board: 1000002×1 is 1000002 cells; at most 128 cells are supported");
+        let wide = format!("A{}\nB{}", "#".repeat(200), "#".repeat(200));
+        assert_eq!(message(&wide), "board: 2×201 is 402 cells; at most 128 cells are supported");
+        assert_eq!(message(&format!("{tall}#A")), "line 1000003, column 2: a second A on the board");
+        assert_eq!(message("*#\n#*"), "line 2, column 2: a second * (A and B) on the board");
+        assert_eq!(message("A#\n#*"), "line 2, column 2: a * (A and B) but A is already on the board");
+        assert_eq!(message("#B\n*#"), "line 2, column 1: a * (A and B) but B is already on the board");
+        assert!(message("*B").contains("a second B"));
     }
 }

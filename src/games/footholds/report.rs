@@ -279,7 +279,8 @@ pub fn position_svg(instance: &Instance) -> String {
 }
 
 /// The JSON of a solve stopped by its time limit once the winner was known: `complete` is false, and the answer is
-/// given as bounds, `{"complete": false, "winner": "A", "answer_at_least": 41, "answer_at_most": 57, ...}`.
+/// given as bounds, `{"complete": false, "winner": "A", "answer_at_least": 41, "answer_at_most": 57, ...}`, and as
+/// `answer` too when they met (the census gave it, the ranked moves or the line were not finished).
 pub fn unfinished_json(instance: &Instance, known: Known) -> String {
     let report = serde_json::json!({
         "complete": false,

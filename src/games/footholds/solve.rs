@@ -193,8 +193,13 @@ impl Unfinished {
 ///     serde_json::to_string(&known).unwrap(),
 ///     r#"{"winner":"A","answer_at_least":13,"answer_at_most":79}"#
 /// );
+/// // Bounds that met (the census gave the answer, the ranked moves were not finished) also say it as `answer`.
+/// assert_eq!(
+///     serde_json::to_string(&met).unwrap(),
+///     r#"{"winner":"B","answer":66,"answer_at_least":66,"answer_at_most":66}"#
+/// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Known {
     /// Who wins.
     pub winner: Player,
@@ -202,6 +207,20 @@ pub struct Known {
     pub answer_at_least: Remoteness,
     /// The most total moves still possible.
     pub answer_at_most: Remoteness,
+}
+
+impl Serialize for Known {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut fields = serializer.serialize_struct("Known", 3 + usize::from(self.exact()))?;
+        fields.serialize_field("winner", &self.winner)?;
+        if self.exact() {
+            fields.serialize_field("answer", &self.answer_at_most)?;
+        }
+        fields.serialize_field("answer_at_least", &self.answer_at_least)?;
+        fields.serialize_field("answer_at_most", &self.answer_at_most)?;
+        fields.end()
+    }
 }
 
 impl Known {
