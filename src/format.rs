@@ -46,7 +46,7 @@ impl fmt::Display for InputError {
 pub const QUOTE_CHARS: usize = 32;
 
 /// Input text as an error message shows it: in single quotes, cut after [`QUOTE_CHARS`] characters, with control
-/// characters, line and paragraph separators and other invisible characters escaped (`\u{1b}`, `\0`,
+/// characters, line and paragraph separators and other invisible characters escaped (`\u{1b}`, `\u{0}`,
 /// `\u{2028}`), so that a message stays one short line and cannot drive the terminal.
 ///
 /// ```
@@ -77,12 +77,35 @@ pub fn escape(text: &str) -> String {
     text.chars().map(escape_char).collect()
 }
 
+/// A path as a message shows it: escaped as [`escape`] does, and bytes that are not UTF-8 (a file name is any
+/// bytes) as `\xff` rather than as `�`, so that the name shown is the name to type.
+///
+/// ```
+/// use perfectplay::format::escape_path;
+/// use std::os::unix::ffi::OsStrExt;
+/// let name = std::ffi::OsStr::from_bytes(b"a\xff\xfeb\n.txt");
+/// assert_eq!(escape_path(std::path::Path::new(name)), r"a\xff\xfeb\n.txt");
+/// ```
+pub fn escape_path(path: &std::path::Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut out = String::new();
+    for chunk in path.as_os_str().as_bytes().utf8_chunks() {
+        out.push_str(&escape(chunk.valid()));
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    out
+}
+
 /// One character as a message shows it: printable characters (quotes and backslashes included) as they are,
 /// anything else (controls, line and paragraph separators, bidirectional overrides, unassigned characters) as
-/// Rust writes it in a string literal.
+/// Rust writes it in a string literal, but NUL as `\u{0}`: Rust's `\0` followed by a digit would read as an octal
+/// escape (`'2\03'`).
 fn escape_char(c: char) -> String {
     match c {
         '\'' | '"' | '\\' => c.to_string(),
+        '\0' => "\\u{0}".to_string(),
         _ => c.escape_debug().to_string(),
     }
 }
@@ -393,7 +416,7 @@ mod tests {
 
     #[test]
     fn quoted_text_is_short_and_cannot_drive_a_terminal() {
-        assert_eq!(quote("a\u{1b}[2J\0\u{2028}\u{202e}\u{85}b"), r"'a\u{1b}[2J\0\u{2028}\u{202e}\u{85}b'");
+        assert_eq!(quote("a\u{1b}[2J\0\u{2028}\u{202e}\u{85}b"), r"'a\u{1b}[2J\u{0}\u{2028}\u{202e}\u{85}b'");
         assert_eq!(quote("it's \"x\" \\ é"), r#"'it's "x" \ é'"#);
         let long = quote(&"\u{7}".repeat(1000));
         assert_eq!(long, format!("'{}...'", r"\u{7}".repeat(QUOTE_CHARS)));

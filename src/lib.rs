@@ -98,7 +98,7 @@
 //!   start.
 //! - [`census`]: whole footholds tablebases of many boards, written to checksummed record files that resume after
 //!   a stop, and verified; the library side of `perfectplay census`.
-//! - [`check`]: runs a judge solution (Python, C++, Java, JavaScript, Rust or Kotlin) on generated cases against the exact
+//! - [`check`]: runs a judge solution (Python, C, C++, Java, JavaScript, Rust or Kotlin) on generated cases against the exact
 //!   answers and shrinks a failing case; the library side of `perfectplay check`.
 //! - [`serve`]: the web page and JSON API of `perfectplay serve`; use [`serve::Server`] to embed the server in a
 //!   program of your own.

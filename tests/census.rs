@@ -671,7 +671,7 @@ fn census_messages_show_what_they_quote_escaped_and_cut() {
     let moves = "moves must be a whole number (digits, no sign or leading zero), found";
     for (record, shown) in [
         ("6\u{1b}]0;pwned\u{7}", r"'6\u{1b}]0;pwned\u{7}'".to_string()),
-        ("6\0", r"'6\0'".to_string()),
+        ("6\0", r"'6\u{0}'".to_string()),
         (&"9".repeat(100_000), format!("'{}...'", "9".repeat(32))),
     ] {
         let path = dir.join("bad.census");

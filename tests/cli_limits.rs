@@ -311,8 +311,12 @@ fn a_map_into_a_pipe_nobody_reads_still_stops_at_the_time_limit_or_a_signal() {
     // A 250 × 250 board's map is far larger than a pipe holds.
     let input = dir.join("board.txt");
     std::fs::write(&input, open_board(250, 1, "1 1")).unwrap();
-    let time_limit_message =
-        "perfectplay: the time limit of 1 s was reached while writing the answer: the output is cut short\n";
+    // The message names the map: the answer is not what the run was writing.
+    let time_limit_message = |map: &str| {
+        format!(
+            "perfectplay: the time limit of 1 s was reached while writing the --map file {map}: it is not written whole\n"
+        )
+    };
     for game in ["gridgame", "footholds"] {
         let input = if game == "gridgame" { input.clone() } else { example("footholds/full8x8-corner.grid").into() };
         let (mut child, unread) = spawn_unread(&[game, "--time-limit", "1", "--map", "/dev/stdout"], &input);
@@ -320,7 +324,8 @@ fn a_map_into_a_pipe_nobody_reads_still_stops_at_the_time_limit_or_a_signal() {
         let (status, _, took) = watch(child, Duration::from_secs(20));
         let mut message = String::new();
         std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
-        assert_eq!((status.code(), message.as_str()), (Some(3), time_limit_message), "{game} after {took:?}");
+        let expected = time_limit_message("/dev/stdout");
+        assert_eq!((status.code(), message.as_str()), (Some(3), expected.as_str()), "{game} after {took:?}");
         assert!(took < Duration::from_secs(3), "{game}: stopped {took:?} after a 1 s limit");
         drop(unread);
     }
@@ -345,7 +350,7 @@ fn a_map_into_a_pipe_nobody_reads_still_stops_at_the_time_limit_or_a_signal() {
         .assert()
         .code(3)
         .stdout("")
-        .stderr(time_limit_message);
+        .stderr(time_limit_message(fifo_name));
     assert!(started.elapsed() < Duration::from_secs(3), "stopped {:?} after a 1 s limit", started.elapsed());
     // ...or at Ctrl-C, without one.
     let mut child = spawn(&["footholds", "--map", fifo_name, &example1], b"");
@@ -719,6 +724,11 @@ fn a_five_megabyte_token_gives_a_short_message() {
     // File names are shown escaped too.
     let out = perfectplay(&["gridgame", "no-such-\u{1b}[31m-file"]).assert().code(2).stdout("");
     assert_one_short_line(&String::from_utf8(out.get_output().stderr.clone()).unwrap(), "file name");
+    // A name that is not UTF-8 is shown byte for byte, as it can be typed again, not with replacement characters.
+    let name = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"no-such-\xff\xfe");
+    let out = Command::cargo_bin("perfectplay").unwrap().arg("footholds").arg(name).assert().code(2).stdout("");
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains(r"no-such-\xff\xfe") && !stderr.contains('\u{fffd}'), "{stderr}");
 }
 
 proptest! {

@@ -4,7 +4,7 @@ use super::boards::{Board, without_repeats};
 use super::file::{CensusFile, Record, read_journal};
 use crate::engine::{Interrupted, Limits, Outcome};
 use crate::error::Error;
-use crate::format::escape;
+use crate::format::escape_path;
 use crate::games::footholds::{Cell, SolveOptions, SolvedPair, distinct_start_pairs, solve_start_pairs};
 use std::collections::HashMap;
 use std::io::Write;
@@ -66,7 +66,7 @@ impl std::fmt::Display for Stopped {
             self.done,
             self.pairs,
             self.solved,
-            escape(&self.dir.display().to_string())
+            escape_path(&self.dir)
         )
     }
 }
@@ -126,18 +126,18 @@ fn lock_folder(dir: &Path) -> Result<std::fs::File, Error> {
         Err(rustix::io::Errno::WOULDBLOCK) => Err(Error::Usage(format!(
             "another census run is writing {}: wait for it to end, or give another --out (under mpirun, add --mpi, \
              or every rank runs the whole census)",
-            escape(&dir.display().to_string())
+            escape_path(dir)
         ))),
         Err(errno) => Err(io_error(dir, "lock the folder", &errno.into())),
     }
 }
 
 fn io_error(path: &Path, what: &str, e: &std::io::Error) -> Error {
-    Error::Usage(format!("cannot {what} {}: {e}", escape(&path.display().to_string())))
+    Error::Usage(format!("cannot {what} {}: {e}", escape_path(path)))
 }
 
 fn input_error(path: &Path, error: crate::format::InputError) -> Error {
-    Error::Input { source_name: escape(&path.display().to_string()), error }
+    Error::Input { source_name: escape_path(path), error }
 }
 
 impl Ledger {
@@ -159,7 +159,7 @@ impl Ledger {
             summary.pairs += pairs.len();
             let mut done = HashMap::new();
             let remove_it = |message: String| {
-                let name = escape(&path.display().to_string());
+                let name = escape_path(&path);
                 Error::Usage(format!("{name}: {message}; remove it to solve the board again"))
             };
             if path.exists() {

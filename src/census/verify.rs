@@ -3,7 +3,7 @@
 use super::file::CensusFile;
 use crate::engine::{Interrupted, Limits};
 use crate::error::Error;
-use crate::format::{InputError, escape};
+use crate::format::{InputError, escape_path};
 use crate::games::footholds::{Cell, SolveOptions, Wanted, distinct_start_pairs, solve};
 use rand::SeedableRng;
 use rand::seq::index::sample;
@@ -49,7 +49,7 @@ pub fn verify_file(
     seed: u64,
     options: &VerifyOptions,
 ) -> Result<Result<Verified, Interrupted>, Error> {
-    let name = escape(&path.display().to_string());
+    let name = escape_path(path);
     let text =
         super::file::read_text(path).map_err(|e| Error::Read { source_name: name.clone(), message: e.to_string() })?;
     verify_text(&text, &name, sample_size, seed, options)

@@ -4,7 +4,7 @@
 use super::interrupt;
 use super::output::{Output, OutputFile};
 use crate::error::Error;
-use crate::format::{InputError, escape};
+use crate::format::{InputError, escape_path};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -66,11 +66,11 @@ impl InputArg {
                 if let Some(input) = self.files.iter().find(same) {
                     return Err(Error::Usage(format!(
                         "{option} {} would write over the input file {}",
-                        escape(&path.display().to_string()),
-                        escape(&input.display().to_string())
+                        escape_path(path),
+                        escape_path(input)
                     )));
                 }
-                Ok(Some(OutputFile::create(path)?))
+                Ok(Some(OutputFile::create(option, path)?))
             }
             None => Ok(None),
         }
@@ -184,7 +184,7 @@ impl Input {
     /// limit passes first.
     pub fn read(path: &Path, hint: &str, limit: Option<ReadingLimit>) -> Result<Input, Error> {
         let stdin = path.as_os_str() == "-";
-        let name = if stdin { "standard input".to_string() } else { escape(&path.display().to_string()) };
+        let name = if stdin { "standard input".to_string() } else { escape_path(path) };
         if stdin && std::io::stdin().is_terminal() {
             super::to_stderr(&format!(
                 "perfectplay: reading {hint} from the terminal; end it with Ctrl-D (or give a FILE)\n"

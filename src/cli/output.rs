@@ -13,7 +13,7 @@
 
 use crate::engine::Limits;
 use crate::error::Error;
-use crate::format::escape;
+use crate::format::escape_path;
 use std::io::{self, BufWriter, Write};
 use std::os::fd::AsFd;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
@@ -41,11 +41,13 @@ struct Bounds {
     /// The `--time-limit` behind `deadline`, for the message.
     seconds: f64,
     cancel: Option<Arc<AtomicBool>>,
+    /// The output file written within these bounds, as `--plot FILE`, for the message; `None` for standard output.
+    file: Option<String>,
 }
 
 impl Bounds {
     /// No limits: writing goes on however long it takes.
-    const NONE: Bounds = Bounds { deadline: None, seconds: 0.0, cancel: None };
+    const NONE: Bounds = Bounds { deadline: None, seconds: 0.0, cancel: None, file: None };
 
     fn check(&self) -> io::Result<()> {
         if self.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed)) {
@@ -76,7 +78,7 @@ impl Bounds {
     /// reason.
     fn failed(&self, error: &io::Error, target: &str) -> Error {
         match error.get_ref().and_then(|inner| inner.downcast_ref::<Stopped>()) {
-            Some(Stopped::Deadline) => Error::TimeLimitWriting { seconds: self.seconds },
+            Some(Stopped::Deadline) => Error::TimeLimitWriting { seconds: self.seconds, file: self.file.clone() },
             Some(Stopped::Cancelled) => Error::Interrupted,
             None => Error::Write { target: target.into(), message: error.to_string() },
         }
@@ -158,7 +160,8 @@ impl Watchdog {
                 continue;
             }
             let stop = if watched.bounds.deadline.is_some_and(|deadline| now >= deadline + STALLED_WRITE_GRACE) {
-                Some((Error::TimeLimitWriting { seconds: watched.bounds.seconds }, None))
+                let file = watched.bounds.file.clone();
+                Some((Error::TimeLimitWriting { seconds: watched.bounds.seconds, file }, None))
             } else if cancelled && cancelled_since.is_some_and(|since| now >= since + STALLED_WRITE_GRACE) {
                 Some((Error::Interrupted, Some(super::interrupt::exit_code())))
             } else {
@@ -216,7 +219,8 @@ impl Output {
     /// Bounds the writing by the deadline and the cancel flag of `limits` (those of the input being answered);
     /// `seconds` is the time limit the deadline comes from.
     pub fn keep(&mut self, limits: &Limits, seconds: f64) {
-        self.writer.get_mut().bounds = Bounds { deadline: limits.deadline, seconds, cancel: limits.cancel.clone() };
+        self.writer.get_mut().bounds =
+            Bounds { deadline: limits.deadline, seconds, cancel: limits.cancel.clone(), file: None };
     }
 
     /// Starts every following line with `prefix` (`None`: no prefix).
@@ -311,6 +315,8 @@ impl Write for Output {
 /// limits of the run's [`Output`], as its standard output does.
 pub struct OutputFile {
     path: PathBuf,
+    /// The option that asked for it (`--plot`), for the messages.
+    option: String,
     file: Target,
 }
 
@@ -330,8 +336,8 @@ impl OutputFile {
     ///
     /// # Errors
     /// A usage error naming the file when its folder does not exist or cannot be written, or it is a folder.
-    pub fn create(path: &Path) -> Result<OutputFile, Error> {
-        let fail = |message: String| Error::Write { target: escape(&path.display().to_string()), message };
+    pub fn create(option: &str, path: &Path) -> Result<OutputFile, Error> {
+        let fail = |message: String| Error::Write { target: escape_path(path), message };
         let existing = path.metadata().ok();
         if existing.as_ref().is_some_and(std::fs::Metadata::is_dir) {
             return Err(fail("it is a folder".into()));
@@ -346,14 +352,14 @@ impl OutputFile {
                 Ok(file) => file,
                 // No reader yet (ENXIO).
                 Err(e) if special.file_type().is_fifo() && Errno::from_io_error(&e) == Some(Errno::NXIO) => {
-                    return Ok(OutputFile { path: path.to_path_buf(), file: Target::Fifo });
+                    return Ok(OutputFile { path: path.to_path_buf(), option: option.into(), file: Target::Fifo });
                 }
                 Err(e) => return Err(fail(system_reason(&e))),
             };
             rustix::fs::fcntl_getfl(&file)
                 .and_then(|flags| rustix::fs::fcntl_setfl(&file, flags - OFlags::NONBLOCK))
                 .map_err(|e| fail(io::Error::from(e).to_string()))?;
-            return Ok(OutputFile { path: path.to_path_buf(), file: Target::Direct(file) });
+            return Ok(OutputFile { path: path.to_path_buf(), option: option.into(), file: Target::Direct(file) });
         }
         if existing.as_ref().is_some_and(|m| m.permissions().readonly()) {
             return Err(fail("the file is read-only".into()));
@@ -369,7 +375,7 @@ impl OutputFile {
             _ => Path::new("."),
         };
         if !folder.is_dir() {
-            return Err(fail(format!("the folder {} does not exist", escape(&folder.display().to_string()))));
+            return Err(fail(format!("the folder {} does not exist", escape_path(folder))));
         }
         // A name too long for its file system would be found only by the last step, the rename onto it.
         if let Some(name) = target.file_name() {
@@ -385,7 +391,11 @@ impl OutputFile {
         // output is made when its contents are ready, so that a run stopped before that (a signal while the input
         // is read ends the process at once) leaves nothing behind.
         temporary_beside(folder).map_err(|e| fail(system_reason(&e)))?;
-        Ok(OutputFile { path: path.to_path_buf(), file: Target::Replace(folder.to_path_buf(), target) })
+        Ok(OutputFile {
+            path: path.to_path_buf(),
+            option: option.into(),
+            file: Target::Replace(folder.to_path_buf(), target),
+        })
     }
 
     /// Writes `contents` into the temporary file (or, for a device or a pipe, in place) within the limits `out`
@@ -396,8 +406,10 @@ impl OutputFile {
     /// # Errors
     /// A usage error naming the file when writing fails; the time limit's or Ctrl-C's error when they stop it.
     pub fn fill(self, contents: &str, out: &Output) -> Result<Filled, Error> {
-        let bounds = &out.writer.get_ref().bounds;
-        let name = escape(&self.path.display().to_string());
+        let name = escape_path(&self.path);
+        // A time limit names the file: standing in a pipe nobody opens, the run is not writing the answer.
+        let bounds =
+            &Bounds { file: Some(format!("{} file {name}", self.option)), ..out.writer.get_ref().bounds.clone() };
         let failed = |error: io::Error| bounds.failed(&error, &name);
         match self.file {
             Target::Replace(folder, target) => {
