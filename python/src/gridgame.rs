@@ -242,27 +242,31 @@ impl GridGame {
     }
 
     /// The constructor's call that makes the game again, `GridGame(['..', '.#'], 1, [(1, 1)])`, while it is at
-    /// most [`REPR_MOST`] characters; a bigger game (up to 5000 × 5000 cells and 1 000 000 queries) is summed up,
-    /// `<GridGame 5000×5000, K = 3, 1 query>`, for a repr that a console can show.
+    /// most [`run::REPR_MOST`] characters; a bigger game (up to 5000 × 5000 cells and 1 000 000 queries) is summed
+    /// up, `<GridGame 5000×5000, K = 3, 1 query>`, for a repr that a console can show.
     fn __repr__(&self) -> String {
         let board = self.instance.board();
         let (rows, cols, queries) = (board.rows(), board.cols(), self.instance.query_count());
-        // The longest the call can be: each row `'…', `, each query `(5000, 5000), ` at most.
-        if rows * (cols + 4) + queries * 14 <= REPR_MOST {
-            let grid: Vec<String> = board.open_cells().chunks(cols).map(row_text).collect();
-            let call = format!("GridGame({grid:?}, {}", board.k()).replace('"', "'");
-            return match queries {
-                0 => format!("{call})"),
-                _ => format!("{call}, {:?})", self.queries()),
-            };
-        }
-        let noun = if queries == 1 { "query" } else { "queries" };
-        format!("<GridGame {rows}×{cols}, K = {}, {queries} {noun}>", board.k())
+        run::call_or_summary(
+            |out| {
+                out.write_str("GridGame([")?;
+                for (i, row) in board.open_cells().chunks(cols).enumerate() {
+                    write!(out, "{}'{}'", if i == 0 { "" } else { ", " }, row_text(row))?;
+                }
+                write!(out, "], {}", board.k())?;
+                if queries > 0 {
+                    out.write_str(", ")?;
+                    run::write_pairs(out, self.instance.queries().map(|q| (q[0].row + 1, q[0].col + 1)))?;
+                }
+                out.write_str(")")
+            },
+            || {
+                let noun = if queries == 1 { "query" } else { "queries" };
+                format!("<GridGame {rows}×{cols}, K = {}, {queries} {noun}>", board.k())
+            },
+        )
     }
 }
-
-/// The most characters of a `GridGame`'s repr as a constructor call.
-const REPR_MOST: usize = 4096;
 
 /// A row of the board as the grid gives it: `.` open, `#` wall.
 fn row_text(open: &[bool]) -> String {

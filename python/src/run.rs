@@ -201,6 +201,50 @@ pub fn read_only_array<'py, T: Element, D: Dimension>(
     Ok(array.bind(py).clone())
 }
 
+/// The most characters of a position's repr as the constructor's call that makes it again; a bigger position is
+/// summed up (see [`call_or_summary`]).
+pub const REPR_MOST: usize = 4096;
+
+/// A position's repr: the constructor's call that `call` writes, while it is at most [`REPR_MOST`] characters, and
+/// `summary()` (`<GridGame 5000×5000, K = 3, 1 query>`) for a bigger one, a repr that a console can show. The call
+/// is written into a buffer that refuses the first character past the limit, so summing up the largest position
+/// (ten million squares of snakes, a 5000 × 5000 grid) costs no more than writing 4096 characters.
+pub fn call_or_summary(
+    call: impl FnOnce(&mut dyn std::fmt::Write) -> std::fmt::Result,
+    summary: impl FnOnce() -> String,
+) -> String {
+    /// Text of at most [`REPR_MOST`] characters; a write past them fails (and `write!` stops there).
+    struct Capped {
+        text: String,
+        chars: usize,
+    }
+    impl std::fmt::Write for Capped {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.chars += s.chars().count();
+            if self.chars > REPR_MOST {
+                return Err(std::fmt::Error);
+            }
+            self.text.push_str(s);
+            Ok(())
+        }
+    }
+    let mut capped = Capped { text: String::new(), chars: 0 };
+    match call(&mut capped) {
+        Ok(()) => capped.text,
+        Err(std::fmt::Error) => summary(),
+    }
+}
+
+/// Writes `pairs` as Python shows a list of pairs, `[(2, 9), (5, 1)]`, for a repr's call: stops at the first write
+/// `out` refuses (see [`call_or_summary`]), whatever the pairs left.
+pub fn write_pairs(out: &mut dyn std::fmt::Write, pairs: impl Iterator<Item = (u32, u32)>) -> std::fmt::Result {
+    out.write_str("[")?;
+    for (i, (a, b)) in pairs.enumerate() {
+        write!(out, "{}({a}, {b})", if i == 0 { "" } else { ", " })?;
+    }
+    out.write_str("]")
+}
+
 /// An integer argument as Python gives it: an `int` of any size, a numpy integer (anything with `__index__`), or a
 /// `bool` or numpy `bool` (0 or 1). Its range is checked where it is used, so that a value of any size gets a
 /// `ValueError` naming the argument rather than an `OverflowError`.

@@ -119,12 +119,16 @@ impl Snakes {
 
     /// One shortest game, or `ValueError` with the reason there is none.
     fn shortest(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Vec<CoreRoll>> {
-        run::solve(py, time_limit, |limits| core::fewest_rolls(&self.board, &limits))?.map_err(run::value_error)
+        let answers = self.analyse(py, time_limit, Questions::default())?;
+        Ok(answers.rolls.expect("the fewest rolls are always asked"))
     }
 
     /// Answers `questions` (after refusing, as the command line and the server do, what the board is not
-    /// offered), or `ValueError` with the reason there is no answer.
+    /// offered), or `ValueError` with the reason there is no answer. The fewest rolls are always asked, as the
+    /// command line and the server ask them: a board whose last square cannot be reached is refused with the
+    /// reason whatever the question (a distribution would otherwise answer it, every game stuck).
     fn analyse(&self, py: Python<'_>, time_limit: Option<f64>, questions: Questions) -> PyResult<Answers> {
+        let questions = Questions { fewest_rolls: true, ..questions };
         questions.check(self.board.rules(), OFFERED).map_err(refused)?;
         run::solve(py, time_limit, |limits| analysis::analyse(&self.board, &questions, &limits))?
             .map_err(run::value_error)
@@ -310,7 +314,8 @@ impl Snakes {
 
     /// The distribution of the number of rolls with a fair die, computed roll by roll until less than `tail`
     /// (strictly between 0 and 1) is left in play, or `max_rolls` rolls (at most 10 000 000, as the command
-    /// line's `--max-rolls`). Raises `ValueError` when `size` × `faces` is over 20 000 000.
+    /// line's `--max-rolls`). Raises `ValueError` when `size` × `faces` is over 20 000 000, or when the last square
+    /// cannot be reached (as every method does; a board that can fall into a trap is answered, with `never`).
     #[pyo3(
         signature = (*, tail=1e-12, max_rolls=Int::of(perfectplay::games::snakes::DEFAULT_MAX_ROLLS as i64), time_limit=None),
         text_signature = "($self, *, tail=1e-12, max_rolls=100000, time_limit=None)"
@@ -357,16 +362,35 @@ impl Snakes {
         Ok((partial.call((slf.get_type(),), Some(&options))?, (this.ladders(), this.snakes())))
     }
 
+    /// The constructor's call that makes the board again, `Snakes([(2, 9)], [], size=10, faces=2, start=1,
+    /// overshoot="stay")`, while it is at most [`run::REPR_MOST`] characters; a bigger board (up to ten million
+    /// squares) is summed up, `<Snakes 4999999 ladders, 0 snakes, size=10000000, faces=6, start=1,
+    /// overshoot="stay">`, for a repr that a console can show.
     fn __repr__(&self) -> String {
         let rules = self.board.rules();
-        format!(
-            "Snakes({:?}, {:?}, size={}, faces={}, start={}, overshoot={:?})",
-            self.ladders(),
-            self.snakes(),
+        let settings = format!(
+            "size={}, faces={}, start={}, overshoot={:?}",
             rules.size,
             rules.faces,
             rules.start,
             rules.overshoot.to_string()
+        );
+        run::call_or_summary(
+            |out| {
+                out.write_str("Snakes(")?;
+                run::write_pairs(out, self.instance.ladders())?;
+                out.write_str(", ")?;
+                run::write_pairs(out, self.instance.snakes())?;
+                write!(out, ", {settings})")
+            },
+            || {
+                let (ladders, snakes) = (self.instance.ladders().count(), self.instance.snakes().count());
+                format!(
+                    "<Snakes {}, {}, {settings}>",
+                    counted(ladders as u64, "ladder"),
+                    counted(snakes as u64, "snake")
+                )
+            },
         )
     }
 }

@@ -114,17 +114,21 @@ def test_unreachable_and_endless_snakes():
     assert endless.fewest_rolls() == 1
 
 
-@pytest.mark.parametrize("question", ["expected", "expected_float", "fewest_rolls"])
-def test_a_board_no_game_ends_on_says_why_whatever_is_asked(question, cli):
+@pytest.mark.parametrize("question", ["expected", "expected_float", "fewest_rolls", "shortest_game", "distribution"])
+@pytest.mark.parametrize("tail", [2, 1])
+def test_a_board_no_game_ends_on_says_why_whatever_is_asked(question, tail, cli):
     # Every roll past square 93 lands on a snake: no game ends. Each question says so as the command line does,
-    # with the furthest square and the snakes (not only "the start is a trap").
-    snakes = [(head, 2) for head in range(94, 100)]
+    # with the furthest square and the snakes (not only "the start is a trap"). distribution() answered such a
+    # board (every game stuck, never = 1.0) while the command line's --distribution and --simulate refuse it.
+    snakes = [(head, tail) for head in range(94, 100)]
     with pytest.raises(ValueError) as raised:
         getattr(perfectplay.Snakes([], snakes), question)()
     judge_text = f"0 {len(snakes)}\n" + "".join(f"{u} {v}\n" for u, v in snakes)
-    for flag in ([], ["--expected"]):
-        said = cli("snakes", *flag, input=judge_text).stderr.strip()
-        assert said == f"perfectplay: standard input: {raised.value}"
+    for flags in ([], ["--expected"], ["--distribution"], ["--simulate", "10"], ["--distribution", "--json"]):
+        result = cli("snakes", *flags, input=judge_text)
+        assert (result.returncode, result.stdout) == (2, "")
+        assert result.stderr.strip() == f"perfectplay: standard input: {raised.value}"
+    assert str(raised.value).startswith("square 100 cannot be reached from square 1: ")
     assert "the furthest square reachable is 93" in str(raised.value)
 
 

@@ -148,6 +148,57 @@ def test_a_grid_games_repr_is_its_constructor_call():
     assert repr(perfectplay.GridGame.parse("1 3 0\n..#\n0\n")) == "GridGame(['..#'], 0)"
 
 
+def test_a_snakes_boards_repr_is_its_call_up_to_4096_characters_then_a_summary():
+    board = perfectplay.Snakes([(2, 9)], [(8, 3)], size=10, faces=2)
+    assert repr(board) == 'Snakes([(2, 9)], [(8, 3)], size=10, faces=2, start=1, overshoot="stay")'
+    # Around the limit, by the character: the call while it is at most 4096 characters, else the summary.
+    snakes = [[(head, tail)] for head in (9, 99, 999, 9999, 19999) for tail in (1, 11, 111, 1111) if tail < head]
+    boards = [
+        (count, snake, start, overshoot)
+        for count in range(285, 290)
+        for snake in snakes
+        for start in (0, 5, 55, 555, 5555)
+        for overshoot in ("stay", "win", "bounce")
+    ]
+    settings = lambda start, overshoot: f'size=20000, faces=6, start={start}, overshoot="{overshoot}"'
+    call = lambda count, snake, start, overshoot: (
+        f"Snakes({[(1000 + 2 * i, 1001 + 2 * i) for i in range(count)]}, {snake}, {settings(start, overshoot)})"
+    )
+    for length in range(4094, 4099):
+        count, snake, start, overshoot = next(b for b in boards if len(call(*b)) == length)
+        ladders = [(1000 + 2 * i, 1001 + 2 * i) for i in range(count)]
+        board = perfectplay.Snakes(ladders, snake, size=20000, start=start, overshoot=overshoot)
+        summary = f"<Snakes {count} ladders, 1 snake, {settings(start, overshoot)}>"
+        assert repr(board) == (call(count, snake, start, overshoot) if length <= 4096 else summary)
+    # The largest board: its call was a string of 98 MB.
+    n = 10**7
+    big = perfectplay.Snakes(np.stack([np.arange(2, n - 1, 2), np.arange(3, n, 2)], 1), [], size=n)
+    assert repr(big) == '<Snakes 4999999 ladders, 0 snakes, size=10000000, faces=6, start=1, overshoot="stay">'
+
+
+def test_a_grid_games_repr_is_its_call_up_to_4096_characters_then_a_summary():
+    # By the character, as for snakes (it was judged by a bound on the call's length, a few hundred characters
+    # over it with small queries).
+    games = [(rows, cols, queries) for rows in range(36, 44) for cols in range(80, 100) for queries in range(0, 40)]
+    call = lambda rows, cols, queries: f"GridGame({['.' * cols] * rows}, 7{f', {queries}' if queries else ''})"
+    for length in range(4094, 4099):
+        rows, cols, count = next(g for g in games if len(call(g[0], g[1], [(1, 1)] * g[2])) == length)
+        queries = [(1, 1)] * count
+        summary = f"<GridGame {rows}×{cols}, K = 7, {count} {'query' if count == 1 else 'queries'}>"
+        assert repr(perfectplay.GridGame(["." * cols] * rows, 7, queries)) == (
+            call(rows, cols, queries) if length <= 4096 else summary
+        )
+
+
+def test_a_footholds_repr_is_always_its_call():
+    # At most 128 cells: the longest call is a few hundred characters, far from the 4096 of the other reprs.
+    for shape in ("1x128", "128x1", "8x16"):
+        rows, cols = map(int, shape.split("x"))
+        game = perfectplay.Footholds([[1] * cols] * rows, [0, 0], [rows - 1, cols - 1])
+        assert repr(game).startswith("Footholds.parse(") and len(repr(game)) < 600
+        assert repr(eval(repr(game), {"Footholds": perfectplay.Footholds})) == repr(game)
+
+
 def _answer(game):
     return game.solve(threads=1).remoteness
 
