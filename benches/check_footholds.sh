@@ -8,13 +8,15 @@
 # Usage: bash benches/check_footholds.sh [SEEDS...]   (default seeds: 1 2 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benches/release_bin.sh
 cargo build --release --quiet
+bin=$(release_bin)
 seeds=("$@")
 ((${#seeds[@]})) || seeds=(1 2 3)
 printf '%-6s %10s %14s %16s %12s\n' seed "wall (s)" "solution (s)" "perfectplay (s)" "own / run"
 for seed in "${seeds[@]}"; do
     start=$(date +%s.%N)
-    json=$(./target/release/perfectplay check footholds --solution tests/check/solutions/footholds/right.cpp \
+    json=$("$bin" check footholds --solution tests/check/solutions/footholds/right.cpp \
         --cases 1000 --seed "$seed" --jobs 2 --json)
     end=$(date +%s.%N)
     python3 - "$seed" "$start" "$end" "$json" <<'PY'

@@ -9,10 +9,11 @@
 # Also times the whole 8×8 tablebase (`--json --table --no-census`: solved) with THREADS threads, as processor and wall seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benches/release_bin.sh
 threads=${1:-1}
 limit=${2:-600}
 cargo build --release --quiet
-bin=target/release/perfectplay
+bin=$(release_bin)
 baseline=${BASELINE_BIN:-}
 
 # One solve: "79, 136 932 562 positions, 4.7 s", or what was known when the time limit stopped it.

@@ -7,10 +7,11 @@
 # PERFECTPLAY_BIN=path runs that binary instead of building this tree's (to compare two versions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benches/release_bin.sh
 bin=${PERFECTPLAY_BIN:-}
 if [[ -z $bin ]]; then
     cargo build --release --quiet
-    bin=target/release/perfectplay
+    bin=$(release_bin)
 fi
 grids=("$@")
 ((${#grids[@]})) || grids=(examples/footholds/full7x7-centre.grid examples/footholds/full8x8-centre.grid)

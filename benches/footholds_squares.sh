@@ -8,13 +8,14 @@
 # PERFECTPLAY_BIN=path runs that binary instead of building this tree's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benches/release_bin.sh
 max=${1:-10}
 limit=${2:-600}
 min=${3:-2}
 bin=${PERFECTPLAY_BIN:-}
 if [[ -z $bin ]]; then
     cargo build --release --quiet
-    bin=target/release/perfectplay
+    bin=$(release_bin)
 fi
 
 # One solve: prints "A 79 (5.1 s, 138213891 positions)", "A wins, in 41 to 79 moves (stopped at 600 s)" or

@@ -11,9 +11,10 @@
 # --time-limit stops the whole run, writing included. Output goes to /dev/null so that the figures are the tool's own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benches/release_bin.sh
 filter="${1:-}"
 cargo build --release --quiet
-bin="$PWD/target/release/perfectplay"
+bin=$(release_bin)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

@@ -14,11 +14,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def release_binary(environ=os.environ):
+    """Where `cargo build --release` run at the root puts the binary: under CARGO_TARGET_DIR when it is set (a
+    relative one from the root, where cargo runs), else under target/."""
+    return ROOT / (environ.get("CARGO_TARGET_DIR") or "target") / "release" / "perfectplay"
+
+
 @pytest.fixture(scope="session")
 def cli():
-    """Runs the perfectplay command line (PERFECTPLAY_BIN, else target/release/perfectplay, built if missing):
-    cli(game, *args, input=text) -> CompletedProcess."""
-    binary = Path(os.environ.get("PERFECTPLAY_BIN", ROOT / "target" / "release" / "perfectplay"))
+    """Runs the perfectplay command line (PERFECTPLAY_BIN, else the release build, built if missing: see
+    `release_binary`): cli(game, *args, input=text) -> CompletedProcess."""
+    binary = Path(os.environ.get("PERFECTPLAY_BIN") or release_binary())
     if not binary.exists():
         subprocess.run(["cargo", "build", "--release", "--bin", "perfectplay"], cwd=ROOT, check=True)
 
