@@ -3,7 +3,7 @@
 use super::output::Output;
 use super::{Input, TimeLimitArg, limits_until, parse_memory, parse_seconds, whole};
 use crate::census::{
-    Board, CensusOptions, Summary, VerifyOptions, full_boards, parse_boards, run_threaded, verify_text,
+    Board, CensusOptions, Summary, Verified, VerifyOptions, full_boards, parse_boards, run_threaded, verify_text,
 };
 use crate::error::Error;
 use crate::format::{counted, escape, quote};
@@ -236,11 +236,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
             }
             Err(error) => return Err(error),
         };
-        let line = format!(
-            "{}: ok, checksum and {} records; {} solved again, all agree (seed {seed})\n",
-            name, verified.records, verified.resolved
-        );
-        out.write_text(&line)?;
+        out.write_text(&verified_line(&name, verified, seed))?;
     }
     if failed > 0 {
         out.finish()?;
@@ -248,9 +244,36 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     }
     Ok(())
 }
+
+/// The line `census verify` writes for a file that passed: `NAME: ok, checksum and 528 records; 3 solved again, all
+/// agree (seed 7)`.
+fn verified_line(name: &str, verified: Verified, seed: u64) -> String {
+    format!(
+        "{name}: ok, checksum and {}; {} solved again, all agree (seed {seed})\n",
+        counted(verified.records as u64, "record"),
+        verified.resolved
+    )
+}
+
 #[cfg(test)]
 mod tests {
-    use super::parse_shape;
+    use super::{Verified, VerifyOptions, parse_shape, verified_line, verify_text};
+
+    #[test]
+    fn a_verified_file_counts_its_records_in_words() {
+        // The published 1×1 census has one record: "1 records" it said.
+        let text = include_str!("../../data/census/full-1x1.census");
+        let verified = verify_text(text, "full-1x1.census", 1, 7, &VerifyOptions::default()).unwrap().unwrap();
+        assert_eq!(
+            verified_line("full-1x1.census", verified, 7),
+            "full-1x1.census: ok, checksum and 1 record; 1 solved again, all agree (seed 7)\n"
+        );
+        let many = Verified { records: 528, resolved: 3 };
+        assert_eq!(
+            verified_line("f", many, 1),
+            "f: ok, checksum and 528 records; 3 solved again, all agree (seed 1)\n"
+        );
+    }
 
     #[test]
     fn shapes() {
