@@ -180,3 +180,38 @@ fn an_unwritable_stderr_does_not_stop_the_server() {
     let status = child.wait_timeout(Duration::from_secs(10)).unwrap().expect("the server stops");
     assert_eq!(status.code(), Some(0), "{status:?}");
 }
+
+/// `--open` where no browser can be started: xdg-open then says only its own lines ("no method available…") and
+/// exits with a failure, so perfectplay says one line of its own with the address, and serves on. The stand-in
+/// opener is `false` under xdg-open's name, first on PATH (a link, not a script written here: a script still open
+/// for writing in a test process that forks is refused at its exec).
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn a_browser_that_cannot_be_opened_is_said_with_the_address() {
+    use std::io::{BufRead, BufReader};
+    let fails = ["/bin/false", "/usr/bin/false"].into_iter().find(|p| std::path::Path::new(p).exists());
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(fails.expect("false is installed"), dir.path().join("xdg-open")).unwrap();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let path = std::env::join_paths(std::iter::once(dir.path().to_path_buf()).chain(std::env::split_paths(&path)));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_perfectplay"))
+        .args(["serve", "--port", "0", "--open"])
+        .env("PATH", path.unwrap())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || BufReader::new(stderr).lines().map_while(Result::ok).try_for_each(|l| tx.send(l)));
+    let line = || rx.recv_timeout(Duration::from_secs(20)).expect("a line on stderr");
+    let serving = line();
+    let url = serving.split_whitespace().find(|w| w.starts_with("http://")).expect("the address").to_string();
+    let served = Served { base: url.trim_end_matches('/').to_string(), child };
+    assert_eq!(
+        line(),
+        format!("perfectplay: could not open a browser (xdg-open failed with exit code 1); the page is at {url}")
+    );
+    assert_eq!(status(&served.base)["max_connections"], 256);
+}

@@ -148,7 +148,82 @@ fn open_browser(url: &str) {
     } else {
         "xdg-open"
     };
-    if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
-        to_stderr(&format!("perfectplay: cannot open a browser ({opener}: {e}); open {url} by hand\n"));
+    open_with(opener, url, to_stderr);
+}
+
+/// Starts `opener url` and waits for it on a thread of its own, so that the server is not held up (a desktop's
+/// opener may run as long as the browser it started). When the opener cannot be started or ends with a failure
+/// (xdg-open where no browser can be started exits 3 with only its own "no method available" on stderr), `say`
+/// gets one line of perfectplay's naming the address. Returns the waiting thread, if there is one.
+fn open_with(opener: &str, url: &str, say: impl FnOnce(&str) + Send + 'static) -> Option<std::thread::JoinHandle<()>> {
+    let failed = {
+        let url = url.to_string();
+        move |why: String| format!("perfectplay: could not open a browser ({why}); the page is at {url}\n")
+    };
+    let mut child = match std::process::Command::new(opener).arg(url).spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            say(&failed(format!("{opener}: {e}")));
+            return None;
+        }
+    };
+    let opener = opener.to_string();
+    let waiting = std::thread::Builder::new().name("browser opener".into()).spawn(move || {
+        let why = match child.wait() {
+            Ok(status) if status.success() => return,
+            Ok(status) => match status.code() {
+                Some(code) => format!("{opener} failed with exit code {code}"),
+                None => format!("{opener} was stopped: {status}"),
+            },
+            Err(e) => format!("{opener}: {e}"),
+        };
+        say(&failed(why));
+    });
+    // No thread to wait on (the system has none to give): the opener is left to itself, unwaited.
+    waiting.ok()
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::open_with;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    const URL: &str = "http://127.0.0.1:8000/";
+
+    /// What `open_with` says with `opener` once the opener has ended, and how long the call itself took.
+    fn said(opener: &str, url: &str) -> (Vec<String>, Duration) {
+        let (tx, rx) = mpsc::channel();
+        let started = Instant::now();
+        let waiting = open_with(opener, url, move |line| tx.send(line.to_string()).unwrap());
+        let returned = started.elapsed();
+        if let Some(waiting) = waiting {
+            waiting.join().unwrap();
+        }
+        (rx.try_iter().collect(), returned)
+    }
+
+    #[test]
+    fn an_opener_that_fails_gets_a_line_of_perfectplays_with_the_address() {
+        // xdg-open with no browser to start exits 3 with only its own lines: nothing said it was perfectplay's try.
+        let (lines, _) = said("false", URL);
+        assert_eq!(
+            lines,
+            ["perfectplay: could not open a browser (false failed with exit code 1); the page is at \
+              http://127.0.0.1:8000/\n"]
+        );
+        let (lines, _) = said("/nonexistent/xdg-open", URL);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(lines[0].starts_with("perfectplay: could not open a browser (/nonexistent/xdg-open: "), "{lines:?}");
+        assert!(lines[0].ends_with("; the page is at http://127.0.0.1:8000/\n"), "{lines:?}");
+        assert_eq!(said("true", URL).0, Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_opener_is_waited_for_on_a_thread_of_its_own() {
+        // An opener that takes two seconds (one that stays with the browser it started) holds nothing up.
+        let (lines, returned) = said("sleep", "2");
+        assert!(returned < Duration::from_millis(1500), "open_with waited {returned:?}");
+        assert_eq!(lines, Vec::<String>::new());
     }
 }
