@@ -35,11 +35,18 @@ pub enum Error {
         /// The system's reason.
         message: String,
     },
-    /// The time limit passed while the answer was being written: the output is cut short (exit code 3).
-    #[error("the time limit of {seconds} s was reached while writing the answer: the output is cut short")]
+    /// The time limit passed while the answer, or an output file (`--map`, `--plot`), was being written: it is cut
+    /// short (exit code 3).
+    #[error("the time limit of {seconds} s was reached while writing {}", match file {
+        None => "the answer: the output is cut short".to_string(),
+        Some(file) => format!("the {file}: it is not written whole"),
+    })]
     TimeLimitWriting {
         /// The limit that was set.
         seconds: f64,
+        /// The output file being written, as `--plot file NAME` (its option and escaped name); `None` for the answer
+        /// on standard output.
+        file: Option<String>,
     },
     /// The time limit passed while an input was still being read (a pipe whose writer neither writes nor closes
     /// it, say) or parsed (exit code 3).

@@ -103,7 +103,10 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
             let (instance, analysis, grundy) = (instance.clone(), analysis.clone(), options.grundy_values());
             let drawn =
                 super::before(args.time_limit.deadline(), move || report::board_map(&instance, &analysis, grundy))
-                    .ok_or(Error::TimeLimitWriting { seconds: args.time_limit.time_limit.unwrap_or_default() })?;
+                    .ok_or(Error::TimeLimitWriting {
+                        seconds: args.time_limit.time_limit.unwrap_or_default(),
+                        file: None,
+                    })?;
             Some(map.fill(&drawn, out)?)
         }
     };

@@ -70,8 +70,10 @@ pub struct Args {
     max_rolls: u64,
 
     /// Draw the distribution as an SVG histogram, with P(ended by roll t) as a curve on a second axis, the
-    /// expectation and the median marked, and the tail past the 99.9th percentile cut (a note says how much). The
-    /// file is checked before the work starts and written whole at the end.
+    /// expectation and the median marked, and the tail past the 99.9th percentile cut (a note says how much). A bar
+    /// per roll up to 800 rolls; past that a bar per run of 2, 5, 10, 20… rolls (at most 800 bars), the chance that
+    /// the game ends within it (the axes say how many rolls), with the curve at each run's end. The file is checked
+    /// before the work starts and written whole at the end.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 

@@ -1,5 +1,6 @@
-//! A histogram as a standalone SVG picture: one bar per whole number, optionally the running total as a curve on a
-//! second axis at the right, vertical marks for summary values (a mean, a median), a title and labelled axes with
+//! A histogram as a standalone SVG picture: one bar per whole number, or per run of consecutive whole numbers when
+//! there are more of them than the chart has pixels across (see [`per_bar`]), optionally the running total as a curve
+//! on a second axis at the right, vertical marks for summary values (a mean, a median), a title and labelled axes with
 //! text of at least 14 px and a few horizontal grid lines.
 //!
 //! Drawn with plotters' SVG backend. Plotters is built without a font feature, so it cannot measure text; its SVG
@@ -26,15 +27,46 @@ pub struct Histogram {
     pub x_label: String,
     /// The label of the vertical axis.
     pub y_label: String,
-    /// The horizontal position of the first bar; bar `i` stands at `first + i`.
+    /// The first whole number the bars stand for.
     pub first: usize,
-    /// The bar heights (probabilities, counts…), not negative.
+    /// How many consecutive whole numbers a bar stands for: bar `i` covers `first + i · per_bar` to
+    /// `first + (i + 1) · per_bar − 1` (the last bar stops at [`Histogram::last`]). With 1, bar `i` stands at
+    /// `first + i`, with a gap between bars; with more, the bars touch, each as wide as the run it covers.
+    pub per_bar: usize,
+    /// The last whole number the bars stand for: the bars are `(last − first) / per_bar + 1`, rounded down.
+    pub last: usize,
+    /// The bar heights (probabilities, counts…: the sum over the numbers a bar covers), not negative.
     pub bars: Vec<f64>,
     /// Marks to draw across the bars.
     pub markers: Vec<Marker>,
-    /// A running total to draw as a curve over the bars, one value per bar in `0..=1`, on a second axis at the
-    /// right labelled with the `String`.
+    /// A running total to draw as a curve over the bars, one value per bar in `0..=1`: the total up to the bar's
+    /// last number, drawn there, on a second axis at the right labelled with the `String`.
     pub cumulative: Option<(Vec<f64>, String)>,
+}
+
+/// How many consecutive whole numbers a bar stands for when `count` of them are to be drawn in at most `most` bars:
+/// 1 when each gets a bar of its own, else the smallest of 2, 5, 10, 20, 50, 100… that is enough (round runs, so
+/// that the runs read plainly: rolls 1–20, 21–40…).
+///
+/// # Examples
+/// ```
+/// use perfectplay::render::histogram::per_bar;
+/// assert_eq!(per_bar(800, 800), 1);
+/// assert_eq!(per_bar(801, 800), 2);
+/// assert_eq!(per_bar(10_000_000, 800), 20_000);
+/// ```
+pub fn per_bar(count: usize, most: usize) -> usize {
+    let most = most.max(1);
+    let mut decade = 1_usize;
+    loop {
+        for step in [1_usize, 2, 5] {
+            let per = step.saturating_mul(decade);
+            if count.div_ceil(per) <= most {
+                return per;
+            }
+        }
+        decade = decade.saturating_mul(10);
+    }
 }
 
 /// Colours of the successive markers: Okabe–Ito vermillion, black and bluish green, which stay apart from each
@@ -53,8 +85,8 @@ const TITLE_SIZE: u32 = 22;
 /// The histogram as an SVG document of `width` × `height` pixels.
 ///
 /// # Errors
-/// A message when plotters fails to draw (it does not for finite, non-negative bars), or when there are no bars
-/// or a bar is not finite.
+/// A message when plotters fails to draw (it does not for finite, non-negative bars), or when there are no bars,
+/// a bar is not finite, or the bars are not as many as `first`, `per_bar` and `last` say.
 ///
 /// # Examples
 /// ```
@@ -64,6 +96,8 @@ const TITLE_SIZE: u32 = 22;
 ///     x_label: "sum".into(),
 ///     y_label: "probability".into(),
 ///     first: 2,
+///     per_bar: 1,
+///     last: 12,
 ///     bars: vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0].iter().map(|c| c / 36.0).collect(),
 ///     markers: vec![Marker { x: 7.0, label: "mean 7".into() }],
 ///     cumulative: None,
@@ -77,6 +111,18 @@ pub fn histogram_svg(chart: &Histogram, width: u32, height: u32) -> Result<Strin
     }
     if chart.bars.iter().any(|b| !b.is_finite() || *b < 0.0) {
         return Err("a bar of the histogram is negative or not finite".into());
+    }
+    if chart.per_bar == 0
+        || chart.last < chart.first
+        || (chart.last - chart.first) / chart.per_bar + 1 != chart.bars.len()
+    {
+        return Err(format!(
+            "{} bars do not cover {} to {} by runs of {}",
+            chart.bars.len(),
+            chart.first,
+            chart.last,
+            chart.per_bar
+        ));
     }
     if let Some((values, _)) = &chart.cumulative
         && (values.len() != chart.bars.len() || values.iter().any(|v| !(0.0..=1.0 + 1e-9).contains(v)))
@@ -94,7 +140,15 @@ fn draw(chart: &Histogram, width: u32, height: u32, svg: &mut String) -> Result<
     let top = chart.bars.iter().copied().fold(0.0, f64::max);
     let y_max = if top > 0.0 { top * 1.15 } else { 1.0 };
     let x_min = chart.first as f64 - 0.5;
-    let x_max = (chart.first + chart.bars.len()) as f64 - 0.5;
+    let x_max = chart.last as f64 + 0.5;
+    // The numbers bar `i` covers.
+    let covers = |i: usize| {
+        let low = chart.first + i * chart.per_bar;
+        (low, (low + chart.per_bar - 1).min(chart.last))
+    };
+    // Three decimals on the left axis, more when its steps are smaller than 0.001 (they would all read 0.000).
+    let step = y_max / 6.0;
+    let decimals = if step >= 1e-3 { 3 } else { (-step.log10()).ceil() as usize };
     let text = ("sans-serif", TEXT_SIZE);
     let mut plot = ChartBuilder::on(&root)
         .caption(&chart.title, ("sans-serif", TITLE_SIZE))
@@ -114,12 +168,19 @@ fn draw(chart: &Histogram, width: u32, height: u32, svg: &mut String) -> Result<
         .x_desc(chart.x_label.as_str())
         .y_desc(chart.y_label.as_str())
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.3}"))
+        .y_label_formatter(&|y| format!("{y:.decimals$}"))
         .draw()?;
     let fill = RGBColor(0, 114, 178).filled(); // Okabe–Ito blue, as in the board maps
     plot.draw_series(chart.bars.iter().enumerate().map(|(i, &p)| {
-        let x = (chart.first + i) as f64;
-        Rectangle::new([(x - 0.42, 0.0), (x + 0.42, p)], fill)
+        let (low, high) = covers(i);
+        let (left, right) = if chart.per_bar == 1 {
+            let x = low as f64;
+            (x - 0.42, x + 0.42)
+        } else {
+            // A bar a pixel or two wide: a gap would round to nothing or to a whole bar, so runs touch.
+            (low as f64 - 0.5, high as f64 + 0.5)
+        };
+        Rectangle::new([(left, 0.0), (right, p)], fill)
     }))?;
     if let Some((values, label)) = &chart.cumulative {
         plot.configure_secondary_axes()
@@ -131,7 +192,7 @@ fn draw(chart: &Histogram, width: u32, height: u32, svg: &mut String) -> Result<
             .draw()?;
         let line = CUMULATIVE_COLOR.stroke_width(3);
         plot.draw_secondary_series(LineSeries::new(
-            values.iter().enumerate().map(|(i, &c)| ((chart.first + i) as f64, c)),
+            values.iter().enumerate().map(|(i, &c)| (covers(i).1 as f64, c)),
             line,
         ))?
         .label(label.as_str())
@@ -166,6 +227,8 @@ mod tests {
             x_label: "rolls".into(),
             y_label: "p".into(),
             first: 1,
+            per_bar: 1,
+            last: 3,
             bars: vec![0.5, 0.25, 0.25],
             markers: vec![Marker { x: 1.75, label: "mean 1.75".into() }, Marker { x: 1.0, label: "median 1".into() }],
             cumulative: Some((vec![0.5, 0.75, 1.0], "P(ended by roll t)".into())),
@@ -189,6 +252,8 @@ mod tests {
             x_label: String::new(),
             y_label: String::new(),
             first: 0,
+            per_bar: 1,
+            last: 0,
             bars: vec![],
             markers: vec![],
             cumulative: None,
@@ -200,5 +265,65 @@ mod tests {
         assert!(histogram_svg(&chart, 100, 100).is_ok());
         chart.cumulative = Some((vec![0.5, 1.0], String::new()));
         assert!(histogram_svg(&chart, 100, 100).is_err());
+        // Bars that do not cover first..=last by runs of per_bar.
+        chart.cumulative = None;
+        chart.last = 1;
+        assert!(histogram_svg(&chart, 100, 100).is_err());
+        chart.per_bar = 2;
+        assert!(histogram_svg(&chart, 100, 100).is_ok());
+        chart.per_bar = 0;
+        assert!(histogram_svg(&chart, 100, 100).is_err());
+    }
+
+    #[test]
+    fn runs_of_numbers_get_one_touching_bar_each_and_the_curve_is_drawn_at_their_ends() {
+        // Rolls 1 to 25 in runs of 10: bars 1–10, 11–20 and 21–25.
+        let chart = Histogram {
+            title: String::new(),
+            x_label: "roll".into(),
+            y_label: "p".into(),
+            first: 1,
+            per_bar: 10,
+            last: 25,
+            bars: vec![0.5, 0.3, 0.2],
+            markers: vec![],
+            cumulative: Some((vec![0.5, 0.8, 1.0], "total".into())),
+        };
+        let svg = histogram_svg(&chart, 1000, 560).unwrap();
+        let bars: Vec<(i64, i64)> = svg
+            .split("<rect ")
+            .skip(2) // the background
+            .map(|r| {
+                let tag = format!(" {}", r.split('>').next().unwrap());
+                let number = |key: &str| -> i64 {
+                    tag.split(&format!(" {key}=\"")).nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+                };
+                (number("x"), number("width"))
+            })
+            .take(3)
+            .collect();
+        assert_eq!(bars.len(), 3);
+        // They touch, and the last is half as wide as the others (5 rolls of 10).
+        assert_eq!(bars[0].0 + bars[0].1, bars[1].0);
+        assert_eq!(bars[1].0 + bars[1].1, bars[2].0);
+        assert!((bars[2].1 * 2 - bars[0].1).abs() <= 2, "{bars:?}");
+        // The curve's last point is at the right end of the last bar's roll, not at its middle.
+        let curve = svg.split("<polyline ").find(|p| p.contains("#CC79A7")).unwrap();
+        let points = curve.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+        let last_x: i64 = points.split_whitespace().last().unwrap().split(',').next().unwrap().parse().unwrap();
+        let right = bars[2].0 + bars[2].1;
+        assert!((right - last_x) as f64 <= bars[2].1 as f64 / 5.0 + 1.0, "{last_x} vs {right}");
+    }
+
+    #[test]
+    fn bars_per_run_are_round_and_never_more_than_asked() {
+        for count in [1, 2, 799, 800, 801, 1600, 1601, 4000, 4001, 123_456, 10_000_000, usize::MAX / 3] {
+            let per = per_bar(count, 800);
+            assert!(count.div_ceil(per) <= 800, "{count}: {per}");
+            let digits = per.to_string();
+            assert!(["1", "2", "5"].contains(&digits.trim_end_matches('0')), "{count}: {per}");
+        }
+        assert_eq!(per_bar(4000, 800), 5);
+        assert_eq!(per_bar(4001, 800), 10);
     }
 }

@@ -6,7 +6,7 @@ use super::{Board, Instance, JumpKind, Roll, Rules, Setting, Simulation};
 use crate::engine::chance::Distribution;
 use crate::json::{self, Seq};
 use crate::render::decimal::{plain_significant, proven_decimal, proven_fixed};
-use crate::render::histogram::{Histogram, Marker, histogram_svg};
+use crate::render::histogram::{Histogram, Marker, histogram_svg, per_bar};
 use num_rational::BigRational;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -356,21 +356,61 @@ fn simulation_line(s: &Simulation, seed: u64, name: fn(Setting) -> &'static str)
 /// Where the histogram is cut: the roll by which this share of the games has ended.
 const PLOT_QUANTILE: f64 = 0.999;
 
+/// The most bars the histogram has: no more than the chart has pixels across (it is at least 1000 px wide, its
+/// plotting area at least 812). A game that can last longer gets a bar per run of rolls, 2, 5, 10, 20… of them
+/// (see [`per_bar`]), however many rolls were computed: the picture stays a few hundred kilobytes.
+pub const PLOT_BARS: usize = 800;
+
 /// The histogram of the distribution as SVG, with P(ended by roll t) as a curve on a second axis, the expectation
 /// (with its proven relative error) and the median marked, cut at the 99.9th percentile (a note says how much lies
-/// beyond).
+/// beyond). Up to [`PLOT_BARS`] rolls, each has its bar; past that a bar is the chance that the game ends within a
+/// run of rolls (the axis and a note say how many), and the curve is drawn at the end of each run. What is drawn
+/// is [`histogram`]'s.
 ///
 /// # Errors
 /// A message when there is nothing to draw (the game is decided before the first roll) or the drawing fails (it
 /// names no option: the front end says what it was drawing for).
 pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) -> Result<String, String> {
+    let chart = histogram(board, d, expectation)?;
+    // Wide enough for the axis label at about 7.5 px a character.
+    let width = (chart.x_label.chars().count() as u32 * 15 / 2 + 80).max(1000);
+    histogram_svg(&chart, width, 560)
+}
+
+/// What [`plot`] draws: at most [`PLOT_BARS`] bars from roll 1, each the chance that the game ends on its roll or
+/// within its run of rolls, and the running total at the end of each.
+///
+/// # Errors
+/// A message when there is nothing to draw: the game is decided before the first roll.
+pub fn histogram(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) -> Result<Histogram, String> {
     if d.ends.len() <= 1 {
         return Err("nothing to draw, the game is decided before the first roll".into());
     }
-    let cumulative = d.cumulative();
+    // Running totals are summed in place, never copied: ten million rolls take 80 MB already.
+    let ended = d.ends.iter().fold(0.0, |sum, &p| sum + p);
     // The percentile of the games that end: on a board with a trap, the games that never end are left out.
-    let ended = cumulative.last().copied().unwrap_or(0.0);
-    let last = cumulative.iter().position(|&c| c >= PLOT_QUANTILE * ended).unwrap_or(cumulative.len() - 1).max(1);
+    let mut sum = 0.0;
+    let percentile = d
+        .ends
+        .iter()
+        .position(|&p| {
+            sum += p;
+            sum >= PLOT_QUANTILE * ended
+        })
+        .unwrap_or(d.ends.len() - 1)
+        .max(1);
+    let per = per_bar(percentile, PLOT_BARS);
+    // The axis ends with the run that holds the percentile, or with the last roll computed.
+    let last = (percentile.div_ceil(per) * per).min(d.ends.len() - 1);
+    let mut total = d.ends[0];
+    let (bars, cumulative): (Vec<f64>, Vec<f64>) = d.ends[1..=last]
+        .chunks(per)
+        .map(|run| {
+            let p = run.iter().fold(0.0, |sum, &q| sum + q);
+            total += p;
+            (p, total.min(1.0))
+        })
+        .unzip();
     let rules = board.rules();
     let mut markers = Vec::new();
     if let Some((e, error)) = expectation {
@@ -382,11 +422,19 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) ->
         markers.push(Marker { x: low as f64, label: format!("median {}", median_text(d)) });
     }
     let mut notes = Vec::new();
+    if per > 1 {
+        notes.push(format!("a bar per {per} rolls: 1–{per}, {}–{}, …", per + 1, 2 * per));
+    }
+    let of_ended = if d.never > 0.0 { " of the games that end" } else { "" };
     if last + 1 < d.ends.len() {
+        let percentile = if last == percentile {
+            format!("the 99.9th percentile{of_ended}")
+        } else {
+            format!("past the 99.9th percentile{of_ended} (roll {percentile})")
+        };
         notes.push(format!(
-            "cut at roll {last}, the 99.9th percentile{}; later rolls: {} in all",
-            if d.never > 0.0 { " of the games that end" } else { "" },
-            plain_significant((ended - cumulative[last] + d.remaining).max(0.0), 2)
+            "cut at roll {last}, {percentile}; later rolls: {} in all",
+            plain_significant((ended - total + d.remaining).max(0.0), 2)
         ));
     } else if d.remaining > 0.0 {
         notes.push(format!("still in play after roll {last}: {}", plain_significant(d.remaining, 2)));
@@ -399,7 +447,7 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) ->
     } else {
         format!("roll t on which the game ends ({})", notes.join("; "))
     };
-    let chart = Histogram {
+    Ok(Histogram {
         title: format!(
             "Rolls to reach square {} from {} ({}-sided die, overshoot {})",
             rules.size,
@@ -408,13 +456,12 @@ pub fn plot(board: &Board, d: &Distribution, expectation: Option<(f64, f64)>) ->
             rules.overshoot
         ),
         x_label,
-        y_label: "P(ends on roll t)".into(),
+        y_label: if per == 1 { "P(ends on roll t)".into() } else { format!("P(ends within a bar's {per} rolls)") },
         first: 1,
-        bars: d.ends[1..=last].to_vec(),
+        per_bar: per,
+        last,
+        bars,
         markers,
-        cumulative: Some((cumulative[1..=last].iter().map(|c| c.min(1.0)).collect(), "P(ended by roll t)".into())),
-    };
-    // Wide enough for the axis label at about 7.5 px a character.
-    let width = (chart.x_label.chars().count() as u32 * 15 / 2 + 80).max(1000);
-    histogram_svg(&chart, width, 560)
+        cumulative: Some((cumulative, "P(ended by roll t)".into())),
+    })
 }
