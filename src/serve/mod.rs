@@ -25,6 +25,7 @@
 //! });
 //! ```
 
+pub mod allocator;
 mod answer;
 mod api;
 mod footholds;
@@ -143,6 +144,7 @@ impl Server {
 /// # Errors
 /// A message when the runtime cannot start or the address cannot be bound.
 pub fn run_until_interrupted(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    allocator::return_large_blocks_when_freed();
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("cannot start the server: {e}"))?;
     runtime.block_on(async {
         let address = SocketAddr::new(config.bind, config.port);

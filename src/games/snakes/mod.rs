@@ -76,10 +76,12 @@ pub const MAX_EXACT_SIZE: u32 = 2_000;
 /// GB, a million with twenty 0.36 GB; ten million with one face, now refused, took 1.2 GB).
 pub const MAX_CHAIN_STEPS: u64 = 20_000_000;
 
-/// The memory a chain takes per step of [`Rules::chain_steps`], at most: about 105 bytes a square and 4 a step (see
-/// [`MAX_CHAIN_STEPS`]), with every square counted as at least [`MIN_STEPS_PER_SQUARE`] steps, is under 31 bytes a
-/// step. A front end that offers the chain within a memory budget (the server's `--solve-memory`) divides by this.
-pub const CHAIN_BYTES_PER_STEP: u64 = 32;
+/// The memory a chain takes per step of [`Rules::chain_steps`], at most: about 100 bytes a square and 13 a step,
+/// with every square counted as at least [`MIN_STEPS_PER_SQUARE`] steps, is under 40 bytes a step (measured peaks,
+/// 2026-12-06: 2 000 000 squares with a four-sided die, 8 million steps, 308 MB with `--expected` and 323 MB with
+/// `--distribution` too; a million squares with twenty faces, 20 million steps, 361 and 478 MB). A front end that
+/// offers the chain within a memory budget (the server's `--solve-memory`) divides by this.
+pub const CHAIN_BYTES_PER_STEP: u64 = 40;
 
 /// What is left in play when the distribution of the number of rolls stops.
 pub const DISTRIBUTION_TAIL: f64 = 1e-12;
