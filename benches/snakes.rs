@@ -2,6 +2,9 @@
 //!
 //! - fewest rolls on a 10⁶-square board: the engine's breadth-first search (through the `Puzzle` trait, with the
 //!   path kept) against a plain judge-style BFS over a distance array;
+//! - fewest rolls on a 10⁵-square board with a 1000-faced die: the engine's search, which lists each square a roll
+//!   lands on once, against the same search listing every face from every square (as it did before) and the plain
+//!   BFS of tests/references/snakes.rs (squares × faces both);
 //! - expected rolls on a 10⁴-square board in floating point: elimination with feedback unknowns, certified,
 //!   against plain Gauss–Seidel sweeps until the change is below 1e-13 (dense elimination, n³/3 ≈ 3·10¹¹, is out
 //!   of the question);
@@ -14,6 +17,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use perfectplay::engine::Limits;
+use perfectplay::engine::shortest::{Puzzle, shortest_path};
 use perfectplay::format::TextFormat;
 use perfectplay::games::snakes::{
     Board, Instance, MILTON_BRADLEY, MILTON_BRADLEY_RULES, Rules, exact_expected_rolls, expected_rolls, fewest_rolls,
@@ -21,8 +25,39 @@ use perfectplay::games::snakes::{
 use std::collections::VecDeque;
 use std::hint::black_box;
 
+#[path = "../tests/references/snakes.rs"]
+#[allow(dead_code)] // only its fewest rolls here
+mod reference;
+
+/// The board's puzzle without its landings: every face of the die listed from every square, as the search did
+/// before it learnt to skip the squares already landed on.
+struct EveryFace<'b>(&'b Board);
+
+impl Puzzle for EveryFace<'_> {
+    type Position = u32;
+    type Move = u32;
+    fn moves(&self, square: &u32, out: &mut Vec<(u32, u32)>) {
+        self.0.moves(square, out)
+    }
+    fn is_goal(&self, square: &u32) -> bool {
+        self.0.is_goal(square)
+    }
+    fn dense_size(&self) -> Option<usize> {
+        self.0.dense_size()
+    }
+    fn dense_index(&self, square: &u32) -> usize {
+        self.0.dense_index(square)
+    }
+}
+
 /// A seeded board: `jumps` ladders and as many snakes, each at most `reach` long.
 fn random_board(size: u32, jumps: usize, reach: u32, seed: u64) -> Board {
+    random_board_with(Rules { size, ..Rules::default() }, jumps, reach, seed)
+}
+
+/// A seeded board with `rules`: `jumps` ladders and as many snakes, each at most `reach` long.
+fn random_board_with(rules: Rules, jumps: usize, reach: u32, seed: u64) -> Board {
+    let size = rules.size;
     let mut state = seed;
     let mut next = |m: u32| {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -41,7 +76,7 @@ fn random_board(size: u32, jumps: usize, reach: u32, seed: u64) -> Board {
             snakes.push((a, a.saturating_sub(1 + next(reach)).max(1)));
         }
     }
-    Instance::new(&ladders, &snakes).unwrap().board(Rules { size, ..Rules::default() }).unwrap()
+    Instance::new(&ladders, &snakes).unwrap().board(rules).unwrap()
 }
 
 /// The plain BFS a judge solution would write: a distance array, a queue, six faces, one jump.
@@ -148,6 +183,25 @@ fn benches(c: &mut Criterion) {
         b.iter(|| fewest_rolls(black_box(&big), &limits).unwrap().unwrap().len())
     });
     group.bench_function("plain reference BFS", |b| b.iter(|| reference_bfs(black_box(&big))));
+    group.finish();
+
+    let rules = Rules { size: 100_000, faces: 1000, ..Rules::default() };
+    let wide = random_board_with(rules, 5_000, 5_000, 3);
+    let jumps: Vec<(u32, u32)> = wide.jumps().collect();
+    let plain = || reference::fewest_rolls(rules.size, rules.faces, rules.start, "stay", &jumps).map(|game| game.len());
+    let engine = fewest_rolls(&wide, &limits).unwrap().unwrap();
+    let game: Vec<reference::Step> = engine.iter().map(|r| (r.die, r.landed, r.square)).collect();
+    assert_eq!(Some(game), reference::fewest_rolls(rules.size, rules.faces, rules.start, "stay", &jumps));
+    assert_eq!(shortest_path(&EveryFace(&wide), rules.start, &limits).unwrap().distance(), Some(engine.len()));
+    let mut group = c.benchmark_group("fewest rolls, 10^5 squares, 10^4 jumps, 1000 faces");
+    group.sample_size(10);
+    group.bench_function("engine BFS, each landing listed once", |b| {
+        b.iter(|| fewest_rolls(black_box(&wide), &limits).unwrap().unwrap().len())
+    });
+    group.bench_function("engine BFS, every face from every square (before)", |b| {
+        b.iter(|| shortest_path(&EveryFace(black_box(&wide)), rules.start, &limits).unwrap().distance())
+    });
+    group.bench_function("plain reference BFS (tests/references)", |b| b.iter(|| black_box(plain())));
     group.finish();
 
     let medium = random_board(10_000, 500, 1_000, 2);

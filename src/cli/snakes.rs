@@ -116,7 +116,8 @@ significant digits); 10 000 squares take about 0.1 s. --exact gives the exact fr
 squares, 1 to 3 s on 1 000 squares with 100 ladders and snakes, 40 s to over 3 minutes on 2 000 with 200 (long \
 snakes cost most); offered up to 2 000 squares, and bounded by --time-limit. --expected, --distribution and --plot are offered while squares × faces (faces counted as at least 4) is at \
 most 20 000 000 (3 million squares with a six-sided die, 5 million with a smaller one), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
-search: a million squares take about 0.05 s (up to 10 000 000).
+search that looks at each square a roll lands on once, whatever the die's faces: a million squares take about \
+0.05 s, ten million (the most) about 0.4 s, with 6 faces or 1 000.
 
 Examples (from the repository's root):
   perfectplay snakes examples/snakes/boj-sample1.txt

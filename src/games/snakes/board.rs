@@ -2,7 +2,7 @@
 //! fair die.
 
 use crate::engine::chance::MarkovChain;
-use crate::engine::shortest::Puzzle;
+use crate::engine::shortest::{Landings, Puzzle};
 use crate::format::{InputError, quote};
 use std::fmt;
 use std::str::FromStr;
@@ -432,13 +432,14 @@ impl Board {
     pub fn why_unreachable(&self, reachable: &[u32]) -> String {
         let Rules { size, start, .. } = self.rules;
         let furthest = reachable.iter().copied().max().unwrap_or(start);
-        let mut heads: Vec<u32> = reachable
-            .iter()
-            .flat_map(|&s| (1..=self.rules.faces).filter_map(move |d| self.advance(s, d)))
-            .filter(|&landed| landed > furthest)
-            .collect();
-        heads.sort_unstable();
-        heads.dedup();
+        // Every square a roll from a reachable square lands on, each once (squares + faces, not squares × faces).
+        let mut landings = Landings::new(size as usize + 1);
+        let mut out = Vec::new();
+        for &square in reachable {
+            out.clear();
+            self.moves_skipping(&square, &mut landings, &mut out);
+        }
+        let heads: Vec<u32> = (furthest + 1..=size).filter(|&landed| landings.is_claimed(landed as usize)).collect();
         let place = |s: u32| if s == 0 { "off the board (square 0)".to_string() } else { format!("square {s}") };
         let mut message = format!("square {size} cannot be reached from {}: ", place(start));
         if heads.is_empty() {
@@ -457,6 +458,13 @@ impl Board {
 }
 
 /// The fewest rolls: a one-player puzzle whose positions are squares and whose moves are die values.
+///
+/// A roll's landing is the square the die takes the token to, before any jump: where it ends follows from that
+/// alone. The rolls from a square land, die by die, on a run of squares up the board; past the last square,
+/// `stay` adds nothing, `win` the last square, and `bounce` a run back down from the square below the last (then
+/// up again from square 2, by which time only the last square can be new). So the search lists each landing once,
+/// the first time any roll reaches it ([`Puzzle::moves_skipping`]), and costs about squares + jumps whatever the
+/// die's faces.
 impl Puzzle for Board {
     type Position = u32;
     type Move = u32;
@@ -465,6 +473,42 @@ impl Puzzle for Board {
         for die in 1..=self.rules.faces {
             if let Some(landed) = self.advance(square, die) {
                 out.push((die, self.jump(landed)));
+            }
+        }
+    }
+
+    fn landing_count(&self) -> Option<usize> {
+        Some(self.rules.size as usize + 1)
+    }
+
+    fn moves_skipping(&self, &square: &u32, landings: &mut Landings, out: &mut Vec<(u32, u32)>) {
+        // In u64, as `advance`: `t` is where a die would take the token on an endless board, `t - s` the die.
+        let (s, n, furthest) =
+            (u64::from(square), u64::from(self.rules.size), u64::from(square) + u64::from(self.rules.faces));
+        let step = |landed: usize, die: u64| (die as u32, self.jump(landed as u32));
+        // Up the board: t lands on t.
+        landings.claim(s as usize + 1..=furthest.min(n) as usize, |t| out.push(step(t, t as u64 - s)));
+        if furthest <= n {
+            return;
+        }
+        match self.rules.overshoot {
+            Overshoot::Stay => {}
+            // Every roll past the end lands on the last square, the first of them with the die n + 1 − s (new
+            // only from the last square itself: from below, the die n − s landed there).
+            Overshoot::Win => landings.claim(n as usize..=n as usize, |l| out.push(step(l, n + 1 - s))),
+            Overshoot::Bounce if n == 1 => landings.claim(1..=1, |l| out.push(step(l, n + 1 - s))),
+            Overshoot::Bounce => {
+                // Back down: t in n + 1..=2n − 1 lands on 2n − t, so the dice come in decreasing squares: hand out
+                // the run in increasing order, then turn what was pushed around.
+                let low = 2 * n - furthest.min(2 * n - 1);
+                let first = out.len();
+                landings.claim(low as usize..=n as usize - 1, |l| out.push(step(l, 2 * n - l as u64 - s)));
+                out[first..].reverse();
+                // Up again: t in 2n..=3n − 2 lands on t − 2n + 2 (2 up to the last square).
+                if furthest >= 2 * n {
+                    let high = (furthest - 2 * n + 2).min(n);
+                    landings.claim(2..=high as usize, |l| out.push(step(l, l as u64 + 2 * n - 2 - s)));
+                }
             }
         }
     }
