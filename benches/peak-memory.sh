@@ -33,6 +33,13 @@ with open(os.path.join(work, "snakes-none.txt"), "w") as f:
 # The Programmers form at the input cap: six million one-cell rows.
 with open(os.path.join(work, "footholds-rows.txt"), "w") as f:
     f.write("[" + ",".join(["[1]"] * 6_000_000) + "] [0,0] [1,0]\n")
+# The grid form at the input cap: a column of twenty million footholds.
+with open(os.path.join(work, "footholds-column.grid"), "w") as f:
+    f.write("A\nB\n" + "#\n" * ((40 * 1024 * 1024 - 4) // 2))
+# A game that lasts millions of rolls on 100 squares: twenty snakes down to 48, a two-faced die.
+with open(os.path.join(work, "snakes-gate.txt"), "w") as f:
+    snakes = [(s, 48) for s in range(49, 88, 2)]
+    f.write(f"0 {len(snakes)}\n" + "".join(f"{a} {b}\n" for a, b in snakes))
 # 128 cells: the biggest footholds board.
 with open(os.path.join(work, "footholds-8x16.grid"), "w") as f:
     f.write("\n".join(("A" if r == 0 else "#") + "#" * 14 + ("B" if r == 7 else "#") for r in range(8)) + "\n")
@@ -68,9 +75,12 @@ measure "snakes --size 3·10⁶ --expected (largest chain offered)" "$bin" snake
 measure "snakes --size 2·10⁴ --faces 1000 --expected (largest chain offered)" "$bin" snakes --size 20000 --faces 1000 --expected "$work/snakes-none.txt"
 measure "snakes --size 5·10⁶ --faces 1 --expected (largest chain offered with a small die)" "$bin" snakes --size 5000000 --faces 1 --expected "$work/snakes-none.txt"
 measure "snakes --size 5·10⁶ --faces 2 --distribution --max-rolls 10⁷ --time-limit 20" "$bin" snakes --size 5000000 --faces 2 --distribution --max-rolls 10000000 --time-limit 20 "$work/snakes-none.txt"
+measure "snakes 100 squares, twenty snakes to 48, --faces 2 --plot --max-rolls 10⁷" "$bin" snakes --faces 2 --plot "$work/gate.svg" --max-rolls 10000000 "$work/snakes-gate.txt"
+measure "snakes --size 5·10⁶ --faces 1 --plot --max-rolls 10⁷" "$bin" snakes --size 5000000 --faces 1 --plot "$work/long.svg" --max-rolls 10000000 "$work/snakes-none.txt"
 measure "snakes --size 10⁷ --simulate 10 --max-rolls 10⁷" "$bin" snakes --size 10000000 --simulate 10 --max-rolls 10000000 "$work/snakes-none.txt"
 measure "snakes --simulate 10⁹ --time-limit 5" "$bin" snakes --simulate 1000000000 --time-limit 5 "$work/snakes-none.txt"
 measure "footholds full 8×16 --time-limit 10" "$bin" footholds --time-limit 10 "$work/footholds-8x16.grid"
 measure "footholds full 8×8 --json --table --map --no-census --time-limit 60" "$bin" footholds --json --table --map "$work/fh.svg" --no-census --time-limit 60 examples/footholds/full8x8-corner.grid
 measure "footholds full 8×8 centre --json --threads 2" "$bin" footholds --json --threads 2 examples/footholds/full8x8-centre.grid
 measure "footholds, 6 million Programmers rows (36 MB, refused: exit 2)" "$bin" footholds "$work/footholds-rows.txt"
+measure "footholds, a 40 MiB grid of one column (refused: exit 2)" "$bin" footholds "$work/footholds-column.grid"
