@@ -357,7 +357,7 @@ mod tests {
             message("0,0 0,1 B 6\u{1b}]0;pwned\u{7}"),
             r"moves must be a whole number (digits, no sign or leading zero), found '6\u{1b}]0;pwned\u{7}'"
         );
-        assert!(message("0,0 0,1 B 6\0").ends_with(r"found '6\0'"), "{}", message("0,0 0,1 B 6\0"));
+        assert!(message("0,0 0,1 B 6\0").ends_with(r"found '6\u{0}'"), "{}", message("0,0 0,1 B 6\0"));
         assert!(message("0,0 0,1 \u{202e}B 6").ends_with(r"found '\u{202e}B'"));
         assert!(message("0\u{1b},0 0,1 B 6").ends_with(r"found '0\u{1b},0'"));
         let long = message(&format!("0,0 0,1 B {}", "9".repeat(100_000)));
