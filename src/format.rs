@@ -178,6 +178,7 @@ fn ends_line(c: char, rest: &str) -> bool {
 /// use perfectplay::format::judge_text;
 /// assert_eq!(judge_text(b"\xef\xbb\xbf1 2\n".to_vec()).unwrap(), "1 2\n");
 /// assert_eq!(judge_text(b"1 2\n3 \xff".to_vec()).unwrap_err().to_string(), "line 2, column 3: the input is not UTF-8 text");
+/// assert_eq!(judge_text(b"\xef\xbb\xbfA\xff".to_vec()).unwrap_err().to_string(), "line 1, column 2: the input is not UTF-8 text");
 /// ```
 ///
 /// # Errors
@@ -188,6 +189,8 @@ pub fn judge_text(bytes: Vec<u8>) -> Result<String, InputError> {
         Err(e) => {
             let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
             let valid = std::str::from_utf8(valid).expect("valid up to there");
+            // Counted as every other error counts, after the byte-order mark.
+            let valid = valid.strip_prefix('\u{feff}').unwrap_or(valid);
             let (line, column) = line_column(valid, valid.len());
             Err(InputError::at(line, column, "the input is not UTF-8 text"))
         }

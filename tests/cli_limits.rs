@@ -729,6 +729,13 @@ fn a_five_megabyte_token_gives_a_short_message() {
     let out = Command::cargo_bin("perfectplay").unwrap().arg("footholds").arg(name).assert().code(2).stdout("");
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains(r"no-such-\xff\xfe") && !stderr.contains('\u{fffd}'), "{stderr}");
+    // With --json and several files, each report's `file` keeps such a name's bytes apart too.
+    let dir = tempfile::tempdir().unwrap();
+    let named = dir.path().join(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(b"g\xff.txt"));
+    std::fs::write(&named, "[[1,1]] [0,0] [0,1]").unwrap();
+    let out = Command::cargo_bin("perfectplay").unwrap().args(["footholds", "--json"]).arg(&named).arg(&named).assert();
+    let stdout = String::from_utf8(out.success().get_output().stdout.clone()).unwrap();
+    assert!(stdout.lines().all(|line| line.contains(r#"g\\xff.txt","report""#)), "{stdout}");
 }
 
 proptest! {

@@ -6,7 +6,7 @@ use crate::census::{
     Board, CensusOptions, Summary, Verified, VerifyOptions, full_boards, parse_boards, run_threaded, verify_text,
 };
 use crate::error::Error;
-use crate::format::{counted, escape, quote};
+use crate::format::{counted, escape_path, quote};
 use crate::games::footholds::MAX_CELLS;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -163,7 +163,7 @@ fn summary_line(summary: &Summary, ranks: Option<usize>, started: std::time::Ins
         summary.resumed,
         ranks.map_or(String::new(), |ranks| format!("by {} ", counted(ranks as u64, "rank"))),
         started.elapsed().as_secs_f64(),
-        escape(&out.display().to_string())
+        escape_path(out)
     )
 }
 

@@ -120,9 +120,13 @@ impl InputArg {
             let result = Input::read(file, hint, limit).and_then(|input| {
                 let name = input.name.clone();
                 let result = if json {
-                    // The name as it is, not as a terminal is shown it: two names escaped alike stay apart.
-                    let exact =
-                        if file.as_os_str() == "-" { name.clone() } else { file.to_string_lossy().into_owned() };
+                    // The name as it is, not as a terminal is shown it: two names escaped alike stay apart. A name
+                    // that is not UTF-8 (JSON holds only text) has its other bytes written `\xff`, not `�`.
+                    let exact = match file.to_str() {
+                        _ if file.as_os_str() == "-" => name.clone(),
+                        Some(text) => text.to_string(),
+                        None => escape_path(file),
+                    };
                     let name = serde_json::to_string(&exact).expect("a string serialises");
                     // Opened only when the report starts, so that a bad input leaves no half line.
                     out.set_pending(format!("{{\"file\":{name},\"report\":"));

@@ -253,9 +253,30 @@ pub fn expected_steps_iterative(
     Ok(Certified { values: best.1, relative_error: best.0, sweeps })
 }
 
+/// The most numbers a state's affine function may hold, on average, for the floating-point expectation to use
+/// elimination on a chain larger than [`ELIMINATION_NUMBERS_ANYWAY`]: each state keeps one number per feedback
+/// unknown, so a long chain with many unknowns needs far more memory than the chain itself (a snakes board of
+/// 1 677 721 squares with 200 snakes down to its first squares took 2.8 GB and more, 420 bytes a step, where the
+/// chain is offered at 40). Two numbers a state keep it within the chain's own measure
+/// (`games::snakes::CHAIN_BYTES_PER_STEP`, measured with one); beyond, Gauss–Seidel, whose memory is the chain's.
+pub const ELIMINATION_NUMBERS_PER_STATE: usize = 2;
+
+/// Elimination is used whatever the numbers per state when all of them together are at most this many (64 MiB
+/// beyond the chain, at most): small chains, every judge's board among them, keep the faster method (ten thousand
+/// squares with 500 snakes: elimination in a fraction of a second, where Gauss–Seidel's proof of 10⁻¹¹ takes
+/// seconds).
+pub const ELIMINATION_NUMBERS_ANYWAY: usize = 1 << 23;
+
+/// Whether elimination's affine functions for `states` states and `feedback` unknowns fit the memory
+/// [`ELIMINATION_NUMBERS_PER_STATE`] and [`ELIMINATION_NUMBERS_ANYWAY`] allow.
+fn elimination_fits(states: usize, feedback: usize) -> bool {
+    let numbers = states.saturating_mul(feedback + 1);
+    numbers <= ELIMINATION_NUMBERS_ANYWAY.max(ELIMINATION_NUMBERS_PER_STATE.saturating_mul(states))
+}
+
 /// Expected steps in floating point, by the fastest fitting method: elimination when the feedback system is
-/// small (at most `max_feedback` unknowns), then Gauss–Seidel sweeps until the error is proven at most
-/// `tolerance` (or 100 000 sweeps have been made).
+/// small (at most `max_feedback` unknowns) and its affine functions fit (see [`ELIMINATION_NUMBERS_PER_STATE`]),
+/// then Gauss–Seidel sweeps until the error is proven at most `tolerance` (or 100 000 sweeps have been made).
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
@@ -265,7 +286,8 @@ pub fn expected_steps_f64(
     tolerance: f64,
     limits: &Limits,
 ) -> Result<Certified, Interrupted> {
-    let start = if chain.feedback_count(limits)? <= max_feedback {
+    let feedback = chain.feedback_count(limits)?;
+    let start = if feedback <= max_feedback && elimination_fits(chain.len(), feedback) {
         let values = expected_steps::<f64>(chain, limits)?;
         let relative_error = residual_bound(chain, &values, limits)?;
         if relative_error <= tolerance {
@@ -281,7 +303,7 @@ pub fn expected_steps_f64(
 #[cfg(test)]
 mod tests {
     use super::super::tests::Track;
-    use super::super::{distribution, to_f64};
+    use super::super::{MarkovChain, distribution, to_f64};
     use super::*;
     use num_rational::BigRational;
 
@@ -317,5 +339,46 @@ mod tests {
         }
         let d = distribution(&chain, 0, 1e-14, 100_000, &Limits::default()).unwrap();
         assert!((d.mean() - float.values[0].unwrap()).abs() < 1e-9);
+    }
+
+    /// Every fourth square of a long track a short snake, eight squares down: many feedback unknowns.
+    struct Snaky(usize);
+
+    impl MarkovChain for Snaky {
+        fn state_count(&self) -> usize {
+            self.0 + 1
+        }
+        fn is_absorbing(&self, s: usize) -> bool {
+            s == self.0
+        }
+        fn transitions(&self, s: usize, out: &mut Vec<(usize, u64)>) {
+            for r in 1..=6 {
+                let t = (s + r).min(self.0);
+                out.push((if t % 4 == 3 && t < self.0 && t >= 8 { t - 8 } else { t }, 1));
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_chain_with_many_feedback_unknowns_is_swept_in_the_chains_memory() {
+        // 20 000 states and 5 000 unknowns: elimination would keep 100 million numbers (800 MB).
+        let chain = CompiledChain::new(&Snaky(20_000));
+        let limits = Limits::default();
+        assert!(!elimination_fits(chain.len(), chain.feedback_count(&limits).unwrap()));
+        // The rule: a judge's board and any small chain fit, a long chain with one or no unknown fits, a long
+        // chain with many does not (a snakes board of 1 677 721 squares with 200 snakes took 2.8 GB).
+        assert!(elimination_fits(101, 15) && elimination_fits(10_001, 500));
+        assert!(elimination_fits(10_000_001, 0) && elimination_fits(10_000_001, 1));
+        assert!(!elimination_fits(1_677_722, 200) && !elimination_fits(10_000_001, 2));
+        let swept = expected_steps_f64(&chain, usize::MAX, 1e-12, &limits).unwrap();
+        assert!(swept.sweeps > 0, "elimination was used");
+        // A short piece of the same track is small enough for elimination, and agrees with the sweeps on its own.
+        let short = CompiledChain::new(&Snaky(200));
+        let eliminated = expected_steps_f64(&short, usize::MAX, 1e-12, &limits).unwrap();
+        assert_eq!(eliminated.sweeps, 0);
+        let short_swept = expected_steps_iterative(&short, None, 1e-12, 1_000_000, &limits).unwrap();
+        let (x, e) = (short_swept.values[0].unwrap(), eliminated.values[0].unwrap());
+        assert!((x - e).abs() <= 1e-11 * e, "{x} against {e}");
+        assert!(swept.relative_error <= 1e-9 && swept.values[0].unwrap() > e, "{swept:?}");
     }
 }

@@ -238,14 +238,14 @@ impl Known {
     /// let met = Known { winner: Player::A, answer_at_least: 79, answer_at_most: 79 };
     /// assert_eq!(
     ///     met.stopped_by("the time limit of 2 s", "raise --time-limit"),
-    ///     "A wins, in 79 moves in total, but the rest of what was asked (ranked moves, line) was not finished \
+    ///     "A wins, in 79 moves in total, but what else was asked (the ranked moves or the line) was not finished \
     ///      within the time limit of 2 s (raise --time-limit to finish it)"
     /// );
     /// ```
     pub fn stopped_by(&self, limit: &str, hint: &str) -> String {
         if self.exact() {
             format!(
-                "{self}, but the rest of what was asked (ranked moves, line) was not finished within {limit} \
+                "{self}, but what else was asked (the ranked moves or the line) was not finished within {limit} \
                  ({hint} to finish it)"
             )
         } else {
