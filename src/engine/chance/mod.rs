@@ -43,7 +43,10 @@ mod exact;
 
 pub use bounds::{Certified, residual_bound};
 pub use distribution::{Distribution, distribution};
-pub use elimination::{expected_steps, expected_steps_f64, expected_steps_iterative};
+pub use elimination::{
+    ELIMINATION_NUMBERS_ANYWAY, ELIMINATION_NUMBERS_PER_STATE, expected_steps, expected_steps_f64,
+    expected_steps_iterative,
+};
 pub use exact::{expected_steps_exact, to_f64};
 
 use super::limits::{Interrupted, Limits, Watch, kept};
