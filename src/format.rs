@@ -199,11 +199,12 @@ pub fn judge_text(bytes: Vec<u8>) -> Result<String, InputError> {
 
 /// `text` without a leading byte-order mark, which some editors write (a file saved as "UTF-8 with BOM") and which
 /// is no part of the input.
-pub fn without_byte_order_mark(text: String) -> String {
-    match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
+pub fn without_byte_order_mark(mut text: String) -> String {
+    // In place: a judge input may be tens of megabytes, and a copy of it would be the text a second time.
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
     }
+    text
 }
 
 /// 1-based line and column (in characters) of the byte offset `offset` of `text` (an offset inside a character
