@@ -821,18 +821,28 @@ fn a_step_that_does_not_look_at_the_clock_gets_504_at_the_deadline() {
     text.push_str("1 0\n");
     let config = Config { max_body: 64 << 20, max_buffered: 64 << 20, ..Config::default() };
     let roomy = start(Config { request_time_limit: Duration::from_secs(60), ..config.clone() });
-    let started = Instant::now();
-    let (code, body) = post_text(&format!("{roomy}/api/gridgame"), text.as_bytes());
-    let parsing = started.elapsed();
-    assert_eq!(code, 400, "{body}");
-    // A tenth of that is the limit: the answer must come near it, not once the parsing is over.
-    let limit = parsing / 10;
-    let base = start(Config { request_time_limit: limit, ..config });
-    let started = Instant::now();
-    let (code, body) = post_text(&format!("{base}/api/gridgame"), text.as_bytes());
-    let took = started.elapsed();
-    assert_eq!(code, 504, "{body}");
-    assert!(took < parsing.mul_f64(0.6), "504 after {took:?} with a limit of {limit:?}; parsing takes {parsing:?}");
+    // Both times include sending the 29 MB body, which other tests running beside this one can slow as much as the
+    // parsing itself: a pair of runs can fail by chance, so up to four fresh pairs are tried. Answering only once the
+    // parsing is over fails them all.
+    let mut tries = Vec::new();
+    for _ in 0..4 {
+        let started = Instant::now();
+        let (code, body) = post_text(&format!("{roomy}/api/gridgame"), text.as_bytes());
+        let parsing = started.elapsed();
+        assert_eq!(code, 400, "{body}");
+        // A tenth of that is the limit: the answer must come near it, not once the parsing is over.
+        let limit = parsing / 10;
+        let base = start(Config { request_time_limit: limit, ..config.clone() });
+        let started = Instant::now();
+        let (code, body) = post_text(&format!("{base}/api/gridgame"), text.as_bytes());
+        let took = started.elapsed();
+        assert_eq!(code, 504, "{body}");
+        if took < parsing.mul_f64(0.6) {
+            return;
+        }
+        tries.push(format!("504 after {took:?} with a limit of {limit:?}; parsing takes {parsing:?}"));
+    }
+    panic!("{}", tries.join("\n"));
 }
 
 #[test]
