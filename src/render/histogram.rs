@@ -200,8 +200,15 @@ fn draw(chart: &Histogram, width: u32, height: u32, svg: &mut String) -> Result<
     }
     for (i, marker) in chart.markers.iter().enumerate() {
         let color = MARKER_COLORS[i % MARKER_COLORS.len()];
-        plot.draw_series(LineSeries::new([(marker.x, 0.0), (marker.x, y_max * 0.97)], color.stroke_width(2)))?
-            .label(marker.label.as_str())
+        // A value past the axis would be drawn at its end, as if it lay there: it stays in the legend only.
+        let (line, label) = if (x_min..=x_max).contains(&marker.x) {
+            (vec![(marker.x, 0.0), (marker.x, y_max * 0.97)], marker.label.clone())
+        } else {
+            let side = if marker.x < x_min { "before" } else { "past" };
+            (Vec::new(), format!("{} ({side} the axis)", marker.label))
+        };
+        plot.draw_series(LineSeries::new(line, color.stroke_width(2)))?
+            .label(label)
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
     }
     if !chart.markers.is_empty() || chart.cumulative.is_some() {
@@ -243,6 +250,27 @@ mod tests {
             let px: f64 = size.split('"').next().unwrap().trim_end_matches("px").parse().unwrap();
             assert!(px >= 14.0, "{px} px text");
         }
+    }
+
+    #[test]
+    fn a_mark_past_the_axis_is_only_in_the_legend() {
+        let chart = |x: f64| Histogram {
+            title: "t".into(),
+            x_label: "rolls".into(),
+            y_label: "p".into(),
+            first: 1,
+            per_bar: 1,
+            last: 3,
+            bars: vec![0.5, 0.25, 0.25],
+            markers: vec![Marker { x, label: "expected 40 rolls".into() }],
+            cumulative: None,
+        };
+        let inside = histogram_svg(&chart(2.0), 600, 400).unwrap();
+        let past = histogram_svg(&chart(40.0), 600, 400).unwrap();
+        assert!(inside.contains("expected 40 rolls") && !inside.contains("axis)"), "{inside}");
+        assert!(past.contains("expected 40 rolls (past the axis)"), "{past}");
+        // The mark's line and its legend's are polylines; past the axis, only the legend's is left.
+        assert_eq!(inside.matches("<polyline").count(), past.matches("<polyline").count() + 1);
     }
 
     #[test]
