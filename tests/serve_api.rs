@@ -610,6 +610,13 @@ fn json_without_its_content_type_and_wrong_methods_get_clear_errors() {
     assert_eq!(code, 400, "{body}");
     let error = parse(&body)["error"].as_str().unwrap().to_string();
     assert!(error.contains("the JSON ends in the middle of a value"), "{error}");
+    // Half a surrogate pair, either half, is named as such (serde speaks of a hex escape's end).
+    for half in [r"\ud800", r"\ud800x", r"\udc00"] {
+        let (code, body) = post_json_bytes(&format!("{base}/api/footholds"), &format!("{{\"input\": \"{half}\"}}"));
+        assert_eq!(code, 400, "{body}");
+        let error = parse(&body)["error"].as_str().unwrap().to_string();
+        assert!(error.contains(r"input: a \u escape of half a surrogate pair without its other half"), "{error}");
+    }
     // curl's default type, a form: the message says to send the JSON type.
     let response = agent()
         .post(&format!("{base}/api/footholds"))

@@ -201,7 +201,12 @@ fn plain_types(message: &str) -> String {
             }
         }
     }
-    message.replace("EOF while parsing", "the JSON ends in the middle of")
+    // A \u escape of half a surrogate pair, without the other half, is no character; serde names the escape's end.
+    const SURROGATE: &str = "a \\u escape of half a surrogate pair without its other half (not a character)";
+    message
+        .replace("EOF while parsing", "the JSON ends in the middle of")
+        .replace("unexpected end of hex escape", SURROGATE)
+        .replace("lone leading surrogate in hex escape", SURROGATE)
 }
 
 /// The error for judge text in the request's `input` that does not parse: the command line's message, with the
