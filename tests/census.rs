@@ -580,6 +580,23 @@ fn bad_census_input_is_an_error_with_its_place() {
     let out = run_full("12x12").unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("144 cells; at most 128"));
+    // A file given as the folder is named as not a folder; a short row's cells are counted in words.
+    let file = dir.join("full-1x2.census");
+    let message = refused(&[&"run", &"--full", &"1x2", &"--out", &file]);
+    assert!(
+        message.ends_with("full-1x2.census is not a folder: --out names the folder for the record files"),
+        "{message}"
+    );
+    std::fs::write(&boards, "##\n#\n").unwrap();
+    let message = refused(&[&"run", &"--boards", &boards, &"--out", &dir]);
+    assert!(
+        message.ends_with("line 2, column 1: this row has 1 cell but the board's first row (line 1) has 2"),
+        "{message}"
+    );
+    // Neither --full nor --boards: clap names the two.
+    let out = Command::cargo_bin("perfectplay").unwrap().args(["census", "run", "--out"]).arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("<--full <RxC>|--boards <FILE>>"));
     #[cfg(not(feature = "mpi"))]
     {
         let out = Command::cargo_bin("perfectplay")

@@ -110,7 +110,8 @@ impl Board {
         let mut footholds = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             if row.chars().count() != cols {
-                return Err(format!("row {r} has {} cells but row 0 has {cols}", row.chars().count()));
+                let cells = crate::format::counted(row.chars().count() as u64, "cell");
+                return Err(format!("row {r} has {cells} but row 0 has {cols}"));
             }
             for ch in row.chars() {
                 footholds.push(match ch {
@@ -242,8 +243,8 @@ pub fn parse_boards(text: &str) -> Result<Vec<Board>, InputError> {
                 line_no,
                 1,
                 format!(
-                    "this row has {} cells but the board's first row (line {first_line}) has {}",
-                    row.len(),
+                    "this row has {} but the board's first row (line {first_line}) has {}",
+                    crate::format::counted(row.len() as u64, "cell"),
                     rows[0].len()
                 ),
             ));

@@ -148,6 +148,13 @@ impl Ledger {
     /// When the folder cannot be made or read, or a file there is not a valid census of its board (it is never
     /// overwritten: the message says to remove it).
     pub fn open(boards: Vec<Board>, dir: &Path) -> Result<Ledger, Error> {
+        // A file where the folder should be: create_dir_all's own words ("File exists") do not say what is wrong.
+        if dir.exists() && !dir.is_dir() {
+            return Err(Error::Usage(format!(
+                "{} is not a folder: --out names the folder for the record files",
+                escape_path(dir)
+            )));
+        }
         std::fs::create_dir_all(dir).map_err(|e| io_error(dir, "make the folder", &e))?;
         let folder_lock = lock_folder(dir)?;
         let mut states = Vec::new();

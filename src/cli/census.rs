@@ -39,12 +39,15 @@ enum Census {
 }
 
 #[derive(clap::Args, Debug)]
+// One of --full and --boards (or both) says which boards: a missing one names the two.
+#[command(group(clap::ArgGroup::new("which").args(["full", "boards"]).required(true).multiple(true)))]
 struct RunArgs {
     /// Every full board of at most R rows and C columns (each shape once: R×C and its transpose are one game).
-    #[arg(long, value_name = "RxC", value_parser = parse_shape, required_unless_present = "boards")]
+    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
     full: Option<(usize, usize)>,
     /// Boards from a file: rows of `#` (foothold) and `.` (none), boards separated by blank lines. A board given
-    /// twice (or also by --full) is taken once.
+    /// twice (or also by --full) is taken once; its transpose or mirror image is solved as given, its records
+    /// naming cells as the file draws them.
     #[arg(long, value_name = "FILE")]
     boards: Option<PathBuf>,
     /// The folder for the record files (made if missing; finished files and journals there are resumed).

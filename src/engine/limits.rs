@@ -20,6 +20,7 @@ pub const MIN_TIME_LIMIT_SECONDS: f64 = 1e-6;
 /// use perfectplay::engine::limits::time_limit;
 /// assert_eq!(time_limit(2.5), Ok(std::time::Duration::from_millis(2500)));
 /// assert!(time_limit(0.0).unwrap_err().contains("above 0"));
+/// assert!(time_limit(f64::INFINITY).unwrap_err().contains("not a finite number"));
 /// assert!(time_limit(1e10).unwrap_err().contains("the most taken"));
 /// assert!(time_limit(5e-324).unwrap_err().contains("a microsecond"));
 /// ```
@@ -27,8 +28,10 @@ pub const MIN_TIME_LIMIT_SECONDS: f64 = 1e-6;
 /// # Errors
 /// The reason, to follow the value in a message: "is not a number of seconds above 0", say.
 pub fn time_limit(seconds: f64) -> Result<Duration, String> {
-    if !(seconds.is_finite() && seconds > 0.0) {
+    if seconds.is_nan() || seconds <= 0.0 {
         Err("is not a number of seconds above 0".into())
+    } else if seconds.is_infinite() {
+        Err(format!("is not a finite number of seconds: the most taken is {MAX_TIME_LIMIT_SECONDS:e} (about 31 years)"))
     } else if seconds < MIN_TIME_LIMIT_SECONDS {
         Err("is less than the least taken, a microsecond (1e-6)".into())
     } else if seconds > MAX_TIME_LIMIT_SECONDS {
