@@ -28,6 +28,12 @@ pub trait CheckedGame: Sync {
     fn corners(&self) -> Vec<Self::Case>;
     /// Smaller valid cases to try in place of `case`.
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case>;
+    /// [`shrink`](Self::shrink), knowing what the solution answered on `case` (`got`): a game whose case asks
+    /// several questions tries the one answered wrongly alone first.
+    fn shrink_failing(&self, case: &Self::Case, got: &str) -> Vec<Self::Case> {
+        let _ = got;
+        self.shrink(case)
+    }
     /// The case in the judge's input format (what `-- COMMAND` reads, and what a person pastes).
     fn input(&self, case: &Self::Case) -> String;
     /// What a function harness reads (the judge format for programs).
@@ -206,6 +212,18 @@ impl Gridgame {
     }
 }
 
+impl Gridgame {
+    /// The first query (0-based) answered wrongly in `got`: none when the run answered nothing (a crash, a time
+    /// limit) or gave the right words spaced otherwise.
+    fn first_wrong(&self, case: &gridgame::Instance, got: &str) -> Option<usize> {
+        if got.trim().is_empty() {
+            return None;
+        }
+        let mut words = got.split_whitespace();
+        self.expected(case).split_whitespace().position(|word| words.next() != Some(word))
+    }
+}
+
 impl CheckedGame for Gridgame {
     type Case = gridgame::Instance;
 
@@ -231,7 +249,11 @@ impl CheckedGame for Gridgame {
         gridgame::cases::corners()
     }
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case> {
-        gridgame::cases::shrink(case).into_iter().filter(|c| gridgame::cases::check(c, self.beyond).is_ok()).collect()
+        self.shrink_failing(case, "")
+    }
+    fn shrink_failing(&self, case: &Self::Case, got: &str) -> Vec<Self::Case> {
+        let candidates = gridgame::cases::shrink_after(case, self.first_wrong(case, got));
+        candidates.into_iter().filter(|c| gridgame::cases::check(c, self.beyond).is_ok()).collect()
     }
     fn input(&self, case: &Self::Case) -> String {
         case.to_text()
@@ -244,12 +266,7 @@ impl CheckedGame for Gridgame {
     fn explain(&self, case: &Self::Case, got: &str) -> String {
         // The first query answered wrongly: none when the run answered nothing (a crash, a time limit) or gave the
         // right words spaced otherwise.
-        let wrong = (!got.trim().is_empty())
-            .then(|| {
-                let mut words = got.split_whitespace();
-                self.expected(case).split_whitespace().position(|word| words.next() != Some(word))
-            })
-            .flatten();
+        let wrong = self.first_wrong(case, got);
         let index = wrong.unwrap_or(0);
         let Some(query) = case.queries().nth(index) else { return String::new() };
         let alone = gridgame::Instance::new(case.board().clone(), &[query.to_vec()]).expect("a query of the case");

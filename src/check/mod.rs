@@ -383,7 +383,7 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
     let (index, original, trial) = found?;
     let (case, trial, stats) = pool.install(|| {
         let cancelled = || options.cancel.as_ref().is_some_and(|flag| flag.load(Ordering::Relaxed));
-        let shrink_case = |c: &G::Case| game.shrink(c);
+        let shrink_case = |c: &G::Case, t: &Trial| game.shrink_failing(c, &t.run.answer);
         shrink::shrink(
             original.clone(),
             trial,

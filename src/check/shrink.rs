@@ -27,7 +27,7 @@ pub struct Stats {
     pub interrupted: bool,
 }
 
-/// Shrinks `case`, on which `trial` failed, with `candidates` and `run`. Once `cancelled` says so, it stops with the
+/// Shrinks `case`, on which `trial` failed, with `candidates` (of the failing case and its run) and `run`. Once `cancelled` says so, it stops with the
 /// smallest failing case found by then (a run the cancel flag stopped is not a verdict).
 ///
 /// # Errors
@@ -37,7 +37,7 @@ pub fn shrink<C: Clone + Send + Sync>(
     mut trial: Trial,
     jobs: usize,
     progress: bool,
-    candidates: impl Fn(&C) -> Vec<C> + Sync,
+    candidates: impl Fn(&C, &Trial) -> Vec<C> + Sync,
     run: impl Fn(&C) -> Result<Trial, Error> + Sync,
     cancelled: impl Fn() -> bool,
 ) -> Result<(C, Trial, Stats), Error> {
@@ -47,7 +47,7 @@ pub fn shrink<C: Clone + Send + Sync>(
     let spinner =
         progress.then(|| indicatif::ProgressBar::new_spinner().with_finish(indicatif::ProgressFinish::AndClear));
     'outer: loop {
-        let options = candidates(&case);
+        let options = candidates(&case, &trial);
         for batch in options.chunks(jobs.max(1)) {
             if stats.runs >= MAX_RUNS || started.elapsed() >= MAX_TIME {
                 stats.stopped_early = true;

@@ -10,6 +10,7 @@ use super::instance::Instance;
 use crate::games::shrinking::{EVERY_PLACING, MOVE_CELLS, beside, in_tiers};
 use rand::RngExt;
 use rand::rngs::StdRng;
+use std::ops::Range;
 
 /// The judge's largest side.
 pub const JUDGE_SIDE: usize = 300;
@@ -198,11 +199,14 @@ fn on_walled_board(board: &Board, queries: impl Iterator<Item = Vec<Cell>>) -> O
 }
 
 /// Smaller instances to try in place of a failing one, each once, in three tiers (see [`crate::games::shrinking`]):
-/// the plain cuts (the board first, the biggest cuts first, while every query is still there to keep one that
-/// fails: half the rows or columns, from the top or left, which leaves the paths to the corner as they were; one
-/// row or column fewer; a smaller K; then, on small boards, each query alone and one wall more; then half the
-/// queries and one query fewer); then, for a case of one query, every cut of a row or a column with the query
-/// placed anywhere on what is left (walled as the judge's boards are); then that query moved to an earlier cell.
+/// the plain cuts (the queries first, since every run of a candidate answers them all: the query answered wrongly
+/// alone, when the caller knows it, then blocks of queries taken away, half of them, a quarter, …, one; then the
+/// board, while the queries left keep one that fails: blocks of rows and of columns taken away, half the board
+/// first, then a quarter, …, one row or column, a query on the cut block moved beside it when it is the only one;
+/// a smaller K, from 0 up to one less; then, on small boards, one wall more); then, for a case of one query, every
+/// cut of a row or a column with the query placed anywhere on what is left (walled as the judge's boards are); then
+/// that query moved to an earlier cell. Halving first takes a case of 300 queries on a 300 × 300 board whose bug
+/// needs a large board down in tens of runs, not hundreds of one-row cuts each answering 300 queries.
 /// Every step makes the cells, the queries, K or the open cells fewer and none more, or moves the query earlier,
 /// so shrinking ends. Candidates may break the judge's guarantees; the caller keeps those that [`check`] accepts.
 ///
@@ -215,60 +219,114 @@ fn on_walled_board(board: &Board, queries: impl Iterator<Item = Vec<Cell>>) -> O
 /// assert!(cases::shrink(&case).contains(&moved)); // the query's row cut, the query beside it
 /// ```
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
+    shrink_after(instance, None)
+}
+
+/// [`shrink`], knowing which query (0-based) the solution answered wrongly first: that query alone is the first
+/// candidate.
+pub fn shrink_after(instance: &Instance, wrong_query: Option<usize>) -> Vec<Instance> {
     let queries = |c: &Instance| c.queries().map(<[Cell]>::to_vec).collect::<Vec<_>>();
     let key = |c: &Instance| {
         let b = c.board();
         (b.rows(), b.cols(), b.k(), b.open_cells().to_vec(), queries(c))
     };
+    let plain = plain_cuts(instance, wrong_query);
     let tiers = match single_query(instance) {
-        Some(query) => [plain_cuts(instance), cuts_moving_the_query(instance, query), query_moved(instance, query)],
-        None => [plain_cuts(instance), Vec::new(), Vec::new()],
+        Some(query) => [plain, cuts_moving_the_query(instance, query), query_moved(instance, query)],
+        None => [plain, Vec::new(), Vec::new()],
     };
     in_tiers(instance, tiers, key)
 }
 
-/// The board cut and the queries dropped, the query cells kept where they are.
-fn plain_cuts(instance: &Instance) -> Vec<Instance> {
+/// The blocks of `len` lines (or queries) to take away, level by level as delta debugging splits them: the two
+/// halves, then the quarters, …, then each one alone (the last block of a level may be shorter).
+fn blocks(len: usize) -> Vec<Vec<Range<usize>>> {
+    let mut sizes: Vec<usize> = std::iter::successors(Some(len / 2), |&s| (s > 1).then_some(s / 2)).collect();
+    sizes.dedup();
+    sizes
+        .into_iter()
+        .filter(|&s| s > 0)
+        .map(|s| (0..len).step_by(s).map(|at| at..(at + s).min(len)).collect())
+        .collect()
+}
+
+/// The board cut and the queries dropped, the query cells kept where they are (a single query on a cut block of
+/// two or more lines moved beside it).
+fn plain_cuts(instance: &Instance, wrong_query: Option<usize>) -> Vec<Instance> {
     let board = instance.board();
     let (n, m, k) = (board.rows(), board.cols(), board.k());
-    let rows: Vec<usize> = (0..n).collect();
-    let cols: Vec<usize> = (0..m).collect();
     let queries: Vec<Vec<Cell>> = instance.queries().map(<[Cell]>::to_vec).collect();
     let mut out = Vec::new();
     let with_queries = |q: &[Vec<Cell>]| Instance::new(board.clone(), q).ok();
-    if n > 2 {
-        out.extend(restrict(instance, &rows[n / 2..], &cols, k));
-    }
-    if m > 2 {
-        out.extend(restrict(instance, &rows, &cols[m / 2..], k));
-    }
-    for r in 0..n {
-        let keep: Vec<usize> = rows.iter().copied().filter(|&x| x != r).collect();
-        out.extend(restrict(instance, &keep, &cols, k));
-    }
-    for c in 0..m {
-        let keep: Vec<usize> = cols.iter().copied().filter(|&x| x != c).collect();
-        out.extend(restrict(instance, &rows, &keep, k));
-    }
-    for smaller in [0, k / 2, k.saturating_sub(1)] {
-        if smaller < k {
-            out.extend(restrict(instance, &rows, &cols, smaller));
-        }
-    }
-    if n * m <= 100 {
-        if queries.len() > 1 {
-            out.extend(queries.iter().filter_map(|query| with_queries(std::slice::from_ref(query))));
-        }
-        out.extend((0..n * m - 1).filter(|&i| board.open_cells()[i]).filter_map(|i| with_wall(instance, i)));
-    }
+    // Fewer queries: the one answered wrongly alone, then (on small boards) each alone, then blocks taken away.
+    let mut fewer_queries = Vec::new();
     if queries.len() > 1 {
-        out.extend(with_queries(&queries[..queries.len() / 2]));
-        out.extend(with_queries(&queries[queries.len() / 2..]));
-        for i in 0..queries.len() {
-            let mut fewer = queries.clone();
-            fewer.remove(i);
-            out.extend(with_queries(&fewer));
+        let alone = |i: usize| with_queries(&queries[i..=i]);
+        fewer_queries.extend(wrong_query.filter(|&i| i < queries.len()).and_then(alone));
+        if n * m <= MOVE_CELLS {
+            fewer_queries.extend((0..queries.len()).filter_map(alone));
         }
+        for block in blocks(queries.len()).into_iter().flatten() {
+            let mut fewer = queries.clone();
+            fewer.drain(block);
+            fewer_queries.extend(with_queries(&fewer));
+        }
+    }
+    // On a large board every run answers every query over many cells: the queries go first. On a small one runs are
+    // short, and the board cut while every query is there keeps more ways to fail.
+    let small = n * m <= MOVE_CELLS;
+    if !small {
+        out.append(&mut fewer_queries);
+    }
+    let all_rows: Vec<usize> = (0..n).collect();
+    let all_cols: Vec<usize> = (0..m).collect();
+    let without = |count: usize, cut: &Range<usize>| (0..count).filter(|x| !cut.contains(x)).collect::<Vec<_>>();
+    // No move goes up or left: the rows above every query and the columns left of them, cut together, leave every
+    // answer as it was, so a bug that needs the cells below and right of a query keeps failing.
+    let top = instance.queries().flatten().map(|c| c.row as usize).min().unwrap_or(0);
+    let left = instance.queries().flatten().map(|c| c.col as usize).min().unwrap_or(0);
+    if top + left > 0 {
+        out.extend(restrict(instance, &all_rows[top..], &all_cols[left..], k));
+    }
+    let single = single_query(instance);
+    let (row_levels, col_levels) = (blocks(n), blocks(m));
+    // Level by level (the halves of both sides, then the quarters, …), rows before columns.
+    for level in 0..row_levels.len().max(col_levels.len()) {
+        for (is_row, cuts) in [(true, row_levels.get(level)), (false, col_levels.get(level))] {
+            for cut in cuts.into_iter().flatten() {
+                let (rows, cols) =
+                    if is_row { (without(n, cut), all_cols.clone()) } else { (all_rows.clone(), without(m, cut)) };
+                let (at, lines) = match single {
+                    Some(query) if is_row => (query.row as usize, n),
+                    Some(query) => (query.col as usize, m),
+                    None => (usize::MAX, 0),
+                };
+                if cut.len() == 1 || !cut.contains(&at) {
+                    out.extend(restrict(instance, &rows, &cols, k));
+                    continue;
+                }
+                // The only query is on the cut block: it goes to the line before the block, or after it.
+                let query = single.expect("a query on the block");
+                for spot in [cut.start.checked_sub(1), Some(cut.end).filter(|&end| end < lines)].into_iter().flatten() {
+                    let cell =
+                        if is_row { Cell::new(spot as u32, query.col) } else { Cell::new(query.row, spot as u32) };
+                    if let Ok(moved) = Instance::new(board.clone(), &[vec![cell]]) {
+                        out.extend(restrict(&moved, &rows, &cols, k));
+                    }
+                }
+            }
+        }
+    }
+    // K from 0 up: 0, half, three quarters, …, one less.
+    let smaller_k: Vec<usize> = std::iter::successors(Some(k), |&d| (d > 1).then_some(d / 2)).map(|d| k - d).collect();
+    for smaller in smaller_k {
+        if smaller < k {
+            out.extend(restrict(instance, &all_rows, &all_cols, smaller));
+        }
+    }
+    if small {
+        out.append(&mut fewer_queries);
+        out.extend((0..n * m - 1).filter(|&i| board.open_cells()[i]).filter_map(|i| with_wall(instance, i)));
     }
     out
 }
@@ -352,6 +410,7 @@ pub fn describe(instance: &Instance) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::TextFormat;
 
     #[test]
     fn shrinking_moves_the_query_off_a_cut_row() {
@@ -362,11 +421,68 @@ mod tests {
         assert!(out.iter().all(|c| c.board().rows() * c.board().cols() <= 9 && c != &case));
         // The plain cuts come first, in their order, each once.
         let mut plain = Vec::new();
-        for c in plain_cuts(&case) {
+        for c in plain_cuts(&case, None) {
             if !plain.contains(&c) && c != case {
                 plain.push(c);
             }
         }
         assert_eq!(out[..plain.len()], plain[..]);
+    }
+
+    /// Who wins from each cell (row-major) when a diagonal move goes at most `cap` cells (K, for the right answer).
+    fn wins(board: &Board, cap: usize) -> Vec<bool> {
+        let (n, m) = (board.rows(), board.cols());
+        let open = |i: usize, j: usize| board.is_open(Cell::new(i as u32, j as u32));
+        let mut win = vec![false; n * m];
+        for i in (0..n).rev() {
+            for j in (0..m).rev() {
+                let loses = |i: usize, j: usize| i < n && j < m && open(i, j) && !win[i * m + j];
+                win[i * m + j] = open(i, j)
+                    && (loses(i + 1, j) || loses(i, j + 1) || (1..=board.k().min(cap)).any(|d| loses(i + d, j + d)));
+            }
+        }
+        win
+    }
+
+    /// Greedy shrinking as `check` does it, one candidate at a time (`wrong` tells the first query answered
+    /// wrongly, or none when the case passes): the smallest case found and the runs spent.
+    fn shrunk(mut case: Instance, wrong: impl Fn(&Instance) -> Option<usize>) -> (Instance, usize) {
+        let mut runs = 0;
+        'outer: loop {
+            for candidate in shrink_after(&case, wrong(&case)).into_iter().filter(|c| check(c, false).is_ok()) {
+                runs += 1;
+                if wrong(&candidate).is_some() {
+                    case = candidate;
+                    continue 'outer;
+                }
+            }
+            return (case, runs);
+        }
+    }
+
+    /// A solution whose diagonal moves stop at 20 cells fails only on boards of 22 × 22 and more: from a large board
+    /// of many queries, the query answered wrongly goes alone first, the rows above it and the columns left of it
+    /// are cut, then the board by halves, so a case of one query near the smallest (22 × 22, K = 21; a 28 × 22 board
+    /// where no one cut of fewer than 6 rows fails) is reached in few runs, not in one-row cuts each answering every
+    /// query.
+    #[test]
+    fn a_bug_that_needs_a_large_board_shrinks_by_halves_in_few_runs() {
+        let wrong = |c: &Instance| {
+            let (right, capped) = (wins(c.board(), usize::MAX), wins(c.board(), 20));
+            c.queries().position(|q| right[c.board().index(q[0])] != capped[c.board().index(q[0])])
+        };
+        let rows = vec![".".repeat(80); 80];
+        let board = Board::from_rows(&rows.iter().map(String::as_str).collect::<Vec<_>>(), 79).unwrap();
+        let queries: Vec<Vec<Cell>> =
+            (0..79u32).map(|i| vec![Cell::new(i, 78 - i)]).chain([vec![Cell::new(0, 0)]]).collect();
+        let case = Instance::new(board, &queries).unwrap();
+        assert!(wrong(&case).is_some());
+        let (smallest, runs) = shrunk(case.clone(), wrong);
+        let b = smallest.board();
+        assert!(b.rows() * b.cols() <= 28 * 22 && b.k() == 21 && smallest.query_count() == 1, "{}", smallest.to_text());
+        assert!(runs <= 100, "{runs} runs");
+        // On a large board the first candidate is the query answered wrongly alone, when the caller knows it.
+        let sixth = Instance::new(case.board().clone(), &queries[5..6]).unwrap();
+        assert_eq!(shrink_after(&case, Some(5))[0], sixth);
     }
 }
