@@ -97,9 +97,11 @@ pub fn corners() -> Vec<Instance> {
 /// Smaller instances to try in place of a failing one, each once, in three tiers (see [`crate::games::shrinking`]):
 /// the plain cuts, the biggest first (a row or a column fewer where neither player stands on it, then one foothold
 /// fewer); then every cut of a row or a column with the players placed anywhere on what is left (on boards of a few
-/// footholds every placing, on larger ones the cells beside where they stood); then a player moved to an earlier
-/// foothold (row-major) of the same board. Every candidate has fewer cells, or as many and fewer footholds, or the
-/// same board with the players earlier, so shrinking ends.
+/// footholds every placing, on larger ones the cells beside where they stood); then on the same board a player
+/// moved onto another foothold, or both onto one or two side by side, the footholds they left taken away (so a bug
+/// that needs the board's size keeps it while the footholds get fewer); then a player moved to an earlier foothold
+/// (row-major) of the same board. Every candidate has fewer cells, or as many and fewer footholds, or the same board
+/// with the players earlier, so shrinking ends.
 ///
 /// # Examples
 /// ```
@@ -112,7 +114,9 @@ pub fn corners() -> Vec<Instance> {
 /// ```
 pub fn shrink(instance: &Instance) -> Vec<Instance> {
     let key = |c: &Instance| (c.rows(), c.cols(), c.footholds().to_vec(), c.a(), c.b());
-    in_tiers(instance, [plain_cuts(instance), cuts_moving_the_players(instance), players_moved(instance)], key)
+    let mut moved = players_moved_freeing(instance);
+    moved.extend(players_moved(instance));
+    in_tiers(instance, [plain_cuts(instance), cuts_moving_the_players(instance), moved], key)
 }
 
 /// A row or a column fewer where neither player stands, then one foothold fewer: the players stay where they are.
@@ -193,6 +197,37 @@ fn cuts_moving_the_players(case: &Instance) -> Vec<Instance> {
     out
 }
 
+/// A player moved onto another foothold of the same board (the other player's too), or both moved onto one
+/// foothold or two side by side, with the footholds they left taken away: a board of the same size with fewer
+/// footholds. A case shrunk to two players far apart with a foothold each to step to gets to the players side by
+/// side on two footholds, where the bug is (a board of more than 16 cells read into a 16-bit mask) only in where
+/// they stand.
+fn players_moved_freeing(case: &Instance) -> Vec<Instance> {
+    let board = as_bool(&case.board_rows());
+    let (a, b) = (case.a(), case.b());
+    let footholds: Vec<Cell> =
+        (0..case.rows()).flat_map(|r| (0..case.cols()).map(move |c| (r, c))).filter(|&at| board[at.0][at.1]).collect();
+    let count = footholds.len();
+    // The board with the cells the players left taken away, the players on `to`: only when footholds got fewer.
+    let moved = |to_a: Cell, to_b: Cell| {
+        let mut smaller = board.clone();
+        for left in [a, b] {
+            if left != to_a && left != to_b {
+                smaller[left.0][left.1] = false;
+            }
+        }
+        let left = smaller.iter().flatten().filter(|&&f| f).count();
+        if left < count { Instance::new(smaller, to_a, to_b).ok() } else { None }
+    };
+    let side_by_side = |x: Cell, y: Cell| x == y || x.0.abs_diff(y.0) + x.1.abs_diff(y.1) == 1;
+    let mut out: Vec<Instance> = footholds.iter().filter_map(|&to| moved(to, b)).collect();
+    out.extend(footholds.iter().filter_map(|&to| moved(a, to)));
+    for &x in &footholds {
+        out.extend(footholds.iter().filter(|&&y| side_by_side(x, y)).filter_map(|&y| moved(x, y)));
+    }
+    out
+}
+
 /// One player moved to an earlier foothold (row-major) of the same board, on boards of at most [`MOVE_CELLS`]
 /// cells.
 fn players_moved(case: &Instance) -> Vec<Instance> {
@@ -252,5 +287,74 @@ mod tests {
             }
         }
         assert_eq!(out[..plain.len()], plain[..]);
+    }
+
+    /// The game's answer (moves under optimal play) as a solution that keeps the board in a 16-bit mask reads it:
+    /// the cells past the 16th are holes.
+    fn mask16(case: &Instance) -> usize {
+        fn go(has: &mut Vec<Vec<bool>>, a: Cell, b: Cell) -> (bool, usize) {
+            if !has[a.0][a.1] {
+                return (false, 0);
+            }
+            let (mut best_win, mut best_loss) = (None::<usize>, None::<usize>);
+            for (dr, dc) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (r, c) = (a.0 as isize + dr, a.1 as isize + dc);
+                if r < 0
+                    || c < 0
+                    || r as usize >= has.len()
+                    || c as usize >= has[0].len()
+                    || !has[r as usize][c as usize]
+                {
+                    continue;
+                }
+                has[a.0][a.1] = false;
+                let (wins, moves) = go(has, b, (r as usize, c as usize));
+                has[a.0][a.1] = true;
+                if wins {
+                    best_loss = best_loss.max(Some(moves + 1));
+                } else {
+                    best_win = Some(best_win.map_or(moves + 1, |w| w.min(moves + 1)));
+                }
+            }
+            match (best_win, best_loss) {
+                (Some(w), _) => (true, w),
+                (None, l) => (false, l.unwrap_or(0)),
+            }
+        }
+        let cols = case.cols();
+        let mut has: Vec<Vec<bool>> = (0..case.rows())
+            .map(|r| (0..cols).map(|c| r * cols + c < 16 && case.has_foothold((r, c))).collect())
+            .collect();
+        go(&mut has, case.a(), case.b()).1
+    }
+
+    fn remoteness(case: &Instance) -> usize {
+        let options = crate::games::footholds::SolveOptions {
+            table_bytes: 1 << 20,
+            threads: 1,
+            limits: crate::engine::Limits::default(),
+        };
+        let solved = crate::games::footholds::solve(case, crate::games::footholds::Wanted::default(), options).unwrap();
+        solved.outcome.remoteness as usize
+    }
+
+    /// A case shrunk to two players far apart, each with a foothold to step to, on a board of more than 16 cells
+    /// (a bug that needs the board's size): moving a player onto another foothold and taking away the one it left
+    /// gets to two footholds on the same board.
+    #[test]
+    fn players_move_and_the_footholds_they_leave_go() {
+        let fails = |c: &Instance| mask16(c) != remoteness(c);
+        let mut case = Instance::parse("[[1,0,0,0,0],[1,0,0,0,0],[0,0,0,0,0],[0,0,0,1,1]] [0,0] [3,3]").unwrap();
+        assert!(fails(&case));
+        'outer: loop {
+            for candidate in shrink(&case).into_iter().filter(|c| check(c, false).is_ok()) {
+                if fails(&candidate) {
+                    case = candidate;
+                    continue 'outer;
+                }
+            }
+            break;
+        }
+        assert_eq!(describe(&case), "4×5 board, 2 footholds", "{}", case.to_text());
     }
 }
