@@ -885,6 +885,43 @@ fn a_fork_bomb_meets_the_task_bound() {
     assert!(detail.contains(&format!("the limit is {bound}")), "{detail}");
 }
 
+/// The text report of a wrong answer shows the end of the solution's stderr, as a runtime error's does.
+#[test]
+fn a_wrong_answer_shows_the_end_of_stderr() {
+    let script = "cat >/dev/null; echo 'debug: got here' >&2; echo 0";
+    let output = perfectplay().args(["check", "snakes", "--cases", "1", "--", "sh", "-c", script]).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.starts_with("wrong answer on case 1"), "{text}");
+    assert!(text.contains("got:      0\nthe end of the solution's stderr:\n    debug: got here\n"), "{text}");
+}
+
+/// A solution that could not start all its processes and answered wrongly all the same is told the task bound, in
+/// the text report (with its stderr) as in the JSON.
+#[test]
+fn a_wrong_answer_after_the_task_bound_says_what_the_bound_is() {
+    if !have("python3", "the wrong answer at the task bound test") {
+        return;
+    }
+    let (_, json) = one_case(&[], &[&binary(), "snakes"]);
+    let Some(bound) = json["task_limit"].as_str().map(str::to_string) else {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "SKIP: no task bound here; the task bound wrong answer test did not run"
+        );
+        return;
+    };
+    let bomb = "import os, sys, time\nn = 0\ntry:\n    for _ in range(2000):\n        if os.fork() == 0:\n            \
+                time.sleep(30)\n            os._exit(0)\n        n += 1\nexcept OSError as e:\n    \
+                print('forked', n, 'then', e, file=sys.stderr)\nprint(0)\n";
+    let args = ["check", "snakes", "--cases", "1", "--seed", "1", "--jobs", "1", "--", "python3", "-c", bomb];
+    let text = String::from_utf8_lossy(&perfectplay().args(args).output().unwrap().stdout).to_string();
+    let note = format!("wrong answer (the limit is {bound}, and a run that starts more fails this way) on case 1");
+    assert!(text.starts_with(&note), "{text}");
+    assert!(text.contains("the end of the solution's stderr:\n    forked "), "{text}");
+    let (_, json) = one_case(&["--jobs", "1"], &["python3", "-c", bomb]);
+    assert!(json["detail"].as_str().unwrap().contains(&format!("the limit is {bound}")), "{json:#}");
+}
+
 #[test]
 fn the_orphans_of_each_run_are_reaped_as_the_check_goes() {
     // Every run leaves 20 children, killed with its group; their zombies must not pile up until the check ends.

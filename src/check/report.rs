@@ -144,12 +144,20 @@ fn failure_detail(how: &str, stderr: &str, outcome: &Outcome) -> String {
             outcome.memory_limit as f64 / f64::from(1 << 20)
         );
     }
-    match &outcome.task_limit {
-        Some(tasks) if TASK_ERRORS.iter().any(|error| stderr.contains(error)) => {
-            format!("{how}; the limit is {tasks}, and a run that starts more fails this way")
-        }
-        _ => how.to_string(),
+    match task_note(stderr, outcome) {
+        Some(note) => format!("{how}; {note}"),
+        None => how.to_string(),
     }
+}
+
+/// When the run's stderr says a process or a thread could not be started and a task bound holds, what the bound is:
+/// a solution that goes on without the task it could not start (and answers wrongly, or too late) is told too.
+fn task_note(stderr: &str, outcome: &Outcome) -> Option<String> {
+    let tasks = outcome.task_limit.as_ref()?;
+    TASK_ERRORS
+        .iter()
+        .any(|error| stderr.contains(error))
+        .then(|| format!("the limit is {tasks}, and a run that starts more fails this way"))
 }
 
 /// The result as text.
@@ -171,7 +179,10 @@ pub fn text(outcome: &Outcome) -> String {
         (Verdict::RuntimeError, Ending::Failed(how)) => {
             format!(" ({})", failure_detail(how, &trial.run.stderr, outcome))
         }
-        (Verdict::TimeLimitExceeded, _) => format!(" (over {})", time_limit(outcome)),
+        (Verdict::TimeLimitExceeded, _) => match task_note(&trial.run.stderr, outcome) {
+            Some(note) => format!(" (over {}; {note})", time_limit(outcome)),
+            None => format!(" (over {})", time_limit(outcome)),
+        },
         (_, Ending::OutputLimit) => format!(" ({})", output_limit()),
         (Verdict::WrongAnswer, _) => match not_an_integer(&trial.run.answer) {
             Some(what) => format!(" (returned {}, not an integer)", crate::format::escape(what)),
@@ -179,7 +190,7 @@ pub fn text(outcome: &Outcome) -> String {
             None if trial.run.answer.len() as u64 >= KEEP_OUTPUT => {
                 format!(" (over {} MiB of output: only the first is read)", KEEP_OUTPUT >> 20)
             }
-            None => String::new(),
+            None => task_note(&trial.run.stderr, outcome).map_or(String::new(), |note| format!(" ({note})")),
         },
         (Verdict::PresentationError, _) => format!(" ({})", spacing_detail(&trial.run.answer)),
         _ => String::new(),
@@ -231,8 +242,12 @@ pub fn text(outcome: &Outcome) -> String {
             None => out += &labelled("got:     ", &trial.run.answer, focus),
         },
         Verdict::PresentationError => out += &format!("got:      {}\n", shown_spacing(&trial.run.answer)),
-        // A run stopped at the time limit may have said on stderr how far it got.
-        Verdict::RuntimeError | Verdict::TimeLimitExceeded => {
+        _ => {}
+    }
+    match trial.verdict {
+        // Any failing run's stderr, as the judge's would be seen: a run stopped at the time limit may have said how
+        // far it got, and one that answered wrongly why (a thread it could not start).
+        Verdict::RuntimeError | Verdict::TimeLimitExceeded | Verdict::WrongAnswer | Verdict::PresentationError => {
             let stderr = tail(&trial.run.stderr, STDERR_LINES);
             if stderr.is_empty() {
                 if trial.verdict == Verdict::RuntimeError {
@@ -293,14 +308,20 @@ pub fn json(outcome: &Outcome) -> String {
         object["original_size"] = json!(failure.original_size);
         object["detail"] = json!(match &run.ending {
             Ending::Failed(how) => failure_detail(how, &run.stderr, outcome),
-            Ending::TimedOut => format!("over {}", time_limit(outcome)),
+            Ending::TimedOut => match task_note(&run.stderr, outcome) {
+                Some(note) => format!("over {}; {note}", time_limit(outcome)),
+                None => format!("over {}", time_limit(outcome)),
+            },
             Ending::OutputLimit => output_limit(),
             Ending::Success => match not_an_integer(&run.answer) {
                 Some(what) => format!("exit code 0; returned {what}, not an integer"),
                 None if failure.trial.verdict == Verdict::PresentationError => {
                     format!("exit code 0; {}", spacing_detail(&run.answer))
                 }
-                None => "exit code 0".into(),
+                None => match task_note(&run.stderr, outcome) {
+                    Some(note) => format!("exit code 0; {note}"),
+                    None => "exit code 0".into(),
+                },
             },
         });
         object["stderr"] = json!(tail(&run.stderr, STDERR_LINES));
