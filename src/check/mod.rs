@@ -147,9 +147,11 @@ pub struct Outcome {
     /// The bound on the tasks (processes and threads) of a run, as words ("256 tasks (processes and threads) at
     /// once in each run"), or `None` where none holds.
     pub task_limit: Option<String>,
-    /// The slowest passing case's time.
+    /// The slowest case's run, of the cases run before shrinking (the failing one too); a run stopped at the time
+    /// limit counts as the limit at least.
     pub slowest: Duration,
-    /// The solution's runs, added up (before shrinking).
+    /// The solution's runs on the cases, added up (before shrinking: the shrinking runs are not counted); a run
+    /// stopped at the time limit counts as the limit at least.
     pub solution_time: Duration,
     /// perfectplay's own work, added up (before shrinking): making each case, solving it, comparing.
     pub own_time: Duration,
@@ -197,6 +199,13 @@ impl<G: CheckedGame> Bench<'_, G> {
         let own_time = started.elapsed().saturating_sub(run.elapsed);
         Ok(Trial { verdict, expected, run, own_time })
     }
+}
+
+/// The time a trial's run counts for: its own, and for a run stopped at the time limit (whose clock may read a
+/// hair under it when the watchdog fired) the limit at least, so that a time limit exceeded never counts as a run
+/// within the limit.
+fn solution_spent(trial: &Trial, limit: Duration) -> Duration {
+    if trial.verdict == Verdict::TimeLimitExceeded { trial.run.elapsed.max(limit) } else { trial.run.elapsed }
 }
 
 /// Whether two outputs agree word by word: the same words in the same order, whatever spaces, tabs and line ends
@@ -349,14 +358,13 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
                 bar.inc(1);
             }
             if let Ok(trial) = &result {
-                solution_nanos.fetch_add(trial.run.elapsed.as_nanos() as u64, Ordering::Relaxed);
+                let spent = solution_spent(trial, bench.limits.time).as_nanos() as u64;
+                solution_nanos.fetch_add(spent, Ordering::Relaxed);
+                slowest.fetch_max(spent, Ordering::Relaxed);
                 own_nanos.fetch_add(trial.own_time.as_nanos() as u64, Ordering::Relaxed);
             }
             match result {
-                Ok(trial) if trial.verdict == Verdict::Accepted => {
-                    slowest.fetch_max(trial.run.elapsed.as_nanos() as u64, Ordering::Relaxed);
-                    None
-                }
+                Ok(trial) if trial.verdict == Verdict::Accepted => None,
                 Ok(trial) => Some(Ok((index, case, trial))),
                 Err(e) => Some(Err(e)),
             }
