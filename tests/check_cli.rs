@@ -57,6 +57,9 @@ fn right_words_spaced_as_boj_would_not_take_them_are_a_presentation_error() {
     let cases = [
         ("gridgame", "tr '\\n' ' '", "accepted", ""),
         ("gridgame", "sed 's/$/ /'", "accepted", ""),
+        // Windows line ends: BOJ takes a `\r` before a line break, as it takes a space at a line's end.
+        ("gridgame", "sed 's/$/\\r/'", "accepted", ""),
+        ("gridgame", "sed 's/$/ \\r/'", "accepted", ""),
         ("gridgame", "sed 's/$/  /'", "presentation error", "two spaces at the end of line 1"),
         (
             "gridgame",
@@ -305,6 +308,21 @@ fn a_time_limit_exceeded_shows_the_end_of_stderr() {
     assert!(text.starts_with("time limit exceeded"), "{text}");
     let shown = "the end of the solution's stderr:\n    reached step 42\n        at Main.step\n    \\u{1b}[31m\n";
     assert!(text.contains(shown), "{text}");
+}
+
+/// A run stopped at the time limit counts as the limit at least in the JSON's times: the slowest case and the
+/// solution's seconds (the cases before shrinking, the failing one too) are never under the limit said exceeded.
+#[test]
+fn a_time_limit_exceeded_counts_as_the_limit_at_least() {
+    let dir = tempfile::tempdir().unwrap();
+    // The first run waits past the limit; the shrinking runs after it answer at once (and wrongly), so cost nothing.
+    let mark = dir.path().join("ran").display().to_string();
+    let script = format!("cat >/dev/null; if mkdir '{mark}' 2>/dev/null; then sleep 5; fi; echo 0");
+    let (code, json) = one_case(&["--time-limit", "0.5"], &["sh", "-c", &script]);
+    assert_eq!((code, json["verdict"].as_str()), (Some(1), Some("time limit exceeded")), "{json:#}");
+    assert_eq!(json["detail"], "over 0.5 s");
+    let (slowest, spent) = (json["slowest"].as_f64().unwrap(), json["solution_seconds"].as_f64().unwrap());
+    assert!((0.5..1.5).contains(&slowest) && (0.5..1.5).contains(&spent), "{json:#}");
 }
 
 #[test]
