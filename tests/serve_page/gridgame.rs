@@ -45,7 +45,10 @@ pub fn gridgame_page(tab: &Tab, base: &str) {
     assert_eq!(title, expected);
     // Put a token on a winning cell and play it through: you move first and take the best move each time.
     let start = start.expect("a winning cell with a long game");
-    click(tab, &format!("[data-cell='{},{}']", start.row + 1, start.col + 1));
+    let start_cell = format!("[data-cell='{},{}']", start.row + 1, start.col + 1);
+    click(tab, &start_cell);
+    // The token put, a click on it outlines its moves.
+    click(tab, &start_cell);
     // Each move is outlined in its value for you (solid blue a win, dashed orange a loss) on its cell's own colour,
     // the value of a token standing there: a winning move goes to a cell whose player to move loses.
     wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-board [data-move]')");
@@ -155,7 +158,9 @@ pub fn numbers_are_whole_or_absent(tab: &Tab, base: &str) {
     let open_board = |rows: usize, cols: usize| {
         let board = vec![".".repeat(cols); rows].join("/");
         open(tab, base, &format!("game=gridgame&board={board}&k=1&tokens=1.1&solver=off"));
-        wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-board [data-move]') && !PP.job");
+        wait(tab, "PP.games.gridgame.state().moves && !PP.job");
+        click(tab, "#gg-board [data-cell='1,1']");
+        wait(tab, "document.querySelector('#gg-board [data-move]')");
     };
     // (rows, columns, numbers drawn on the cells, on the moves)
     for (rows, cols, on_cells, on_moves) in [(20, 20, true, false), (40, 40, false, false), (150, 5, true, true)] {
@@ -284,6 +289,7 @@ pub fn a_move_on_the_largest_gridgame_board(tab: &Tab, base: &str) {
     watch_errors(tab);
     click(tab, "#gg-solver");
     let started = Instant::now();
+    click(tab, "[data-cell='1,2']");
     click(tab, "[data-cell='1,2']");
     wait(tab, "PP.games.gridgame.state().moves && document.querySelector('#gg-board [data-move]')");
     eprintln!("300×300 gridgame: token put in {:.2?}", started.elapsed());
@@ -431,4 +437,98 @@ pub fn a_judges_whole_input(tab: &Tab, base: &str) {
             .starts_with("Board (the judge's input, several tokens a query, a line each): line 9, column "),
         "{message}"
     );
+}
+
+/// A click's meaning: before the first move a click on an open cell puts one more token, also where the selected
+/// token could move (nothing is played by surprise), and a line under the status says so; a click on a token
+/// outlines its moves, and a click on one of them moves it, also onto another token's cell (tokens are separate
+/// games and may share one): the outlined move wins over selecting the token there, which the "token" list does.
+pub fn a_click_puts_a_token_or_plays_an_outlined_move(tab: &Tab, base: &str) {
+    let state = |what: &str| eval(tab, &format!("PP.games.gridgame.state().{what}"));
+    open(tab, base, "game=gridgame&board=.../.../...&k=1");
+    wait(tab, "document.querySelector('#gg-board') && !PP.job");
+    watch_errors(tab);
+    click(tab, "[data-cell='1,1']");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 1 && !PP.job");
+    assert_eq!(
+        eval(tab, "document.querySelector('#gg-board [data-move]')"),
+        serde_json::Value::Null,
+        "nothing outlined"
+    );
+    let hint = eval(tab, "document.querySelector('#gg-hint').textContent");
+    assert!(
+        hint.as_str()
+            .unwrap()
+            .starts_with("Click open cells to put more tokens. To make the first move, click a token"),
+        "{hint}"
+    );
+    // (1, 2), where the token could move: a second token.
+    click(tab, "[data-cell='1,2']");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 2 && !PP.job");
+    assert_eq!((state("tokens"), state("history.length")), (serde_json::json!([[1, 1], [1, 2]]), serde_json::json!(0)));
+    // A click on token 1 outlines its moves; a click on one of them, (2, 2), is the first move.
+    click(tab, "[data-cell='1,1']");
+    let outlined = wait(tab, "[...document.querySelectorAll('#gg-board [data-move]')].map(e => e.dataset.cell)");
+    assert_eq!(outlined, serde_json::json!(["1,2", "2,1", "2,2"]));
+    assert!(
+        eval(tab, "document.querySelector('#gg-hint').textContent")
+            .as_str()
+            .unwrap()
+            .starts_with("Click one of token 1's outlined cells")
+    );
+    click(tab, "[data-cell='2,2']");
+    wait(tab, "PP.games.gridgame.state().history.length >= 1");
+    assert_eq!(
+        eval(tab, "PP.games.gridgame.state().history[0]"),
+        serde_json::json!({"token": 0, "from": [1, 1], "to": [2, 2]})
+    );
+    settle(tab);
+
+    // Two tokens on a row, the user playing both sides: token 1 moves right next to token 2, then onto its cell.
+    open(tab, base, "game=gridgame&board=..../..../....&k=0&tokens=1.1-1.3&solver=off");
+    wait(tab, "PP.games.gridgame.state().moves?.length === 2 && !PP.job");
+    watch_errors(tab);
+    click(tab, "[data-cell='1,1']");
+    click(tab, "[data-cell='1,2']");
+    wait(tab, "PP.games.gridgame.state().history.length === 1 && PP.games.gridgame.state().moves && !PP.job");
+    assert_eq!(state("tokens"), serde_json::json!([[1, 2], [1, 3]]));
+    click(tab, "[data-cell='1,2']");
+    let outlined = wait(tab, "[...document.querySelectorAll('#gg-board [data-move]')].map(e => e.dataset.cell)");
+    assert_eq!(outlined, serde_json::json!(["1,3", "2,2"]));
+    click(tab, "[data-cell='1,3']");
+    wait(tab, "PP.games.gridgame.state().history.length === 2 && PP.games.gridgame.state().moves && !PP.job");
+    assert_eq!(state("tokens"), serde_json::json!([[1, 3], [1, 3]]));
+    // Two tokens on one cell: both drawn there; the list selects token 2, whose moves are then outlined.
+    assert_eq!(eval(tab, "document.querySelectorAll(\"#gg-board [data-cell='1,3'] .token\").length"), 2);
+    eval(
+        tab,
+        "(() => { const list = document.querySelector('#gg-token'); list.value = '1'; list.dispatchEvent(new Event('change')); })()",
+    );
+    assert_eq!(state("selected"), 1);
+    assert_eq!(eval(tab, "document.querySelector('#gg-board .token.selected').textContent"), "2");
+    assert_eq!(page_errors(tab), serde_json::json!([]));
+}
+
+/// The solver's move is pending for a moment after yours: removing the tokens then, or showing another game, leaves
+/// it unplayed (no error, no move in a game cleared away, no grid game written into another game's link).
+pub fn the_solvers_pending_move_is_dropped_with_its_game(tab: &Tab, base: &str) {
+    let state = |what: &str| eval(tab, &format!("PP.games.gridgame.state().{what}"));
+    let moved = "PP.games.gridgame.state().history.length === 1 && PP.games.gridgame.state().moves && !PP.job";
+    for then in ["document.querySelector('#gg-clear').click()", "location.hash = '#game=footholds'"] {
+        open(tab, base, "game=gridgame&board=..../..../....&k=0&tokens=1.1");
+        wait(tab, "PP.games.gridgame.state().moves && !PP.job");
+        watch_errors(tab);
+        tab.press_key("ArrowDown").unwrap();
+        // At once when your move's answer has come: the solver would answer 350 ms later.
+        wait(tab, &format!("{moved} && ({then}, true)"));
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        settle(tab);
+        assert_eq!(page_errors(tab), serde_json::json!([]), "{then}");
+        if then.contains("gg-clear") {
+            assert_eq!((state("tokens"), state("history.length")), (serde_json::json!([]), serde_json::json!(0)));
+        } else {
+            wait(tab, "PP.games.footholds.state().answer");
+            assert_eq!(eval(tab, "location.hash.includes('tokens')"), false, "{}", eval(tab, "location.hash"));
+        }
+    }
 }

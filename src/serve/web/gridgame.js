@@ -15,6 +15,9 @@
     history: [], redo: [], // moves played: {token, from, to}
     moves: null, // the API's moves of each token now
     selected: 0,
+    // Before the first move, a token was clicked: its moves are outlined, and a click on one of them moves it (else a
+    // click on an open cell puts one more token). Once the game is on, the selected token's moves are always outlined.
+    picked: false,
     solverPlays: true, // the solver answers each of your moves
     over: null, // {moves} once the player to move cannot move
     failed: null, // what got no answer (cancelled, or an error): 'board' or 'moves'
@@ -72,7 +75,9 @@
   });
 
   const clearTokens = () => {
-    s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null; s.values = [];
+    // The solver's pending move was for the game cleared away.
+    clearTimeout(thinking);
+    s.tokens = []; s.history = []; s.redo = []; s.moves = null; s.over = null; s.values = []; s.picked = false;
     if (s.failed === 'moves') s.failed = null;
   };
 
@@ -171,7 +176,12 @@
   const solverTurn = () => {
     clearTimeout(thinking);
     if (!s.moves || s.over || yourTurn()) return;
-    thinking = setTimeout(() => { const m = best(); play(m.token, m.to); }, 350);
+    thinking = setTimeout(() => {
+      // Whatever has happened since (every reset clears this timer), the solver moves only in the game it was asked.
+      if (!s.moves || s.over || yourTurn()) return;
+      const m = best();
+      if (m) play(m.token, m.to);
+    }, 350);
   };
 
   /** Moves a token (`byYou`: the user's move, whose focus follows the token). */
@@ -204,27 +214,38 @@
     askMoves();
   };
 
-  /** The selected token's legal move to `to`, when it is the user's turn and there is one. */
+  /** The selected token's legal move to `to`, when it is the user's turn and there is one (the keys' moves). */
   const yourMove = (to) => (s.moves && !s.over && yourTurn()
     ? s.moves[s.selected]?.moves.find((m) => same(m.to, to)) : null);
 
+  /** Whether the selected token's moves are outlined (and a click on one plays it): see `picked`. */
+  const outlined = () => Boolean(s.moves && !s.over && yourTurn() && (s.history.length > 0 || s.picked));
+
+  /** Selects token `i` and outlines its moves. */
+  const pick = (i) => {
+    s.selected = i;
+    s.picked = true;
+    draw();
+  };
+
+  /**
+   * A click on a cell: an outlined cell moves the selected token there, whatever stands on the cell (tokens are
+   * separate games and may share a cell); else a token's cell selects that token and outlines its moves; else,
+   * before the first move, an open cell gets one more token (its moves outlined once it is clicked). So the first
+   * move is always asked for: a click on a token, then on one of its outlined cells (or a key).
+   */
   const click = (x, y) => {
-    const at = s.tokens.findIndex((t) => t[0] === x && t[1] === y);
-    if (s.history.length === 0 && !s.moves?.some((t) => t.moves.some((m) => m.to[0] === x && m.to[1] === y)) && at < 0) {
-      // Before the first move: a click puts a token (the API checks the cell).
-      if (s.table && s.table.values[x - 1][y - 1] !== '#') {
-        s.tokens.push([x, y]);
-        s.selected = s.tokens.length - 1;
-        askMoves();
-      }
-      return;
+    const move = outlined() ? yourMove([x, y]) : null;
+    if (move) return play(s.selected, move.to, true);
+    const here = s.tokens.map((t, i) => (same(t, [x, y]) ? i : -1)).filter((i) => i >= 0);
+    if (here.length) return pick(here.includes(s.selected) ? s.selected : here[0]);
+    // Before the first move: a click puts a token (the API checks the cell).
+    if (s.history.length === 0 && s.table && s.table.values[x - 1][y - 1] !== '#') {
+      s.tokens.push([x, y]);
+      s.selected = s.tokens.length - 1;
+      s.picked = false;
+      askMoves();
     }
-    if (at >= 0) {
-      s.selected = at;
-      return draw();
-    }
-    const move = yourMove([x, y]);
-    if (move) play(s.selected, move.to, true);
   };
 
   /** Arrows and digits move the selected token, by a legal move only; any other key is left alone. */
@@ -335,7 +356,7 @@
       if (!want.has(k)) want.set(k, { move: null, tokens: [] });
       return want.get(k);
     };
-    const selected = s.moves && !s.over && yourTurn() ? s.moves[s.selected] : null;
+    const selected = outlined() ? s.moves[s.selected] : null;
     for (const m of selected?.moves || []) at(m.to).move = moveValue(m);
     s.tokens.forEach((token, i) => at(token).tokens.push(i));
     const shown = new Map();
@@ -402,7 +423,7 @@
     }
     if (!s.tokens.length) {
       return PP.el('p', { class: 'verdict', id: 'gg-status',
-        text: `Click open cells to put one or more tokens, then move: ${first} move${first === 'you' ? '' : 's'} first.` });
+        text: `Click open cells to put one or more tokens, then click a token and one of its outlined cells to move: ${first} move${first === 'you' ? '' : 's'} first.` });
     }
     if (s.over) {
       const loser = players()[s.over.moves % 2], winner = players()[(s.over.moves + 1) % 2];
@@ -415,16 +436,32 @@
     const who = mover();
     // One token: its Grundy value and remoteness; several: the XOR of their values, which decides.
     const grundy = g.length === 1 ? `Grundy value ${total}` : `Grundy values ${g.join(' ⊕ ')} = ${total}`;
-    return PP.el('p', { class: 'verdict', id: 'gg-status', 'data-xor': total, 'data-mover': who },
+    return [PP.el('p', { class: 'verdict', id: 'gg-status', 'data-xor': total, 'data-mover': who },
       `${who === 'you' ? 'Your' : `${capital(who)}'s`} move. ${grundy}: the player to move `,
       PP.el('span', { class: `swatch spaced ${total ? 'win' : 'lose'}` }), total ? 'wins' : 'loses',
-      g.length === 1 ? ` in ${s.moves[0].remoteness}.` : '.');
+      g.length === 1 ? ` in ${s.moves[0].remoteness}.` : '.'), hint()];
+  };
+
+  /** Before the first move, what a click does: put a token, or (on a clicked token's outlined cells) move. */
+  const hint = () => {
+    if (s.history.length || !yourTurn()) return null;
+    const n = s.selected + 1;
+    const text = s.picked
+      ? `Click one of token ${n}'s outlined cells to make the first move (or press an arrow key or 1–9); a click on `
+        + 'any other open cell puts one more token.'
+      : 'Click open cells to put more tokens. To make the first move, click a token: its moves are outlined; then '
+        + 'click one of them (or press an arrow key or 1–9 to move the selected token).';
+    return PP.el('p', { id: 'gg-hint', 'data-picked': s.picked, text });
   };
 
   const controls = () => [
     PP.el('button', { type: 'button', id: 'gg-undo', onclick: undo, disabled: !s.history.length, text: 'Undo (u)' }),
     PP.el('button', { type: 'button', id: 'gg-redo', onclick: redo, disabled: !s.redo.length, text: 'Redo (y)' }),
     PP.el('button', { type: 'button', id: 'gg-clear', text: 'Remove tokens', onclick: () => { clearTokens(); save(); draw(); } }),
+    // Which token moves: also how to select a token that stands on one of the selected token's outlined cells
+    // (a click there moves the selected token).
+    s.tokens.length > 1 ? PP.el('label', {}, 'token ', PP.el('select', { id: 'gg-token', onchange: (e) => pick(+e.target.value) },
+      s.tokens.map(([x, y], i) => PP.el('option', { value: i, selected: i === s.selected, text: `${i + 1} at (${x}, ${y})` })))) : null,
     PP.el('label', {}, PP.el('input', { type: 'checkbox', id: 'gg-solver', checked: s.solverPlays,
       onchange: (e) => { s.solverPlays = e.target.checked; save(); draw(); solverTurn(); } }), ' the solver answers'),
   ];
@@ -598,15 +635,17 @@
       ' the player to move wins, ', PP.swatch('lose'), ' they lose; the number is how many moves the game then lasts '
       + 'under optimal play (hover a cell for its Grundy value). With several tokens, the XOR of their Grundy values '
       + 'decides: not 0, the player to move wins.'),
-    PP.helpPart('Play', 'Click open cells to put tokens, then move the selected token by clicking one of its outlined '
-      + 'cells: ', PP.swatch('move-win'), ' a winning move for you, ', PP.swatch('move-lose'), ' a losing one. Click a '
-      + 'token to select it. Keys: the arrows move it one cell down or right, 1–9 that many cells diagonally; u undoes, '
-      + 'y redoes. Untick "the solver answers" to play both sides.'),
+    PP.helpPart('Play', 'Click open cells to put tokens. Then click a token: its moves are outlined, ',
+      PP.swatch('move-win'), ' a winning move for you, ', PP.swatch('move-lose'), ' a losing one; click one of them to '
+      + 'move it there (before the first move, a click on any other open cell puts one more token). A click on an '
+      + 'outlined cell moves, even onto another token (tokens are separate games and may share a cell); the "token" '
+      + 'list selects any token. Keys: the arrows move the selected token one cell down or right, 1–9 that many cells '
+      + 'diagonally; u undoes, y redoes. Untick "the solver answers" to play both sides.'),
     PP.helpPart('The judge\'s input', 'Paste a whole BOJ 28218 input into the board box (N M K, the rows, Q and the '
       + 'queries) and Solve: the board and K are read from it, and the judge\'s answer to each query is listed (First '
       + 'or Second, as the judge prints it), with a button to play it. An input with several tokens a query, all of a '
       + 'query\'s cells on its line (as perfectplay gridgame --tokens reads it), is read so.'),
   ];
 
-  PP.games.gridgame = { mount, key, help, state: () => ({ ...s }) };
+  PP.games.gridgame = { mount, key, help, stop: () => clearTimeout(thinking), state: () => ({ ...s }) };
 })();
