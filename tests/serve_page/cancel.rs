@@ -4,6 +4,10 @@
 use crate::browser::*;
 use crate::serve_support;
 use headless_chrome::Tab;
+use perfectplay::census::published;
+use perfectplay::engine::Value;
+use perfectplay::format::TextFormat;
+use perfectplay::games::footholds;
 use perfectplay::serve::{Config, Server};
 use std::time::{Duration, Instant};
 
@@ -125,4 +129,62 @@ pub fn a_position_too_slow_to_solve(tab: &Tab) {
             && message.as_str().unwrap().ends_with("; a board with fewer footholds is solved sooner (HTTP 504)"),
         "{message}"
     );
+}
+
+/// A server with a time limit of one second: a position it does not solve in time shows what it knew (a full 9×9
+/// board's winner and moves, which the census gives, in the verdict and not only in the message); the map of every
+/// start pair of that board still comes, as it does not wait for the ranked moves of the start shown; a board
+/// pasted and loaded is shown whatever its solve gives, and the message says what helps.
+pub fn what_a_slow_position_shows(tab: &Tab) {
+    let config = Config { request_time_limit: Duration::from_secs(1), ..Config::default() };
+    let base = serve_support::start(config);
+    let error = "!PP.job && !document.getElementById('error').hidden && document.getElementById('error').textContent";
+    let full = serde_json::json!(vec![vec![1; 9]; 9]).to_string();
+    open(tab, &base, &format!("game=footholds&board={full}&a=4,4&b=4,5"));
+    watch_errors(tab);
+    let verdict = wait(tab, "!PP.job && document.querySelector('#fh-verdict[data-known-winner]')?.textContent");
+    let instance = footholds::Instance::parse(&format!("{full} [4,4] [4,5]")).unwrap();
+    let table = published::tablebase(&instance).expect("the 9×9 board is published");
+    let outcome = table.outcome((4, 4), (4, 5)).unwrap();
+    let winner = if outcome.value == Value::Win { "A" } else { "B" };
+    let said = format!("{winner} wins; {} more moves under optimal play", outcome.remoteness);
+    assert!(verdict.as_str().unwrap().contains(&said), "{verdict}");
+    assert!(eval(tab, "!!document.querySelector('#fh-again')").as_bool().unwrap());
+    let message = wait(tab, error);
+    assert!(
+        message.as_str().unwrap().ends_with("; a board with fewer footholds is solved sooner (HTTP 504)"),
+        "{message}"
+    );
+    // The map: every start pair, as the census has them.
+    click(tab, "#fh-map-button");
+    let maps = wait(tab, "!PP.job && document.querySelectorAll('#fh-map .minimap-figure').length");
+    assert_eq!(maps, 81);
+    let title =
+        eval(tab, "document.querySelectorAll('#fh-map .minimap-figure')[40].querySelectorAll('.cell')[41].title");
+    assert_eq!(title, format!("A at (4, 4), B at (4, 5): {winner} wins in {}", outcome.remoteness));
+    assert_eq!(eval(tab, "document.querySelector('#fh-verdict').dataset.knownWinner"), winner);
+
+    // Loaded: the 9×9 board with a hole in a corner, not published, and not solved within a second.
+    let mut holed = vec![vec![1; 9]; 9];
+    holed[0][0] = 0;
+    let text = format!("{} [4,4] [4,5]", serde_json::json!(holed));
+    eval(
+        tab,
+        &format!(
+            "(() => {{ const box = document.querySelector('#fh-paste'); box.value = {}; box.dispatchEvent(new Event('input')); }})()",
+            serde_json::json!(text)
+        ),
+    );
+    click(tab, "#fh-load");
+    let message = wait(tab, error);
+    assert!(
+        message.as_str().unwrap().ends_with("; a board with fewer footholds is solved sooner (HTTP 504)"),
+        "{message}"
+    );
+    let start = eval(tab, "PP.games.footholds.state().start");
+    assert_eq!(start, serde_json::json!({"board": holed, "a": [4, 4], "b": [4, 5]}));
+    assert_eq!(eval(tab, "document.querySelector(\"#footholds .board [data-cell='0,0']\").className"), "cell hole");
+    assert_eq!(eval(tab, "document.querySelector('#fh-verdict').dataset.failed"), "true");
+    assert!(eval(tab, "location.hash").as_str().unwrap().contains("board=%5B%5B0%2C1"), "the link is the board's");
+    assert_eq!(page_errors(tab), serde_json::json!([]));
 }

@@ -299,3 +299,26 @@ pub fn a_click_does_what_the_tool_says(tab: &Tab, base: &str) {
     click(tab, &format!("[data-cell='{cell}']"));
     wait(tab, "PP.games.footholds.state().history.length === 1");
 }
+
+/// Playing B against the solver: Undo is off until you have moved (undoing the solver's first move would only have
+/// it played again), and then goes back to your move.
+pub fn undo_goes_back_to_your_move(tab: &Tab, base: &str) {
+    let state = |what: &str| eval(tab, &format!("PP.games.footholds.state().{what}"));
+    open(tab, base, "game=footholds&board=[[1,1,1,1],[1,1,1,1],[1,1,1,1]]&a=1,0&b=1,3&side=B");
+    wait(tab, "PP.games.footholds.state().history.length === 1 && PP.games.footholds.state().answer && !PP.job");
+    assert_eq!(eval(tab, "document.querySelector('#fh-undo').disabled"), true);
+    tab.press_key("u").unwrap();
+    settle(tab);
+    assert_eq!(state("history.length"), 1);
+    let cell = best_move(tab, "#footholds .board");
+    click(tab, &format!("[data-cell='{cell}']"));
+    wait(tab, "PP.games.footholds.state().answer?.mover === 'B' && !PP.job || PP.games.footholds.state().over");
+    if state("over") == serde_json::Value::Null {
+        assert_eq!(state("history.length"), 3);
+        assert_eq!(eval(tab, "document.querySelector('#fh-undo').disabled"), false);
+        click(tab, "#fh-undo");
+        wait(tab, "PP.games.footholds.state().history.length === 1 && PP.games.footholds.state().answer && !PP.job");
+        settle(tab);
+        assert_eq!(state("history.length"), 1, "back to B's first move, and the solver waits");
+    }
+}

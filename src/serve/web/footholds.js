@@ -18,6 +18,9 @@
     values: [], // per position reached: {winner, remoteness}
     over: null, // {winner, moves} once the game has ended
     failed: false, // the question about the position now got no answer (cancelled, or an error)
+    // What the server knew of the position when it got no answer within its time limit (504): {winner, answer (null
+    // when only bounds), atLeast, atMost}, the moves counted from the position; else null.
+    known: null,
     map: null,
   };
   let root;
@@ -63,6 +66,7 @@
     s.answer = null;
     s.over = null;
     s.failed = false;
+    s.known = null;
     s.values.length = Math.min(s.values.length, s.history.length);
     // A winning move of remoteness 1 ends the game: the opponent is stuck or lost their foothold.
     if (last && last.value === 'win' && last.remoteness === 1) {
@@ -76,22 +80,44 @@
     draw();
     const request = { input: input(p.board, p.at[p.mover], p.at[other(p.mover)]) };
     const key = here();
-    const answer = await PP.ask('/api/footholds', request, { explain: slow });
+    const answer = await PP.ask('/api/footholds', request, { explain: (message) => slow(players(message, p.mover)) });
     if (key !== here()) return;
     if (!answer) {
       // Cancelled or refused; a question that replaced this one (the map's) sees to this position when it ends.
-      if (!PP.job) s.failed = true;
+      if (!PP.job) failed(p.mover);
       return draw();
     }
     accept(answer);
   };
 
   /**
+   * No answer for the position now: a time limit's (504) may still say who wins, and in how many moves or within
+   * which bounds (`mover`: the player to move, the API's "A").
+   */
+  const failed = (mover) => {
+    s.failed = true;
+    const data = PP.refused?.status === 504 ? PP.refused.data : null;
+    s.known = data?.winner ? {
+      winner: data.winner === 'A' ? mover : other(mover), answer: data.answer ?? null,
+      atLeast: data.answer_at_least, atMost: data.answer_at_most,
+    } : null;
+  };
+
+  /**
    * A position the server could not solve within its time limit: asking again would end the same way, so the
    * message says what does help.
    */
-  const slow = (message) => (message.startsWith('no answer within the request time limit')
-    ? `${message}; a board with fewer footholds is solved sooner` : message);
+  const slow = (message) => (SLOW.test(message) ? `${message}; a board with fewer footholds is solved sooner` : message);
+
+  /** The server's words for a time limit reached: nothing known, bounds, or the census's answer without the moves. */
+  const SLOW = /^no (exact )?answer within the request time limit|^[AB] wins, in \d+ moves in total, but what else was asked/;
+
+  /**
+   * The server's message about a position names the player to move "A" (the Programmers format's): said of the
+   * players on the board, when B is to move.
+   */
+  const players = (message, mover) => (mover === 'B'
+    ? message.replace(/\b([AB]) wins\b/g, (_, w) => `${other(w)} wins`) : message);
 
   /** Which position the page shows: a question's answer is taken only while it still shows the one asked about. */
   const here = () => JSON.stringify([s.start, s.history.length]);
@@ -102,6 +128,7 @@
     const winner = answer.winner === 'A' ? p.mover : other(p.mover);
     s.answer = { ...answer, mover: p.mover, winner };
     s.failed = false;
+    s.known = null;
     s.values.length = s.history.length;
     s.values.push({ winner, remoteness: answer.answer });
     if (answer.moves.length === 0) s.over = { winner: other(p.mover), moves: s.history.length };
@@ -111,9 +138,12 @@
 
   const computerTurn = () => {
     clearTimeout(thinking);
-    if (!s.answer || s.over || s.side === 'both' || s.answer.mover === s.side) return;
-    thinking = setTimeout(() => play(s.answer.moves[0]), 350);
+    if (!solversTurn()) return;
+    // Whatever has happened since (every reset clears this timer), the solver moves only on its own turn.
+    thinking = setTimeout(() => { if (solversTurn()) play(s.answer.moves[0]); }, 350);
   };
+
+  const solversTurn = () => Boolean(s.answer && !s.over && s.side !== 'both' && s.answer.mover !== s.side);
 
   /** Plays one of the API's moves for the mover (`byYou`: the user's, whose focus follows the token). */
   const play = (move, byYou) => {
@@ -124,9 +154,15 @@
     solveNow();
   };
 
+  /**
+   * Whether Undo goes back to a position of yours: against the solver playing A, not from B's first move (the
+   * solver would only play its first move again).
+   */
+  const canUndo = () => s.history.length > (s.side === 'B' ? 1 : 0);
+
   const undo = () => {
+    if (!canUndo()) return;
     clearTimeout(thinking);
-    if (!s.history.length) return;
     s.redo.push(s.history.pop());
     // Against the solver, go back to a position where it is your move.
     if (s.side !== 'both' && s.history.length % 2 !== (s.side === 'A' ? 0 : 1) && s.history.length) {
@@ -218,24 +254,79 @@
    */
   const load = async (text) => {
     const answer = await PP.ask('/api/footholds', { input: text }, { explain: slow });
-    if (!answer) return;
-    s.map = null;
-    reset({ board: answer.board, a: answer.aloc, b: answer.bloc }, answer);
+    if (answer) {
+      s.map = null;
+      return reset({ board: answer.board, a: answer.aloc, b: answer.bloc }, answer);
+    }
+    // Refused (400: the board shown is kept, the message says why) or cancelled: nothing new to show. A board read
+    // but not solved within the time limit (504) is shown all the same, with what the server knew of it.
+    if (PP.job || PP.refused?.status !== 504) return;
+    const start = readPosition(text);
+    if (!start) return;
+    clearTimeout(thinking);
+    Object.assign(s, { start, history: [], redo: [], values: [], map: null, answer: null, over: null });
+    save();
+    failed('A');
+    draw();
   };
 
+  /**
+   * The position of Programmers arguments (`board aloc bloc`) or of a grid (`#` a foothold, `.` none, `A`, `B`, `*`
+   * both), as the server read it (this is only asked of text the server has read): `{board, a, b}`, or null.
+   */
+  const readPosition = (text) => {
+    let board, a, b;
+    if (text.trim().startsWith('[')) {
+      // The three top-level arrays, whatever separates them.
+      const parts = [];
+      let depth = 0, from = 0;
+      for (let i = 0; i < text.length; i++) {
+        if (text[i] === '[' && depth++ === 0) from = i;
+        else if (text[i] === ']' && --depth === 0) parts.push(text.slice(from, i + 1));
+      }
+      try {
+        [board, a, b] = parts.map((part) => JSON.parse(part));
+      } catch (_) {
+        return null;
+      }
+    } else {
+      board = [];
+      for (const line of text.split('\n').map((l) => l.replace(/[ \t\r]/g, '')).filter(Boolean)) {
+        board.push([...line].map((ch, c) => {
+          if (ch === 'A' || ch === '*') a = [board.length, c];
+          if (ch === 'B' || ch === '*') b = [board.length, c];
+          return ch === '.' ? 0 : 1;
+        }));
+      }
+    }
+    const cell = (at) => Array.isArray(at) && at.length === 2 && board[at[0]]?.[at[1]] === 1;
+    const rows = Array.isArray(board) && board.length && board.every((row) => Array.isArray(row) && row.length === board[0].length
+      && row.every((v) => v === 0 || v === 1));
+    return rows && cell(a) && cell(b) ? { board, a, b } : null;
+  };
+
+  /**
+   * The map of every start pair: the table of the board, whatever the starts. It is asked with A and B on one cell,
+   * a position whose moves the solver finds at once (A's first move drops B's foothold), so that the request's time
+   * goes to the table alone (a full board's comes from the census) and not to the ranked moves and the line of the
+   * start shown, which the API always adds (on a 9×9 board they can take longer than the time limit).
+   */
   const showMap = async () => {
     const start = s.start;
-    const answer = await PP.ask('/api/footholds', { input: input(start.board, start.a, start.b), table: true });
+    // The answer of that position is no business of the user's: a map stopped by the time limit says only that.
+    const explain = (message) => message
+      .replace(/^the answer is \d+ \([AB] wins\), but the tablebase stopped/, 'the map of every start pair stopped');
+    const answer = await PP.ask('/api/footholds', { input: input(start.board, start.a, start.a), table: true }, { explain });
     if (start !== s.start) return;
     if (answer) s.map = answer.table;
-    // This question may have replaced the one about the position now: the map's answer is the start's; for
-    // another position, ask again.
-    if (s.answer || s.over) return draw();
+    // This question may have replaced the one about the position now: ask that again, once the map has come (a
+    // map refused keeps its message, and the position its Solve again).
+    if (s.answer || s.over || s.failed) return draw();
     if (!answer) {
-      if (!PP.job) s.failed = true;
+      if (!PP.job) Object.assign(s, { failed: true, known: null });
       return draw();
     }
-    return s.history.length ? solveNow() : accept(answer);
+    return solveNow();
   };
 
   const key = (name) => {
@@ -318,16 +409,27 @@
       return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-winner': winner, 'data-moves': moves,
         text: `Game over after ${moves} move${moves === 1 ? '' : 's'}: ${why}, ${who(winner)} wins.` });
     }
+    const you = (mover) => (s.side === 'both' ? '' : mover === s.side ? ' (you)' : ' (the solver)');
     if (s.failed) {
-      return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-failed': 'true' },
-        'No answer for this position (cancelled, or see the message above). ',
-        PP.el('button', { type: 'button', id: 'fh-again', onclick: () => solveNow(), text: 'Solve again' }));
+      const again = PP.el('button', { type: 'button', id: 'fh-again', onclick: () => solveNow(), text: 'Solve again' });
+      const k = s.known;
+      if (!k) {
+        return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-failed': 'true' },
+          'No answer for this position (cancelled, or see the message above). ', again);
+      }
+      // The time limit came first, but the winner was known: and the moves left, or bounds on them.
+      const { mover } = position();
+      const moves = k.answer !== null
+        ? `${k.answer} more move${k.answer === 1 ? '' : 's'} under optimal play; the moves' values were not found in time`
+        : `${k.atLeast} to ${k.atMost} more moves under optimal play; no exact answer in time`;
+      return PP.el('p', { class: 'verdict', id: 'fh-verdict', 'data-failed': 'true', 'data-known-winner': k.winner },
+        `${mover} to move${you(mover)}. `, PP.el('span', { class: `swatch ${k.winner === mover ? 'win' : 'lose'}` }),
+        ` ${k.winner} wins; ${moves} (see the message above). `, again);
     }
     if (!s.answer) return PP.el('p', { class: 'verdict', id: 'fh-verdict', text: 'solving…' });
     const a = s.answer;
-    const you = s.side === 'both' ? '' : a.mover === s.side ? ' (you)' : ' (the solver)';
     return PP.el('p', { class: 'verdict', id: 'fh-verdict' },
-      `${a.mover} to move${you}. `,
+      `${a.mover} to move${you(a.mover)}. `,
       PP.el('span', { class: `swatch ${a.winner === a.mover ? 'win' : 'lose'}` }),
       ` ${a.winner} wins; ${a.answer} more move${a.answer === 1 ? '' : 's'} under optimal play.`);
   };
@@ -391,7 +493,7 @@
           verdict(),
           boardView(),
           PP.el('div', { class: 'controls' },
-            PP.el('button', { type: 'button', id: 'fh-undo', onclick: undo, disabled: !s.history.length, text: 'Undo (u)' }),
+            PP.el('button', { type: 'button', id: 'fh-undo', onclick: undo, disabled: !canUndo(), text: 'Undo (u)' }),
             PP.el('button', { type: 'button', id: 'fh-redo', onclick: redo, disabled: !s.redo.length, text: 'Redo (y)' }),
             PP.el('button', { type: 'button', id: 'fh-restart', onclick: () => reset(s.start), text: 'Restart' }),
             PP.el('label', {}, 'You play ', PP.el('select', { id: 'fh-side', onchange: (e) => { s.side = e.target.value; save(); draw(); computerTurn(); } },
@@ -492,5 +594,5 @@
       + 'change the size or paste a position; "Map of all start pairs" shows who wins from every pair of starts.'),
   ];
 
-  PP.games.footholds = { mount, key, help, state: () => ({ ...s, position: position() }) };
+  PP.games.footholds = { mount, key, help, stop: () => clearTimeout(thinking), state: () => ({ ...s, position: position() }) };
 })();
