@@ -9,7 +9,9 @@
 //! value history follows the game; large snakes boards show at once, and the charts' notes cover no data; on a
 //! phone (and at 200 % zoom) the charts' text keeps its size and the maps fit; the focus and the selected token
 //! stand out on every cell colour. Each game says how to play it; a game's end says why; a stopped server is said
-//! so. Screenshots go to `target/`.
+//! so. A grid game's click puts a token or plays an outlined move, never by surprise; the solver's pending move
+//! goes with its game; a footholds position past the time limit shows what the server knew, its map still comes,
+//! and a slow board pasted is shown. Screenshots go to `target/`.
 //!
 //! Without Chromium the test prints a SKIP line and passes, unless `PERFECTPLAY_REQUIRE_ALL=1` (set by CI).
 //!
@@ -38,6 +40,10 @@ fn the_page_plays_all_three_games_in_chromium() {
     let base = serve_support::start(Config::default());
     let tab = launched.browser.new_tab().unwrap();
     tab.set_default_timeout(Duration::from_secs(30));
+    gridgame::a_click_puts_a_token_or_plays_an_outlined_move(&tab, &base);
+    gridgame::the_solvers_pending_move_is_dropped_with_its_game(&tab, &base);
+    footholds::undo_goes_back_to_your_move(&tab, &base);
+    cancel::what_a_slow_position_shows(&tab);
     footholds::footholds_page(&tab, &base);
     cancel::cancel_a_long_solve(&tab, &base);
     gridgame::gridgame_page(&tab, &base);

@@ -141,7 +141,13 @@ pub fn large_boards(tab: &Tab, base: &str) {
     assert!(bars[0].as_str().unwrap().starts_with(&format!("rolls 1–{group}: ")), "{}", bars[0]);
     assert!(bars.last().unwrap().as_str().unwrap().contains(&format!("–{cut}: ")), "{}", bars.last().unwrap());
     assert_eq!(eval(tab, "document.querySelectorAll('#sn-shortest li').length"), 1000);
-    assert_eq!(eval(tab, "document.querySelector('#sn-more').textContent"), "(the first 1000 rolls of 3,334)");
+    assert_eq!(eval(tab, "document.querySelector('#sn-more').textContent"), "(the first 1,000 rolls of 3,334)");
+    // Its size, with the thousands separated as the page's other numbers are.
+    let said = eval(
+        tab,
+        "[...document.querySelectorAll('#main p')].map(p => p.textContent).find(t => t.startsWith('The board has'))",
+    );
+    assert_eq!(said, "The board has 20,000 squares; boards up to 400 are drawn.");
 
     // 20 001 squares and a die of 1 000 faces: past the API's 20 000 000 steps for the chances.
     open(tab, base, "game=snakes&input=0%200%0A&size=20001&faces=1000");
@@ -236,7 +242,7 @@ pub fn the_largest_board_shows_its_fewest_rolls(tab: &Tab, base: &str) {
     let grouped: Vec<_> = digits.as_bytes().rchunks(3).rev().map(|g| std::str::from_utf8(g).unwrap()).collect();
     assert_eq!(
         eval(tab, "document.querySelector('#sn-more').textContent"),
-        format!("(the first 1000 rolls of {})", grouped.join(","))
+        format!("(the first 1,000 rolls of {})", grouped.join(","))
     );
 }
 

@@ -26,11 +26,12 @@ PP.el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
-/** An API error: the HTTP status and the server's message. */
+/** An API error: the HTTP status, the server's message and its whole body (a 504 may say what was known). */
 class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, data = {}) {
     super(message);
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -60,7 +61,7 @@ PP.api = async (path, body, { signal, onProgress } = {}) => {
   const type = response.headers.get('content-type') || '';
   if (!type.startsWith('text/event-stream')) {
     const data = await response.json().catch(() => ({ error: response.statusText }));
-    if (!response.ok) throw new ApiError(response.status, data.error);
+    if (!response.ok) throw new ApiError(response.status, data.error, data);
     return data;
   }
   const reader = response.body.getReader();
@@ -84,13 +85,16 @@ PP.api = async (path, body, { signal, onProgress } = {}) => {
       const payload = JSON.parse(data.join('\n'));
       if (event === 'progress') onProgress?.(payload);
       else if (event === 'result') return payload;
-      else if (event === 'error') throw new ApiError(payload.status, payload.error);
+      else if (event === 'error') throw new ApiError(payload.status, payload.error, payload);
     }
   }
   throw new ApiError(0, NO_SERVER);
 };
 
-/** The last question the server refused: `{status, message}` (the message as shown, without the status). */
+/**
+ * The last question the server refused: `{status, message, data}` (the message as shown, without the status; `data`
+ * the error's whole body).
+ */
 PP.refused = null;
 
 /**
@@ -113,7 +117,9 @@ PP.ask = async (path, body, { explain = (message) => message } = {}) => {
       signal: controller.signal,
       onProgress: (p) => {
         const nodes = p.nodes ? `, ${p.nodes.toLocaleString('en')} positions` : '';
-        text.textContent = `solving: ${p.elapsed.toFixed(1)} s${nodes}${p.stage ? ', ' + p.stage : ''}`;
+        // A solve that reports no stage of its own is said to be "solving", as the line already says.
+        const stage = p.stage && p.stage !== 'solving' ? `, ${p.stage}` : '';
+        text.textContent = `solving: ${p.elapsed.toFixed(1)} s${nodes}${stage}`;
       },
     });
   } catch (error) {
@@ -121,7 +127,7 @@ PP.ask = async (path, body, { explain = (message) => message } = {}) => {
       if (PP.job === controller) PP.showError('cancelled');
     } else {
       const message = error.status ? explain(error.message) : error.message;
-      PP.refused = { status: error.status, message };
+      PP.refused = { status: error.status, message, data: error.data ?? {} };
       PP.showError(error.status ? `${message} (HTTP ${error.status})` : message);
     }
     return null;
@@ -373,6 +379,8 @@ PP.show = (name) => {
     ? [`The link's game ${PP.quote(name)} is not one of ${Object.keys(PP.games).join(', ')}; footholds is shown.`] : [];
   if (!PP.games[name]) name = 'footholds';
   PP.job?.abort();
+  // The game left behind makes no more moves of its own (its solver's pending move).
+  PP.games[PP.current]?.stop?.();
   PP.current = name;
   for (const a of document.querySelectorAll('nav a')) {
     a.classList.toggle('current', a.dataset.game === name);

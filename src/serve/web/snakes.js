@@ -165,7 +165,7 @@
   const boardView = () => {
     if (!s.solved) return null;
     const { size } = options();
-    if (size > DRAWN) return PP.el('p', { text: `The board has ${size} squares; boards up to ${DRAWN} are drawn.` });
+    if (size > DRAWN) return PP.el('p', { text: `The board has ${size.toLocaleString('en')} squares; boards up to ${DRAWN} are drawn.` });
     const cols = 10, rows = Math.ceil(size / cols);
     const svg = PP.el('svg', { viewBox: `0 0 ${cols * 40} ${rows * 40}`, class: 'chart', id: 'sn-board', role: 'img',
       'aria-label': `board of ${size} squares`, style: 'max-width: 28rem' }, arrows());
@@ -300,7 +300,7 @@
       PP.el('p', { class: 'verdict', id: 'sn-fewest', 'data-rolls': a.fewest_rolls, text: `Fewest rolls, choosing each roll's number: ${a.fewest_rolls.toLocaleString('en')}` }),
       PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
         text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
-      a.fewest_rolls > a.shortest_game.length ? PP.el('p', { id: 'sn-more', text: `(the first ${a.shortest_game.length} rolls of ${a.fewest_rolls.toLocaleString('en')})` }) : null,
+      a.fewest_rolls > a.shortest_game.length ? PP.el('p', { id: 'sn-more', text: `(the first ${a.shortest_game.length.toLocaleString('en')} rolls of ${a.fewest_rolls.toLocaleString('en')})` }) : null,
       a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}`
         + (medianText(a.distribution) ? `; median: ${medianText(a.distribution)}` : '') }) : null,
       distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
