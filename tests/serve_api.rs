@@ -50,7 +50,7 @@ fn footholds_library(text: &str, map: bool) -> Value {
     let wanted = footholds::Wanted { ranked_moves: true, line: true };
     let solution = perfectplay::census::published::solve_or_bounds(&instance, wanted, options()).unwrap();
     let table = map.then(|| footholds::tablebase(&instance, options()).unwrap());
-    parse(&footholds::report::json(&instance, &solution, table.as_ref()))
+    parse(&footholds::report::json(&instance, &solution, wanted, table.as_ref()))
 }
 
 proptest! {
@@ -1354,6 +1354,25 @@ fn a_full_boards_map_comes_from_the_published_census_at_once() {
     assert_eq!(code, 200, "{body}");
     // A lone request searches on every core: all but the count of positions is the one-thread library's.
     assert_eq!(without_nodes(parse(&body)), without_nodes(footholds_library(&text, true)));
+    // A map needs neither the ranked moves nor the line: asked without them, the 9×9 centre (seconds of search for
+    // its ranked moves) is answered at once, from the census alone, and the two fields are left out.
+    let centre9 = footholds_text(&vec![vec![true; 9]; 9], (4, 4), (4, 5));
+    let started = Instant::now();
+    let query = "table=true&moves=false&line=false";
+    let (code, body) = post_text(&format!("{base}/api/footholds?{query}"), centre9.as_bytes());
+    assert_eq!(code, 200, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    let answer = parse(&body);
+    assert_eq!((answer["answer"].as_u64(), answer["nodes"].as_u64()), (Some(79), Some(0)));
+    let fields = answer.as_object().unwrap().keys().collect::<Vec<_>>();
+    assert!(answer.get("moves").is_none() && answer.get("line").is_none(), "{fields:?}");
+    assert_eq!(answer["table"].as_array().map(Vec::len), Some(81 * 81), "{fields:?}");
+    // Each alone: only the one asked is left out, and an empty list still means none.
+    let (code, body) =
+        post_json(&format!("{base}/api/footholds"), &json!({ "input": "[[1]] [0,0] [0,0]", "line": false }));
+    assert_eq!(code, 200, "{body}");
+    let answer = parse(&body);
+    assert!(answer.get("line").is_none() && answer["moves"] == json!([]), "{body}");
 }
 
 /// A footholds answer without its count of positions searched, which depends on the threads' timing when a solve

@@ -277,7 +277,7 @@ impl Footholds {
     ) -> PyResult<FootholdsSolution> {
         let wanted = Wanted { ranked_moves: moves, line };
         let solution = solve(py, &self.instance, wanted, census, time_limit, memory, threads)?;
-        Ok(FootholdsSolution { instance: self.instance.clone(), solution })
+        Ok(FootholdsSolution { instance: self.instance.clone(), solution, wanted })
     }
 
     /// The outcome of every pair of starts on this board (its own starts are ignored), A to move: a
@@ -427,6 +427,8 @@ impl From<&Step> for Move {
 pub struct FootholdsSolution {
     instance: Instance,
     solution: Solution,
+    /// What was asked besides the outcome: `to_json` leaves out the rest.
+    wanted: Wanted,
 }
 
 #[pymethods]
@@ -474,9 +476,10 @@ impl FootholdsSolution {
         report::explain(&self.instance, &self.solution)
     }
 
-    /// The command line's `--json`: answer, winner, board, line and ranked moves.
+    /// The command line's `--json`: answer, winner, board, line and ranked moves (each left out when `solve` was
+    /// asked not to compute it).
     fn to_json(&self) -> String {
-        report::json(&self.instance, &self.solution, None)
+        report::json(&self.instance, &self.solution, self.wanted, None)
     }
 
     fn __repr__(&self) -> String {

@@ -140,7 +140,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         _ => None,
     };
     let written = if args.json {
-        report::write_json(out, &instance, &solution, table.as_ref().filter(|_| args.json))
+        report::write_json(out, &instance, &solution, wanted, table.as_ref().filter(|_| args.json))
     } else {
         let mut text = String::new();
         if args.explain {

@@ -12,8 +12,10 @@ use crate::games::footholds::{Instance, SolveOptions, StoppedTablebase, Unfinish
 use serde::Deserialize;
 
 /// The options: the Programmers arguments or the grid in `input` (or the position as JSON: `board`, `aloc`, `bloc`,
-/// as in the answer), and whether to add the table of every start pair.
-#[derive(Deserialize, Default)]
+/// as in the answer), whether to add the table of every start pair, and whether to rank A's first moves (`moves`)
+/// and play out the optimal line (`line`), both by default (a map needs neither: they are searched even on a board
+/// whose outcome the census holds).
+#[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
     input: String,
@@ -23,6 +25,14 @@ pub struct Request {
     #[serde(deserialize_with = "super::whole::pair")]
     bloc: Option<(u32, u32)>,
     table: bool,
+    moves: bool,
+    line: bool,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request { input: String::new(), board: None, aloc: None, bloc: None, table: false, moves: true, line: true }
+    }
 }
 
 impl Request {
@@ -60,6 +70,7 @@ impl Endpoint for Request {
         let instance = self.instance()?;
         let table_bytes = shared.config.solve_memory;
         let with_table = self.table;
+        let wanted = Wanted { ranked_moves: self.moves, line: self.line };
         let seconds = shared.config.request_time_limit.as_secs_f64();
         let max = shared.config.max_answer;
         let cores = shared.cores();
@@ -70,7 +81,6 @@ impl Endpoint for Request {
             let options = |limits| SolveOptions { table_bytes, threads, limits };
             let Limits { deadline, progress, cancel } = limits;
             let (solve_progress, map_progress) = if with_table { (None, progress) } else { (progress, None) };
-            let wanted = Wanted { ranked_moves: true, line: true };
             // A full board up to 9×9 has its outcome read from the census: only the ranked moves and the line are
             // searched (9×9 from the centre took 9 to 10 s of one thread, at the edge of the request's time limit).
             let solution = published::solve_or_bounds(
@@ -93,7 +103,7 @@ impl Endpoint for Request {
             // At most 128 × 128 start pairs (about 1 MB of table), but the server's limit is the operator's.
             let limits = Limits { deadline, progress: None, cancel };
             let advice = "leave out table";
-            capped(max, advice, &limits, |out| report::write_json(out, &instance, &solution, table.as_ref()))
+            capped(max, advice, &limits, |out| report::write_json(out, &instance, &solution, wanted, table.as_ref()))
         }))
     }
 }

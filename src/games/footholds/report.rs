@@ -3,7 +3,7 @@
 use super::instance::Instance;
 pub use super::map::tablebase_svg;
 use super::rules::Cell;
-use super::solve::{Known, Player, Solution, Step};
+use super::solve::{Known, Player, Solution, Step, Wanted};
 use super::tablebase::Tablebase;
 use crate::engine::Value;
 use crate::json;
@@ -193,8 +193,10 @@ struct JsonReport {
     board: Vec<Vec<u8>>,
     aloc: Cell,
     bloc: Cell,
-    line: Vec<JsonMove>,
-    moves: Vec<JsonMove>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<Vec<JsonMove>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<JsonMove>>,
     nodes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     table: Option<serde_json::Value>,
@@ -203,10 +205,10 @@ struct JsonReport {
 /// One JSON object on one line, ending in a newline: the answer, the winner, the optimal line and A's ranked first
 /// moves, and the tablebase of every pair of starts (`table`) when there is one.
 ///
-/// The `line` and `moves` arrays are empty unless the solution was solved with
-/// [`Wanted { ranked_moves: true, line: true }`](super::Wanted) (each for its own field).
-pub fn json(instance: &Instance, solution: &Solution, table: Option<&Tablebase>) -> String {
-    json::line(&json_report(instance, solution, table))
+/// `wanted` is what the solution was solved with ([`Wanted`]): the `line` and `moves` it did not ask
+/// for are left out (an empty array means none: the game is over, or A cannot move).
+pub fn json(instance: &Instance, solution: &Solution, wanted: Wanted, table: Option<&Tablebase>) -> String {
+    json::line(&json_report(instance, solution, wanted, table))
 }
 
 /// Writes the JSON of [`json()`] into `out`, without the final newline.
@@ -217,12 +219,13 @@ pub fn write_json(
     out: &mut impl std::io::Write,
     instance: &Instance,
     solution: &Solution,
+    wanted: Wanted,
     table: Option<&Tablebase>,
 ) -> std::io::Result<()> {
-    json::write(out, &json_report(instance, solution, table))
+    json::write(out, &json_report(instance, solution, wanted, table))
 }
 
-fn json_report(instance: &Instance, solution: &Solution, table: Option<&Tablebase>) -> JsonReport {
+fn json_report(instance: &Instance, solution: &Solution, wanted: Wanted, table: Option<&Tablebase>) -> JsonReport {
     let convert = |steps: &[Step]| {
         steps
             .iter()
@@ -241,8 +244,8 @@ fn json_report(instance: &Instance, solution: &Solution, table: Option<&Tablebas
         board: instance.board_rows(),
         aloc: instance.a(),
         bloc: instance.b(),
-        line: convert(&solution.line),
-        moves: convert(&solution.ranked_moves),
+        line: wanted.line.then(|| convert(&solution.line)),
+        moves: wanted.ranked_moves.then(|| convert(&solution.ranked_moves)),
         nodes: solution.stats.nodes,
         table: table.map(|t| tablebase_json(instance, t)),
     }

@@ -306,17 +306,17 @@
   };
 
   /**
-   * The map of every start pair: the table of the board, whatever the starts. It is asked with A and B on one cell,
-   * a position whose moves the solver finds at once (A's first move drops B's foothold), so that the request's time
-   * goes to the table alone (a full board's comes from the census) and not to the ranked moves and the line of the
-   * start shown, which the API always adds (on a 9×9 board they can take longer than the time limit).
+   * The map of every start pair: the table of the board, whatever the starts. It is asked without the ranked moves
+   * and the line (on a 9×9 board they can take longer than the time limit), and with A and B on one cell, a position
+   * the solver answers at once (A's first move drops B's foothold), so that the request's time goes to the table
+   * alone (a full board's comes from the census) and not to the answer of the start shown.
    */
   const showMap = async () => {
     const start = s.start;
     // The answer of that position is no business of the user's: a map stopped by the time limit says only that.
     const explain = (message) => message
       .replace(/^the answer is \d+ \([AB] wins\), but the tablebase stopped/, 'the map of every start pair stopped');
-    const answer = await PP.ask('/api/footholds', { input: input(start.board, start.a, start.a), table: true }, { explain });
+    const answer = await PP.ask('/api/footholds', { input: input(start.board, start.a, start.a), table: true, moves: false, line: false }, { explain });
     if (start !== s.start) return;
     if (answer) s.map = answer.table;
     // This question may have replaced the one about the position now: ask that again, once the map has come (a
