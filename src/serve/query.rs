@@ -89,6 +89,9 @@ mod tests {
 
     #[test]
     fn the_names_are_the_fields_serde_reads() {
-        assert_eq!(field_names::<super::super::footholds::Request>(), ["input", "board", "aloc", "bloc", "table"]);
+        assert_eq!(
+            field_names::<super::super::footholds::Request>(),
+            ["input", "board", "aloc", "bloc", "table", "moves", "line"]
+        );
     }
 }
