@@ -227,9 +227,9 @@ fn draw(chart: &Histogram, width: u32, height: u32, svg: &mut String) -> Result<
 mod tests {
     use super::*;
 
-    #[test]
-    fn draws_bars_marks_and_text() {
-        let chart = Histogram {
+    /// A chart of three bars, rolls 1 to 3, with these marks.
+    fn three_bars(markers: Vec<Marker>) -> Histogram {
+        Histogram {
             title: "t".into(),
             x_label: "rolls".into(),
             y_label: "p".into(),
@@ -237,8 +237,19 @@ mod tests {
             per_bar: 1,
             last: 3,
             bars: vec![0.5, 0.25, 0.25],
-            markers: vec![Marker { x: 1.75, label: "mean 1.75".into() }, Marker { x: 1.0, label: "median 1".into() }],
+            markers,
+            cumulative: None,
+        }
+    }
+
+    #[test]
+    fn draws_bars_marks_and_text() {
+        let chart = Histogram {
             cumulative: Some((vec![0.5, 0.75, 1.0], "P(ended by roll t)".into())),
+            ..three_bars(vec![
+                Marker { x: 1.75, label: "mean 1.75".into() },
+                Marker { x: 1.0, label: "median 1".into() },
+            ])
         };
         let svg = histogram_svg(&chart, 600, 400).unwrap();
         assert!(svg.matches("<rect").count() >= 3);
@@ -254,17 +265,7 @@ mod tests {
 
     #[test]
     fn a_mark_past_the_axis_is_only_in_the_legend() {
-        let chart = |x: f64| Histogram {
-            title: "t".into(),
-            x_label: "rolls".into(),
-            y_label: "p".into(),
-            first: 1,
-            per_bar: 1,
-            last: 3,
-            bars: vec![0.5, 0.25, 0.25],
-            markers: vec![Marker { x, label: "expected 40 rolls".into() }],
-            cumulative: None,
-        };
+        let chart = |x: f64| three_bars(vec![Marker { x, label: "expected 40 rolls".into() }]);
         let inside = histogram_svg(&chart(2.0), 600, 400).unwrap();
         let past = histogram_svg(&chart(40.0), 600, 400).unwrap();
         assert!(inside.contains("expected 40 rolls") && !inside.contains("axis)"), "{inside}");
