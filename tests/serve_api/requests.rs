@@ -183,9 +183,9 @@ fn the_input_is_the_body_never_the_query_string() {
     let base = server();
     let footholds = "[[1,1]] [0,0] [0,1]";
     let cases = [
-        ("footholds", "input=x", "", "input, board, aloc, bloc", "`table`"),
-        ("footholds", "input=x", footholds, "input, board, aloc, bloc", "`table`"),
-        ("footholds", "table=true&board=x", footholds, "input, board, aloc, bloc", "`table`"),
+        ("footholds", "input=x", "", "input, board, aloc, bloc", "`table`, `moves`, `line`"),
+        ("footholds", "input=x", footholds, "input, board, aloc, bloc", "`table`, `moves`, `line`"),
+        ("footholds", "table=true&board=x", footholds, "input, board, aloc, bloc", "`table`, `moves`, `line`"),
         ("snakes", "ladders=x", "0 0\n", "input, ladders, snakes", "`size`, `faces`, `start`, `overshoot`"),
         (
             "snakes/roll",
@@ -212,7 +212,10 @@ fn the_input_is_the_body_never_the_query_string() {
     // An unknown name lists the options alone.
     let (code, answer) = post_text(&format!("{base}/api/footholds?mapp=true"), footholds.as_bytes());
     assert_eq!(code, 400);
-    assert_eq!(parse(&answer)["error"], "query string: unknown option `mapp`, expected one of `table`");
+    assert_eq!(
+        parse(&answer)["error"],
+        "query string: unknown option `mapp`, expected one of `table`, `moves`, `line`"
+    );
 }
 
 #[test]
