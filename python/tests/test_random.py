@@ -43,6 +43,12 @@ def test_footholds_matches_cli_and_reference(cli, position):
     theirs = sorted((tuple(m["to"]), m["value"], m["remoteness"]) for m in report["moves"])
     assert ours == theirs
     assert len(solution.line) == answer == len(report["line"])
+    # to_json is the command line's --json, less what solve was asked not to compute.
+    assert json.loads(solution.to_json()) == {**report, "nodes": solution.nodes}
+    without = json.loads(perfectplay.Footholds(board, aloc, bloc).solve(moves=False, line=False).to_json())
+    assert without == {key: value for key, value in report.items() if key not in ("line", "moves", "nodes")} | {
+        "nodes": without["nodes"]
+    }
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
