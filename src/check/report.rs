@@ -144,9 +144,14 @@ fn failure_detail(how: &str, stderr: &str, outcome: &Outcome) -> String {
             outcome.memory_limit as f64 / f64::from(1 << 20)
         );
     }
+    with_task_note(how.to_string(), stderr, outcome)
+}
+
+/// `detail`, followed by the task bound's note when [`task_note`] gives one.
+fn with_task_note(detail: String, stderr: &str, outcome: &Outcome) -> String {
     match task_note(stderr, outcome) {
-        Some(note) => format!("{how}; {note}"),
-        None => how.to_string(),
+        Some(note) => format!("{detail}; {note}"),
+        None => detail,
     }
 }
 
@@ -179,10 +184,9 @@ pub fn text(outcome: &Outcome) -> String {
         (Verdict::RuntimeError, Ending::Failed(how)) => {
             format!(" ({})", failure_detail(how, &trial.run.stderr, outcome))
         }
-        (Verdict::TimeLimitExceeded, _) => match task_note(&trial.run.stderr, outcome) {
-            Some(note) => format!(" (over {}; {note})", time_limit(outcome)),
-            None => format!(" (over {})", time_limit(outcome)),
-        },
+        (Verdict::TimeLimitExceeded, _) => {
+            format!(" ({})", with_task_note(format!("over {}", time_limit(outcome)), &trial.run.stderr, outcome))
+        }
         (_, Ending::OutputLimit) => format!(" ({})", output_limit()),
         (Verdict::WrongAnswer, _) => match not_an_integer(&trial.run.answer) {
             Some(what) => format!(" (returned {}, not an integer)", crate::format::escape(what)),
@@ -308,20 +312,14 @@ pub fn json(outcome: &Outcome) -> String {
         object["original_size"] = json!(failure.original_size);
         object["detail"] = json!(match &run.ending {
             Ending::Failed(how) => failure_detail(how, &run.stderr, outcome),
-            Ending::TimedOut => match task_note(&run.stderr, outcome) {
-                Some(note) => format!("over {}; {note}", time_limit(outcome)),
-                None => format!("over {}", time_limit(outcome)),
-            },
+            Ending::TimedOut => with_task_note(format!("over {}", time_limit(outcome)), &run.stderr, outcome),
             Ending::OutputLimit => output_limit(),
             Ending::Success => match not_an_integer(&run.answer) {
                 Some(what) => format!("exit code 0; returned {what}, not an integer"),
                 None if failure.trial.verdict == Verdict::PresentationError => {
                     format!("exit code 0; {}", spacing_detail(&run.answer))
                 }
-                None => match task_note(&run.stderr, outcome) {
-                    Some(note) => format!("exit code 0; {note}"),
-                    None => "exit code 0".into(),
-                },
+                None => with_task_note("exit code 0".into(), &run.stderr, outcome),
             },
         });
         object["stderr"] = json!(tail(&run.stderr, STDERR_LINES));

@@ -258,12 +258,13 @@ fn plain_cuts(instance: &Instance, wrong_query: Option<usize>) -> Vec<Instance> 
     let queries: Vec<Vec<Cell>> = instance.queries().map(<[Cell]>::to_vec).collect();
     let mut out = Vec::new();
     let with_queries = |q: &[Vec<Cell>]| Instance::new(board.clone(), q).ok();
+    let small = n * m <= MOVE_CELLS;
     // Fewer queries: the one answered wrongly alone, then (on small boards) each alone, then blocks taken away.
     let mut fewer_queries = Vec::new();
     if queries.len() > 1 {
         let alone = |i: usize| with_queries(&queries[i..=i]);
         fewer_queries.extend(wrong_query.filter(|&i| i < queries.len()).and_then(alone));
-        if n * m <= MOVE_CELLS {
+        if small {
             fewer_queries.extend((0..queries.len()).filter_map(alone));
         }
         for block in blocks(queries.len()).into_iter().flatten() {
@@ -274,7 +275,6 @@ fn plain_cuts(instance: &Instance, wrong_query: Option<usize>) -> Vec<Instance> 
     }
     // On a large board every run answers every query over many cells: the queries go first. On a small one runs are
     // short, and the board cut while every query is there keeps more ways to fail.
-    let small = n * m <= MOVE_CELLS;
     if !small {
         out.append(&mut fewer_queries);
     }
