@@ -1138,6 +1138,44 @@ fn a_compressed_body_gets_415() {
     assert!(answer.contains("Content-Encoding is 'gzip'"), "{answer}");
 }
 
+#[test]
+fn a_transfer_coding_other_than_chunked_gets_501() {
+    let base = start(Config::default());
+    let chunked = "5\r\n[[1]]\r\nc\r\n [0,0] [0,0]\r\n0\r\n\r\n";
+    // The HTTP layer takes the chunks apart but leaves the gzip undone: the body is not read as text.
+    for codings in ["Transfer-Encoding: gzip, chunked", "Transfer-Encoding: GZIP\r\nTransfer-Encoding: chunked"] {
+        let request = format!("POST /api/footholds HTTP/1.1\r\nHost: x\r\n{codings}\r\n\r\n{chunked}");
+        let answer = first_answer(raw(&base, request.as_bytes()));
+        assert!(answer.starts_with("HTTP/1.1 501"), "{codings}: {answer}");
+        let named = if codings.contains("GZIP") { "'GZIP'" } else { "'gzip'" };
+        assert!(
+            answer.contains(&format!("Transfer-Encoding names {named}: the server takes only chunked")),
+            "{answer}"
+        );
+    }
+    // Chunked alone is read.
+    let request = format!("POST /api/footholds HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n{chunked}");
+    let answer = first_answer(raw(&base, request.as_bytes()));
+    assert!(answer.starts_with("HTTP/1.1 200") && answer.contains(r#""answer":0"#), "{answer}");
+}
+
+#[test]
+fn a_request_line_past_what_the_http_layer_reads_gets_431_and_a_long_target_414() {
+    use std::io::Write;
+    let base = start(Config::default());
+    // (target length, status): a target over 65 534 bytes is too long a URI; a head past the HTTP layer's buffer
+    // (408 KiB) is too large before its target is even seen whole.
+    for (length, code) in [(65_534, "404"), (70_000, "414"), (400_000, "414"), (1 << 20, "431")] {
+        let mut stream = std::net::TcpStream::connect(base.trim_start_matches("http://")).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let request = format!("GET /{} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "a".repeat(length - 1));
+        // The server answers before it has read all of a head too large, and closes: the rest may not be taken.
+        let _ = stream.write_all(request.as_bytes());
+        let answer = first_answer(stream);
+        assert!(answer.starts_with(&format!("HTTP/1.1 {code}")), "{length}: {}", &answer[..answer.len().min(200)]);
+    }
+}
+
 /// Opens a streamed solve and returns its reader once the first progress event has come.
 fn open_stream(url: &str, body: &[u8]) -> BufReader<ureq::BodyReader<'static>> {
     let response = agent()
@@ -1252,6 +1290,60 @@ fn a_stream_sends_progress_then_the_same_result_as_plain_json() {
     let (code, plain) = post_text(&format!("{base}/api/footholds?table=true"), &text);
     assert_eq!(code, 200);
     assert_eq!(without_nodes(result.expect("a result event")), without_nodes(parse(&plain)));
+}
+
+#[test]
+fn a_streamed_table_reports_the_boards_own_solve_before_the_table() {
+    let base = start(Config { request_time_limit: Duration::from_secs(60), ..Config::default() });
+    // The full 9×9 board from the centre: its table is read from the census, but its ranked moves and line take
+    // seconds of search before it.
+    let text = format!("{:?} [4, 4] [4, 5]", vec![vec![1; 9]; 9]);
+    let mut reader = open_stream(&format!("{base}/api/footholds?table=true"), text.as_bytes());
+    let (mut event, mut seen) = ("progress".to_string(), Vec::new());
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "the stream ended: {seen:?}");
+        let line = line.trim_end();
+        if let Some(name) = line.strip_prefix("event: ") {
+            event = name.to_string();
+        } else if let Some(data) = line.strip_prefix("data: ") {
+            let report = parse(data);
+            assert_eq!(event, "progress", "{data} after {seen:?}");
+            let stage = report["stage"].as_str().unwrap().to_string();
+            assert!(!stage.starts_with("start pair"), "the table's progress before the board's: {seen:?}");
+            // The first report can come before the solve's own (a placeholder); the board's then follow.
+            if stage != "solving" {
+                assert!(report["nodes"].as_u64().unwrap() > 0, "{report}");
+                assert!(report["table_capacity"].as_u64().unwrap() > 0, "{report}");
+                break;
+            }
+            seen.push(report);
+            assert!(seen.len() < 20, "no progress of the board's own solve in 5 s: {seen:?}");
+        }
+    }
+    // Closing the stream cancels the solve.
+    drop(reader);
+    assert_eq!(wait_for(&base, 10, |s| s["running"] == 0)["running"], 0);
+}
+
+#[test]
+fn a_solve_memory_under_a_mib_is_named_in_kib_or_bytes() {
+    let sample = std::fs::read_to_string("examples/snakes/boj-sample1.txt").unwrap();
+    // BOJ's board has 600 steps (24 000 bytes of chain); one of 100 000 squares, 600 000 steps (24 MB).
+    let large = json!({ "input": "0 0\n", "size": 100_000, "expected": true });
+    for (memory, request, named) in [
+        (1, json!({ "input": sample, "expected": true }), "1 byte"),
+        (16 << 10, json!({ "input": sample, "expected": true }), "16 KiB"),
+        (512 << 10, large.clone(), "512 KiB"),
+        (3 << 19, large, "1.5 MiB"),
+    ] {
+        let base = start(Config { solve_memory: memory, ..Config::default() });
+        let (code, body) = post_json(&format!("{base}/api/snakes"), &request);
+        assert_eq!(code, 400, "{body}");
+        let error = parse(&body)["error"].as_str().unwrap().to_string();
+        assert!(error.ends_with(&format!("to stay within the server's --solve-memory of {named}")), "{error}");
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! straight into a [`Capped`] writer, which refuses the byte past the limit: the request gets HTTP 400 naming the
 //! limit instead of the server holding gigabytes, and HTTP 504 when building it outlasts the time limit.
 
-use super::jobs::{Answer, ApiError};
+use super::jobs::{Answer, ApiError, size};
 use crate::engine::Limits;
 use std::io::{self, Write};
 
@@ -67,9 +67,7 @@ pub fn capped(max: usize, advice: &str, limits: &Limits, write: impl FnOnce(&mut
 /// The error for an answer over `max` bytes, with what the request can leave out (`advice`, which names the
 /// endpoint's own options).
 fn too_large(max: usize, advice: &str) -> ApiError {
-    // A limit under a MiB (at least 1K) in KiB: "0 MiB" would say nothing.
-    let size = if max >= 1 << 20 { format!("{} MiB", max >> 20) } else { format!("{} KiB", max >> 10) };
-    ApiError::BadInput(format!("the answer would be over the server's limit of {max} bytes ({size}); {advice}"))
+    ApiError::BadInput(format!("the answer would be over the server's limit of {max} bytes ({}); {advice}", size(max)))
 }
 
 #[cfg(test)]

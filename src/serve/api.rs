@@ -63,6 +63,11 @@ pub trait Endpoint: DeserializeOwned + Send + 'static {
 async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request) -> Response {
     let query = request.uri().query().map(str::to_string);
     let headers = request.headers().clone();
+    // The HTTP layer decodes `chunked` and hands on the body still in any coding named before it (`gzip, chunked`):
+    // such a body would be read as text, so it is refused, as HTTP asks of a coding a server does not implement.
+    if let Some(coding) = transfer_codings(&headers).find(|coding| !coding.eq_ignore_ascii_case("chunked")) {
+        return ApiError::UnsupportedTransferCoding(quote(&coding)).into_response();
+    }
     if let Some(encoding) =
         headers.get(header::CONTENT_ENCODING).filter(|e| !e.as_bytes().eq_ignore_ascii_case(b"identity"))
     {
@@ -128,12 +133,22 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
     let sent_type = headers.get(header::CONTENT_TYPE).map(|v| String::from_utf8_lossy(v.as_bytes()));
     let content_type = sent_type.as_deref().unwrap_or("");
     // Media types are case-insensitive, and may carry parameters (`; charset=utf-8`).
-    let json = content_type.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"));
-    if !json && body.trim_ascii_start().starts_with(b"{") {
+    let media_type = content_type.split(';').next().unwrap_or("").trim();
+    let json = media_type.eq_ignore_ascii_case("application/json");
+    // A byte-order mark is not JSON, but editors write one: it is skipped, as it is before judge text.
+    let unmarked = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&body);
+    if !json && unmarked.trim_ascii_start().starts_with(b"{") {
         // No judge input starts with `{`: this is JSON sent without its content type (curl's default is a form).
         let sent = if sent_type.is_none() { "none".to_string() } else { quote(content_type) };
         return Err(ApiError::BadInput(format!(
             "request: the body is JSON but its Content-Type is {sent}; send it with Content-Type: application/json"
+        )));
+    }
+    if let Some((form, curl)) = form(media_type) {
+        return Err(ApiError::BadInput(format!(
+            "request: the body's Content-Type is {form}, a form, which the API does not read ({curl}): send the \
+             judge text as it is, with Content-Type: text/plain (curl --data-binary @file -H 'Content-Type: \
+             text/plain'), or a JSON object with Content-Type: application/json"
         )));
     }
     if json {
@@ -142,8 +157,7 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
                 "request: with a JSON body, give the options in the JSON, not in the query string".into(),
             ));
         }
-        // A byte-order mark is not JSON, but editors write one: it is skipped, as it is before judge text.
-        let body = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&body);
+        let body = unmarked;
         // serde would read a struct from an array too, field by field.
         if body.trim_ascii_start().first() != Some(&b'{') {
             return Err(ApiError::BadInput(
@@ -167,6 +181,33 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
     let mut request: E = super::query::options(query.unwrap_or(""))?;
     *request.input_mut() = text;
     Ok(without_byte_order_mark(request))
+}
+
+/// The form a media type is, named for a message with how curl comes to send it, or `None` for any other type. A
+/// form's body is fields, not the judge text: read as text, `curl -d @file`'s (curl's type by default, and it drops
+/// the file's line breaks) made a 6×7 footholds grid one row of 42 cells, and a wrong answer.
+fn form(media_type: &str) -> Option<(String, &'static str)> {
+    let media_type = media_type.to_ascii_lowercase();
+    if media_type == "application/x-www-form-urlencoded" {
+        Some((
+            media_type,
+            "curl sends it with -d and --data-binary unless told otherwise, and -d @file drops the file's line breaks",
+        ))
+    } else if media_type.starts_with("multipart/") {
+        Some((quote(&media_type), "curl sends multipart/form-data with -F"))
+    } else {
+        None
+    }
+}
+
+/// The transfer codings a request names, in order (`gzip, chunked`: `gzip` then `chunked`), without parameters.
+fn transfer_codings(headers: &HeaderMap) -> impl Iterator<Item = String> + '_ {
+    let values = headers.get_all(header::TRANSFER_ENCODING).into_iter();
+    values.flat_map(|value| {
+        let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+        let codings = value.split(',').map(|coding| coding.split(';').next().unwrap_or("").trim().to_string());
+        codings.filter(|coding| !coding.is_empty()).collect::<Vec<_>>()
+    })
 }
 
 /// The request with its judge text (the body, or the JSON's `input`: a file read whole and sent) without a leading
@@ -221,7 +262,12 @@ pub fn field_error(error: crate::format::InputError) -> ApiError {
     ApiError::BadInput(error.to_string())
 }
 
-async fn status(State(shared): State<Arc<Shared>>) -> Response {
+/// `GET /api/status`: it takes no options, and a query string naming one gets 400, as the solving endpoints refuse
+/// an option they do not know.
+async fn status(State(shared): State<Arc<Shared>>, uri: axum::http::Uri) -> Response {
+    if let Err(error) = super::query::none("/api/status", &uri) {
+        return error.into_response();
+    }
     axum::Json(shared.status()).into_response()
 }
 

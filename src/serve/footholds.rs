@@ -6,10 +6,11 @@ use super::api::{Endpoint, field_error, input_error};
 use super::jobs::{ApiError, Shared, Work};
 use super::whole::Bounded;
 use crate::census::published;
-use crate::engine::Limits;
+use crate::engine::{Limits, Progress, ProgressHook};
 use crate::format::TextFormat;
 use crate::games::footholds::{Instance, SolveOptions, StoppedTablebase, Unfinished, Wanted, report};
 use serde::Deserialize;
+use std::sync::Arc;
 
 /// The options: the Programmers arguments or the grid in `input` (or the position as JSON: `board`, `aloc`, `bloc`,
 /// as in the answer), whether to add the table of every start pair, and whether to rank A's first moves (`moves`)
@@ -80,20 +81,22 @@ impl Endpoint for Request {
             let threads = cores.count();
             let options = |limits| SolveOptions { table_bytes, threads, limits };
             let Limits { deadline, progress, cancel } = limits;
-            let (solve_progress, map_progress) = if with_table { (None, progress) } else { (progress, None) };
+            // Every stage reports: the board's own solve, then its table (whose stage names the start pair).
+            let progress = progress.map(Arc::new);
+            let hook = || progress.clone().map(|hook| Box::new(move |p: &Progress| hook(p)) as ProgressHook);
             // A full board up to 9×9 has its outcome read from the census: only the ranked moves and the line are
             // searched (9×9 from the centre took 9 to 10 s of one thread, at the edge of the request's time limit).
             let solution = published::solve_or_bounds(
                 &instance,
                 wanted,
-                options(Limits { deadline, progress: solve_progress, cancel: cancel.clone() }),
+                options(Limits { deadline, progress: hook(), cancel: cancel.clone() }),
             )
             .map_err(|stopped| what_was_known(&stopped, seconds))?;
             let table = if with_table {
                 // Stopped by its cancel flag, the client is gone and reads nothing (see `Shared::answer`).
                 let stopped =
                     |unfinished| ApiError::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds));
-                let limits = Limits { deadline, progress: map_progress, cancel: cancel.clone() };
+                let limits = Limits { deadline, progress: hook(), cancel: cancel.clone() };
                 // A full board up to 8×8, or 9×9, is read from the published census: solved, the whole 8×8 board
                 // takes 15 s of one thread and the 9×9 board half an hour, past any request's time limit.
                 Some(published::tablebase_or_solve(&instance, options(limits)).map_err(stopped)?)

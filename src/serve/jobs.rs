@@ -31,6 +31,13 @@ pub enum ApiError {
     /// The body is compressed or otherwise encoded (415): the API reads plain bodies.
     #[error("the request body's Content-Encoding is {0}: send the body as it is, without a Content-Encoding")]
     UnsupportedEncoding(String),
+    /// The request names a transfer coding other than `chunked` (`gzip, chunked`), which the HTTP layer leaves
+    /// undone (501, as HTTP asks of a transfer coding the server does not implement).
+    #[error(
+        "the request's Transfer-Encoding names {0}: the server takes only chunked; send the body as it is, chunked \
+         or with a Content-Length"
+    )]
+    UnsupportedTransferCoding(String),
     /// The body did not arrive within the read timeout (408).
     #[error("the request body did not arrive within {0} s")]
     SlowBody(f64),
@@ -53,8 +60,8 @@ pub enum ApiError {
         /// The server's request time limit.
         seconds: f64,
     },
-    /// Answers waiting for their clients fill the room for finished answers (503).
-    #[error("the server is busy sending other answers ({0} MiB at most at once); try again shortly")]
+    /// Answers waiting for their clients fill the room for finished answers (503): the room, in bytes.
+    #[error("the server is busy sending other answers ({} at most at once); try again shortly", size(*.0))]
     BusySending(usize),
     /// The request reached its time limit (504).
     #[error("no answer within the request time limit of {0} s (the server's --request-time-limit)")]
@@ -100,6 +107,7 @@ impl ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::UnsupportedEncoding(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedTransferCoding(_) => StatusCode::NOT_IMPLEMENTED,
             ApiError::Busy(_) | ApiError::NoSlotInTime { .. } | ApiError::BusyReading | ApiError::BusySending(_) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
@@ -473,7 +481,7 @@ impl Shared {
         let room = u32::try_from(kib(json.len())).unwrap_or(u32::MAX);
         match Arc::clone(&self.held).try_acquire_many_owned(room) {
             Ok(permit) => Ok((json, permit)),
-            Err(_) => Err(ApiError::BusySending(self.config.max_held.max(self.config.max_answer) >> 20)),
+            Err(_) => Err(ApiError::BusySending(self.config.max_held.max(self.config.max_answer))),
         }
     }
 
@@ -523,6 +531,22 @@ pub fn permits(count: usize) -> Semaphore {
 /// The room a request's body takes among the bodies being read (see [`Shared::read_body`]), given back when dropped.
 pub struct BodyRoom {
     _room: Option<OwnedSemaphorePermit>,
+}
+
+/// A size as messages give it: in MiB from 1 MiB, in KiB from 1 KiB, else in bytes ("0 MiB" would say nothing),
+/// with a tenth (rounded down) when the unit does not divide it: `64 MiB`, `1.5 MiB`, `512 KiB`, `1 byte`.
+pub fn size(bytes: usize) -> String {
+    let (unit, name) = match bytes {
+        0..1024 => return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" }),
+        1024..0x10_0000 => (1 << 10, "KiB"),
+        _ => (1 << 20, "MiB"),
+    };
+    if bytes.is_multiple_of(unit) {
+        format!("{} {name}", bytes / unit)
+    } else {
+        let tenths = (bytes as u128 * 10 / unit as u128) as usize;
+        format!("{}.{} {name}", tenths / 10, tenths % 10)
+    }
 }
 
 /// `bytes` in KiB, rounded up (an empty body takes room too).
@@ -604,6 +628,30 @@ fn event_stream(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_are_said_in_the_largest_unit_they_reach() {
+        let said: Vec<String> =
+            [0, 1, 2, 1023, 1024, 1536, 1 << 19, (1 << 20) - 1, 1 << 20, 3 << 19, 64 << 20, 1 << 30]
+                .into_iter()
+                .map(size)
+                .collect();
+        let expected = [
+            "0 bytes",
+            "1 byte",
+            "2 bytes",
+            "1023 bytes",
+            "1 KiB",
+            "1.5 KiB",
+            "512 KiB",
+            "1023.9 KiB",
+            "1 MiB",
+            "1.5 MiB",
+            "64 MiB",
+            "1024 MiB",
+        ];
+        assert_eq!(said, expected);
+    }
 
     #[test]
     fn a_lone_solve_gets_every_core_and_solves_under_load_one_each() {

@@ -49,6 +49,21 @@ pub fn options<E: Endpoint>(query: &str) -> Result<E, ApiError> {
     })
 }
 
+/// Refuses a query string naming anything for an endpoint that takes no options (`path`, `/api/status`), as
+/// [`options`] refuses a name that is not an option.
+///
+/// # Errors
+/// [`ApiError::BadInput`] naming the first name in the query string.
+pub fn none(path: &str, uri: &axum::http::Uri) -> Result<(), ApiError> {
+    let names = Query::<Vec<(String, String)>>::try_from_uri(uri).map(|q| q.0).unwrap_or_default();
+    match names.first() {
+        Some((name, _)) => {
+            Err(ApiError::BadInput(format!("query string: unknown option `{}`: {path} takes no options", cut(name))))
+        }
+        None => Ok(()),
+    }
+}
+
 /// The names of a request's fields, as serde's derive hands them to the deserializer.
 fn field_names<'de, E: Deserialize<'de>>() -> &'static [&'static str] {
     let mut names = None;
@@ -86,6 +101,17 @@ impl<'de> Deserializer<'de> for Names<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_endpoint_without_options_refuses_any_name() {
+        for (uri, name) in [("/api/status?x=1", "x"), ("/api/status?a%20b", "a b"), ("/api/status?&y=&x=1", "y")] {
+            let error = none("/api/status", &uri.parse().unwrap()).unwrap_err().to_string();
+            assert_eq!(error, format!("query string: unknown option `{name}`: /api/status takes no options"));
+        }
+        for uri in ["/api/status", "/api/status?", "/api/status?&"] {
+            assert!(none("/api/status", &uri.parse().unwrap()).is_ok(), "{uri}");
+        }
+    }
 
     #[test]
     fn the_names_are_the_fields_serde_reads() {

@@ -3,7 +3,7 @@
 
 use super::answer::capped;
 use super::api::{Endpoint, field_error, input_error};
-use super::jobs::{ApiError, Shared, Work};
+use super::jobs::{ApiError, Shared, Work, size};
 use crate::engine::Limits;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::analysis::{
@@ -41,8 +41,8 @@ fn refused(refused: Refused, solve_memory: usize) -> ApiError {
         Refused::ChainSteps { steps, most } => format!(
             "expected, exact and distribution are offered while the board's squares times the die's faces (counted \
              as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within the server's \
-             --solve-memory of {} MiB",
-            solve_memory >> 20
+             --solve-memory of {}",
+            size(solve_memory)
         ),
         Refused::SimulatedRolls { rolls, most } => format!(
             "simulate × max_rolls is {rolls} rolls at most, over the server's limit of {most} (lower max_rolls, the \

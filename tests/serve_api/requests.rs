@@ -2,8 +2,8 @@
 //! quoted as written when refused; a JSON body only as an object; the input only in the body, never in the query
 //! string; and messages in the project's words.
 
-use super::{parse, post_json_bytes, server};
-use crate::serve_support::{post_json, post_text};
+use super::{parse, post_json_bytes, raw, server, until_closed};
+use crate::serve_support::{get, post_json, post_text};
 use perfectplay::format::{cut, quote, whole_number};
 use perfectplay::games::{gridgame::MAX_SIDE, snakes::MAX_FACES, snakes::MAX_SIZE};
 use proptest::prelude::*;
@@ -282,5 +282,102 @@ fn position_messages_say_what_is_wrong() {
         let error = parse(&answer)["error"].as_str().unwrap().to_string();
         let serde_says_where = error.starts_with(&format!("{expected} at line 1 column "));
         assert!(error == expected || serde_says_where, "{endpoint} {body}: {error}");
+    }
+}
+
+/// POSTs `body` to `path` on the shared server with `content_type` as its Content-Type, or none at all (clients
+/// add one of their own); returns the status and the body.
+fn post_typed(path: &str, content_type: Option<&str>, body: &[u8]) -> (u16, String) {
+    let mut request =
+        format!("POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    if let Some(kind) = content_type {
+        request.push_str(&format!("Content-Type: {kind}\r\n"));
+    }
+    let request = [request.as_bytes(), b"\r\n", body].concat();
+    let answer = until_closed(raw(server(), &request));
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no answer: {answer}"));
+    let code = head.split(' ').nth(1).and_then(|code| code.parse().ok()).unwrap_or_else(|| panic!("{head}"));
+    (code, body.to_string())
+}
+
+/// Every endpoint that solves, with an example file of its judge text.
+const EXAMPLES: [(&str, &str); 5] = [
+    ("/api/footholds", "examples/footholds/holes6x7.grid"),
+    ("/api/snakes", "examples/snakes/boj-sample1.txt"),
+    ("/api/snakes/roll?die=1", "examples/snakes/boj-sample1.txt"),
+    ("/api/gridgame", "examples/gridgame/sample4.txt"),
+    ("/api/gridgame/moves", "examples/gridgame/sample4.txt"),
+];
+
+#[test]
+fn a_form_is_refused_saying_to_send_the_text_as_it_is() {
+    const BOUNDARY: &str = "------------------------d74496d66958873e";
+    for (path, file) in EXAMPLES {
+        let text = std::fs::read(file).unwrap();
+        // What `curl -d @file` sends: the file without its line breaks, as a form (a 6×7 grid became one row of 42).
+        let stripped: Vec<u8> = text.iter().copied().filter(|&b| b != b'\n' && b != b'\r').collect();
+        // What `curl -F input=@file` sends.
+        let multipart = [
+            format!("--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"input\"; filename=\"{file}\"\r\n\r\n")
+                .as_bytes(),
+            &text,
+            format!("\r\n--{BOUNDARY}--\r\n").as_bytes(),
+        ]
+        .concat();
+        let urlencoded = "application/x-www-form-urlencoded";
+        let forms = [
+            (urlencoded.to_string(), &stripped, urlencoded),
+            // `curl --data-binary @file` keeps the line breaks, but sends the same type: a form is never read.
+            (urlencoded.to_string(), &text, urlencoded),
+            ("Application/X-WWW-Form-URLencoded; charset=utf-8".to_string(), &text, urlencoded),
+            (format!("multipart/form-data; boundary={BOUNDARY}"), &multipart, "'multipart/form-data'"),
+        ];
+        for (kind, body, named) in forms {
+            let (code, answer) = post_typed(path, Some(&kind), body);
+            assert_eq!(code, 400, "{path} as {kind}: {answer}");
+            let error = parse(&answer)["error"].as_str().unwrap().to_string();
+            let says = format!("request: the body's Content-Type is {named}, a form, which the API does not read (");
+            assert!(error.starts_with(&says), "{path} as {kind}: {error}");
+            let advice = "send the judge text as it is, with Content-Type: text/plain (curl --data-binary @file -H \
+                          'Content-Type: text/plain'), or a JSON object with Content-Type: application/json";
+            assert!(error.ends_with(advice), "{path} as {kind}: {error}");
+        }
+        // The text itself is read under any other type, or none.
+        for kind in [None, Some("text/plain"), Some("Text/Plain; charset=utf-8"), Some("application/octet-stream")] {
+            let (code, answer) = post_typed(path, kind, &text);
+            assert_eq!(code, 200, "{path} as {kind:?}: {answer}");
+            if path == "/api/footholds" {
+                assert_eq!(parse(&answer)["answer"], 15, "{answer}");
+            }
+        }
+    }
+}
+
+#[test]
+fn json_with_a_byte_order_mark_but_not_its_type_gets_the_hint_to_send_its_type() {
+    let body = "\u{feff} {\"input\": \"[[1]] [0,0] [0,0]\"}";
+    for (kind, sent) in [(None, "none"), (Some("text/plain"), "'text/plain'")] {
+        let (code, answer) = post_typed("/api/footholds", kind, body.as_bytes());
+        assert_eq!(code, 400, "{answer}");
+        let expected = format!(
+            "request: the body is JSON but its Content-Type is {sent}; send it with Content-Type: application/json"
+        );
+        assert_eq!(parse(&answer)["error"], expected.as_str(), "{answer}");
+    }
+}
+
+#[test]
+fn the_status_takes_no_options_and_refuses_any_in_the_query_string() {
+    let base = server();
+    for (query, name) in [("x=1", "x"), ("table=true", "table"), ("verbose", "verbose")] {
+        let (code, _, answer) = get(&format!("{base}/api/status?{query}"));
+        assert_eq!(code, 400, "{query}: {answer}");
+        let expected = format!("query string: unknown option `{name}`: /api/status takes no options");
+        assert_eq!(parse(&answer)["error"], expected.as_str(), "{answer}");
+    }
+    for query in ["", "?"] {
+        let (code, _, answer) = get(&format!("{base}/api/status{query}"));
+        assert_eq!(code, 200, "{query}: {answer}");
+        assert!(parse(&answer)["max_solves"].is_u64(), "{answer}");
     }
 }
