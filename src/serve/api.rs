@@ -144,11 +144,10 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
             "request: the body is JSON but its Content-Type is {sent}; send it with Content-Type: application/json"
         )));
     }
-    if let Some((form, curl)) = form(media_type) {
+    if let Some((form, curl)) = form(media_type, unmarked) {
         return Err(ApiError::BadInput(format!(
-            "request: the body's Content-Type is {form}, a form, which the API does not read ({curl}): send the \
-             judge text as it is, with Content-Type: text/plain (curl --data-binary @file -H 'Content-Type: \
-             text/plain'), or a JSON object with Content-Type: application/json"
+            "request: the body's Content-Type is {form}, {curl}: send the judge text as it is (curl --data-binary \
+             @file), or a JSON object with Content-Type: application/json"
         )));
     }
     if json {
@@ -183,18 +182,22 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
     Ok(without_byte_order_mark(request))
 }
 
-/// The form a media type is, named for a message with how curl comes to send it, or `None` for any other type. A
-/// form's body is fields, not the judge text: read as text, `curl -d @file`'s (curl's type by default, and it drops
-/// the file's line breaks) made a 6×7 footholds grid one row of 42 cells, and a wrong answer.
-fn form(media_type: &str) -> Option<(String, &'static str)> {
+/// The form a body is, named for a message with why it cannot be read, or `None` when it can be read as the judge
+/// text. Multipart bodies are fields, never the text. A body typed as URL-encoded is read as text when it has a line
+/// break (no URL-encoded form has one: it is `curl --data-binary @file`, which sends the file as it is under that
+/// type) or is one line of Programmers arrays; any other is refused: `curl -d @file` drops the file's line breaks,
+/// and a 6×7 footholds grid read as one row of 42 cells gave a wrong answer.
+fn form(media_type: &str, body: &[u8]) -> Option<(String, &'static str)> {
     let media_type = media_type.to_ascii_lowercase();
     if media_type == "application/x-www-form-urlencoded" {
-        Some((
-            media_type,
-            "curl sends it with -d and --data-binary unless told otherwise, and -d @file drops the file's line breaks",
-        ))
+        let has_line_break = body.iter().any(|&b| b == b'\n' || b == b'\r');
+        let programmers_arrays = body.trim_ascii_start().starts_with(b"[");
+        (!has_line_break && !programmers_arrays).then(|| {
+            let why = "a form, with no line break: curl -d @file sends that type and drops the file's line breaks";
+            (media_type, why)
+        })
     } else if media_type.starts_with("multipart/") {
-        Some((quote(&media_type), "curl sends multipart/form-data with -F"))
+        Some((quote(&media_type), "a form, which the API does not read (curl sends multipart/form-data with -F)"))
     } else {
         None
     }

@@ -312,6 +312,7 @@ const EXAMPLES: [(&str, &str); 5] = [
 #[test]
 fn a_form_is_refused_saying_to_send_the_text_as_it_is() {
     const BOUNDARY: &str = "------------------------d74496d66958873e";
+    let urlencoded = "application/x-www-form-urlencoded";
     for (path, file) in EXAMPLES {
         let text = std::fs::read(file).unwrap();
         // What `curl -d @file` sends: the file without its line breaks, as a form (a 6×7 grid became one row of 42).
@@ -324,26 +325,25 @@ fn a_form_is_refused_saying_to_send_the_text_as_it_is() {
             format!("\r\n--{BOUNDARY}--\r\n").as_bytes(),
         ]
         .concat();
-        let urlencoded = "application/x-www-form-urlencoded";
         let forms = [
-            (urlencoded.to_string(), &stripped, urlencoded),
-            // `curl --data-binary @file` keeps the line breaks, but sends the same type: a form is never read.
-            (urlencoded.to_string(), &text, urlencoded),
-            ("Application/X-WWW-Form-URLencoded; charset=utf-8".to_string(), &text, urlencoded),
-            (format!("multipart/form-data; boundary={BOUNDARY}"), &multipart, "'multipart/form-data'"),
+            (urlencoded.to_string(), &stripped, "application/x-www-form-urlencoded, a form, with no line break: "),
+            ("Application/X-WWW-Form-URLencoded; charset=utf-8".to_string(), &stripped, "application/x-www-form-"),
+            (format!("multipart/form-data; boundary={BOUNDARY}"), &multipart, "'multipart/form-data', a form, "),
         ];
         for (kind, body, named) in forms {
             let (code, answer) = post_typed(path, Some(&kind), body);
             assert_eq!(code, 400, "{path} as {kind}: {answer}");
             let error = parse(&answer)["error"].as_str().unwrap().to_string();
-            let says = format!("request: the body's Content-Type is {named}, a form, which the API does not read (");
+            let says = format!("request: the body's Content-Type is {named}");
             assert!(error.starts_with(&says), "{path} as {kind}: {error}");
-            let advice = "send the judge text as it is, with Content-Type: text/plain (curl --data-binary @file -H \
-                          'Content-Type: text/plain'), or a JSON object with Content-Type: application/json";
+            let advice = "send the judge text as it is (curl --data-binary @file), or a JSON object with \
+                          Content-Type: application/json";
             assert!(error.ends_with(advice), "{path} as {kind}: {error}");
         }
-        // The text itself is read under any other type, or none.
-        for kind in [None, Some("text/plain"), Some("Text/Plain; charset=utf-8"), Some("application/octet-stream")] {
+        // The text itself is read under any other type, or none, and as a URL-encoded form when it keeps its line
+        // breaks (what `curl --data-binary @file` sends).
+        let kinds = [None, Some("text/plain"), Some("Text/Plain; charset=utf-8"), Some("application/octet-stream")];
+        for kind in kinds.into_iter().chain([Some(urlencoded)]) {
             let (code, answer) = post_typed(path, kind, &text);
             assert_eq!(code, 200, "{path} as {kind:?}: {answer}");
             if path == "/api/footholds" {
@@ -351,6 +351,10 @@ fn a_form_is_refused_saying_to_send_the_text_as_it_is() {
             }
         }
     }
+    // One line of Programmers arrays needs no line break: `curl -d '[[1, 1]] [0, 0] [0, 1]'` is read.
+    let (code, answer) = post_typed("/api/footholds", Some(urlencoded), b"[[1, 1]] [0, 0] [0, 1]");
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(parse(&answer)["answer"], 1, "{answer}");
 }
 
 #[test]
