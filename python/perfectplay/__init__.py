@@ -40,7 +40,7 @@ Analysis objects
 >>> s.winner, s.remoteness
 ('A', 5)
 >>> s.line[0]
-Move(A (1, 0) -> (1, 1): win in 5)
+Move(player='A', from_cell=(1, 0), to_cell=(1, 1), value='win', remoteness=5)
 >>> perfectplay.Snakes([], [], size=4, faces=2, overshoot="win").expected()
 Fraction(9, 4)
 
@@ -48,13 +48,17 @@ The arrays of a result (and a position's ``board``) are built on first access an
 each time, so reading an element costs no copy of the table, and an edit raises ``ValueError`` (``.copy()`` gives
 an array to edit).
 
+The records, ``Move`` (a footholds move) and ``Roll`` (a snakes roll), compare and hash by their fields, pickle, and
+show as the constructor's call that makes them again (``eval(repr(move)) == move``).
+
 In Jupyter, positions (``Footholds``), maps (``FootholdsTablebase``, ``GridTables``) and histograms
 (``RollDistribution``) draw themselves as SVG; a ``FootholdsSolution`` shows the board and the narrated line.
 
 Errors and limits
 -----------------
 Bad input raises ``ValueError`` with the command line's message, naming what is wrong and where (for text, the
-line and column); a value of the wrong type, ``TypeError`` naming the argument. An argument longer than its game
+line and column); a value of the wrong type, ``TypeError`` naming the argument (a cell or a pair of the right type
+but another length, ``[0, 0, 0]``, is a ``ValueError``, as Python's own unpacking says). An argument longer than its game
 takes is refused by its length before it is read, whatever that length. Every solve releases the GIL and stops
 with ``KeyboardInterrupt`` on Ctrl-C. The analysis
 objects' solves take ``time_limit=`` seconds (``TimeLimitExceeded``, a ``TimeoutError``, when passed, with what was
@@ -62,8 +66,10 @@ known by then as its attributes), and footholds' also ``memory=`` (bytes
 of transposition table, default 2 GiB, grown only as needed) and ``threads=`` (default: one per core); the judge
 functions keep the judges' exact signatures, so they take none of these. Footholds boards
 have at most 128 cells; snakes boards at most 10 000 000 squares and dice of at most 1000 faces (the expectation and
-the distribution while squares x faces, faces counted as at least 4, is at most 20 000 000, to stay within 1 GiB of memory); grid-game boards at
-most 5000 x 5000.
+the distribution while squares x faces, faces counted as at least 4, is at most 20 000 000, to stay within 1 GiB of
+memory, and the exact expectation, ``expected()``, up to 2 000 squares, as on the command line); grid-game boards at
+most 5000 x 5000. A long answer (a shortest game of millions of rolls, a million queries' answers) is made into
+Python objects within the call's ``time_limit`` too, and Ctrl-C stops it.
 """
 
 from ._perfectplay import (

@@ -137,7 +137,8 @@ class FootholdsTablebase:
     def _repr_svg_(self) -> str: ...
 
 class TimeLimitExceeded(TimeoutError):
-    """A solve stopped by its ``time_limit``: what was known by then (``None`` when nothing was)."""
+    """A solve stopped by its ``time_limit``: what was known by then (``None`` when nothing was, and on an instance
+    made in Python)."""
 
     winner: Optional[str]
     answer_at_least: Optional[int]
@@ -206,7 +207,11 @@ class RollDistribution:
     @property
     def median(self) -> Optional[int]: ...
     @property
-    def mean(self) -> float: ...
+    def mean(self) -> float:
+        """``sum(t * ends[t])`` over the rolls computed, not divided by their total: the expected number of rolls
+        when every game has ended by the last roll computed (``remaining`` and ``never`` about 0), less otherwise
+        (the games still in play, and those that never end, count for nothing). The mean length of the games that
+        end by the last roll computed is ``mean / cumulative[-1]``."""
     @property
     def remaining(self) -> float: ...
     @property

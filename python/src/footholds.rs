@@ -262,7 +262,7 @@ impl Footholds {
     /// >>> s.winner, s.value, s.remoteness
     /// ('B', 'lose', 4)
     /// >>> s.moves[0]
-    /// Move(A (1, 0) -> (0, 0): lose in 4)
+    /// Move(player='A', from_cell=(1, 0), to_cell=(0, 0), value='lose', remoteness=4)
     #[pyo3(signature = (*, moves=true, line=true, census=true, time_limit=None, memory=None, threads=None))]
     #[allow(clippy::too_many_arguments)] // the Python keywords, each its own argument
     fn solve(
@@ -340,12 +340,19 @@ impl Footholds {
 }
 
 /// One move: who made it, from and to which cell, and the outcome it keeps for the mover. Moves are equal when
-/// their fields are, and pickle.
+/// their fields are, hash so, and pickle; the repr is the call that makes the move again.
 ///
 /// `Move(player, from_cell, to_cell, value, remoteness)` makes one as the solver reports it: `player` `"A"` or
 /// `"B"`; `from_cell` and `to_cell` `[row, column]` (any two integers, each 0 to 127: a board has at most 128
 /// cells); `value` `"win"` or `"lose"`; `remoteness` 1 to 128 (it counts this move, and each move takes a foothold
 /// away). An argument that is not so raises `TypeError` or `ValueError` naming it.
+///
+/// >>> from perfectplay import Move
+/// >>> move = Move("A", [1, 0], [1, 1], "win", 5)
+/// >>> move
+/// Move(player='A', from_cell=(1, 0), to_cell=(1, 1), value='win', remoteness=5)
+/// >>> eval(repr(move)) == move
+/// True
 #[pyclass(module = "perfectplay", frozen, get_all, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -402,9 +409,11 @@ impl Move {
         (slf.get_type().into_any(), (m.player, m.from_cell, m.to_cell, m.value.clone(), m.remoteness))
     }
 
+    /// The constructor's call that makes the move again, as `Roll`'s is: `Move(player='A', from_cell=(1, 0),
+    /// to_cell=(1, 1), value='win', remoteness=5)`.
     fn __repr__(&self) -> String {
         format!(
-            "Move({} {:?} -> {:?}: {} in {})",
+            "Move(player='{}', from_cell={:?}, to_cell={:?}, value='{}', remoteness={})",
             self.player, self.from_cell, self.to_cell, self.value, self.remoteness
         )
     }

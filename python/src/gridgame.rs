@@ -1,6 +1,6 @@
 //! The grid game (BOJ 28218) from Python: the judge's function, and a board with its whole-board tables.
 
-use crate::run::{self, ArrayCell, Int, TooMany};
+use crate::run::{self, ArrayCell, Deadline, Int, TooMany};
 use num_bigint::Sign;
 use numpy::ndarray::{Array, Ix2};
 use numpy::{IntoPyArray, PyArray2};
@@ -12,7 +12,7 @@ use perfectplay::games::gridgame::{
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 
 /// `"First"` or `"Second"` for each query: the answer of BOJ 28218 (격자 게임).
 ///
@@ -30,13 +30,13 @@ use pyo3::types::PyString;
 /// ValueError: query 1: (1, 2) is a wall
 #[pyfunction]
 #[pyo3(signature = (grid, k, queries))]
-pub fn gridgame(
-    py: Python<'_>,
+pub fn gridgame<'py>(
+    py: Python<'py>,
     grid: &Bound<'_, PyAny>,
     k: &Bound<'_, PyAny>,
     queries: Bound<'_, PyAny>,
-) -> PyResult<Vec<String>> {
-    GridGame::new(grid, k, Some(queries))?.answers(py, None)
+) -> PyResult<Bound<'py, PyList>> {
+    GridGame::new(grid, k, Some(queries))?.answers_until(py, &Deadline::NONE)
 }
 
 /// A `ValueError` about the `grid` argument with the core's message about the board.
@@ -139,6 +139,16 @@ pub struct GridGame {
     instance: Instance,
 }
 
+impl GridGame {
+    /// The judge's answers, solved and made into a list of strings until `deadline`.
+    fn answers_until<'py>(&self, py: Python<'py>, deadline: &Deadline) -> PyResult<Bound<'py, PyList>> {
+        let board = self.instance.board();
+        let analysis = run::solve_until(py, deadline, |limits| Analysis::solve(board, Wanted::default(), &limits))?;
+        let text = report::text(&self.instance, &analysis, report::Options::default());
+        run::list_until(py, deadline, text.lines(), |answer| answer)
+    }
+}
+
 #[pymethods]
 impl GridGame {
     #[new]
@@ -194,23 +204,22 @@ impl GridGame {
         self.instance.board().k()
     }
 
-    /// The queries, 1-based `(x, y)`.
+    /// The queries, 1-based `(x, y)` (a list made anew each time, stopped by Ctrl-C: a game may have a million).
     #[getter]
-    fn queries(&self) -> Vec<(u32, u32)> {
-        self.instance.queries().map(|q| (q[0].row + 1, q[0].col + 1)).collect()
+    fn queries<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let queries = self.instance.queries().map(|q| (q[0].row + 1, q[0].col + 1));
+        run::list_until(py, &Deadline::NONE, queries, |query| query)
     }
 
-    /// `"First"` or `"Second"` for each query, as the judge wants them.
+    /// `"First"` or `"Second"` for each query, as the judge wants them. `time_limit` covers the making of the list
+    /// too (a million queries), and so does Ctrl-C.
     #[pyo3(signature = (*, time_limit=None))]
-    fn answers(
+    fn answers<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
-    ) -> PyResult<Vec<String>> {
-        let board = self.instance.board();
-        let analysis = run::solve(py, time_limit, |limits| Analysis::solve(board, Wanted::default(), &limits))?;
-        let text = report::text(&self.instance, &analysis, report::Options::default());
-        Ok(text.lines().map(str::to_string).collect())
+    ) -> PyResult<Bound<'py, PyList>> {
+        self.answers_until(py, &Deadline::start(time_limit)?)
     }
 
     /// Solves the whole board by backward induction: win/lose for every cell, and the remoteness and Grundy

@@ -27,7 +27,7 @@ fn _perfectplay(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<snakes::RollDistribution>()?;
     module.add_class::<gridgame::GridGame>()?;
     module.add_class::<gridgame::GridTables>()?;
-    module.add("TimeLimitExceeded", module.py().get_type::<run::TimeLimitExceeded>())?;
+    module.add("TimeLimitExceeded", run::time_limit_exceeded(module.py())?)?;
     module.add("MILTON_BRADLEY", perfectplay::games::snakes::MILTON_BRADLEY)?;
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -16,6 +16,7 @@ use perfectplay::games::footholds::Known;
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyType};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -36,6 +37,69 @@ pub fn time_limit(seconds: Option<f64>) -> PyResult<Option<Duration>> {
         .transpose()
 }
 
+/// When a call's `time_limit` runs out: its solve stops there ([`solve_until`]), and so does the making of its
+/// answer's Python objects ([`list_until`]), which for a long answer (ten million rolls) takes seconds of its own.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    /// The time limit as given, for the message.
+    seconds: Option<f64>,
+    /// When it runs out.
+    at: Option<Instant>,
+}
+
+impl Deadline {
+    /// No time limit: Ctrl-C alone stops the work.
+    pub const NONE: Deadline = Deadline { seconds: None, at: None };
+
+    /// The deadline `time_limit` seconds from now (none for `None`), the limit checked as [`time_limit`] does.
+    ///
+    /// # Errors
+    /// `ValueError` for a time limit out of range.
+    pub fn start(time_limit: Option<f64>) -> PyResult<Deadline> {
+        let limit = self::time_limit(time_limit)?;
+        Ok(Deadline { seconds: time_limit, at: limit.map(|d| Instant::now() + d) })
+    }
+
+    /// Looks for Ctrl-C and for the deadline every [`SIGNAL_EVERY`]-th item `i` of a conversion, as [`paced`]
+    /// looks for Ctrl-C alone.
+    ///
+    /// # Errors
+    /// `KeyboardInterrupt` (or whatever a Python signal handler raised), or `TimeLimitExceeded` once the deadline
+    /// has passed, nothing known (the solve was done; its answer was not made in time).
+    pub fn paced(&self, py: Python<'_>, i: usize) -> PyResult<()> {
+        paced(py, i)?;
+        match self.at {
+            Some(at) if i % SIGNAL_EVERY == SIGNAL_EVERY - 1 && Instant::now() >= at => {
+                Err(timed_out(py, self.seconds.unwrap_or_default(), &Interrupted))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A Python list of `items`, each made by `convert`, stopped by Ctrl-C and by `deadline` (every
+/// [`SIGNAL_EVERY`] items): the answer of a solve made into Python objects within its call's time limit. A list
+/// that PyO3 converts on return would be made after the call, beyond both (ten million rolls, 12 s).
+///
+/// # Errors
+/// As [`Deadline::paced`], or what making an item raised.
+pub fn list_until<'py, T, U>(
+    py: Python<'py>,
+    deadline: &Deadline,
+    items: impl IntoIterator<Item = T>,
+    mut convert: impl FnMut(T) -> U,
+) -> PyResult<Bound<'py, PyList>>
+where
+    U: IntoPyObject<'py>,
+{
+    let list = PyList::empty(py);
+    for (i, item) in items.into_iter().enumerate() {
+        deadline.paced(py, i)?;
+        list.append(convert(item))?;
+    }
+    Ok(list)
+}
+
 /// Runs `work` with the GIL released, under `time_limit` seconds, stoppable with Ctrl-C.
 ///
 /// # Errors
@@ -47,10 +111,23 @@ where
     E: Stopped + Send,
     F: FnOnce(Limits) -> Result<T, E> + Send,
 {
-    let limit = self::time_limit(time_limit)?;
+    solve_until(py, &Deadline::start(time_limit)?, work)
+}
+
+/// Runs `work` as [`solve`] does, until `deadline`: a call that then makes its answer's Python objects keeps the
+/// same deadline for them ([`list_until`]).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_until<T, E, F>(py: Python<'_>, deadline: &Deadline, work: F) -> PyResult<T>
+where
+    T: Send,
+    E: Stopped + Send,
+    F: FnOnce(Limits) -> Result<T, E> + Send,
+{
     let cancel = Arc::new(AtomicBool::new(false));
     let limits = Limits {
-        deadline: limit.map(|d| Instant::now() + d),
+        deadline: deadline.at,
         progress: perfectplay::render::progress::terminal_spinner(),
         cancel: Some(Arc::clone(&cancel)),
     };
@@ -84,7 +161,7 @@ where
         }
         match outcome? {
             Ok(value) => Ok(value),
-            Err(stopped) => Err(timed_out(py, time_limit.unwrap_or_default(), &stopped)),
+            Err(stopped) => Err(timed_out(py, deadline.seconds.unwrap_or_default(), &stopped)),
         }
     })
 }
@@ -139,6 +216,23 @@ pyo3::create_exception!(
      what was known (`None` when nothing was), as the command line's `--json` does; `pairs_solved` and `pairs`, how \
      far a tablebase got (`None` for other solves)."
 );
+
+/// The attributes of a [`TimeLimitExceeded`], what a stopped solve knew.
+const KNOWN_WHEN_STOPPED: [&str; 5] = ["winner", "answer_at_least", "answer_at_most", "pairs_solved", "pairs"];
+
+/// The [`TimeLimitExceeded`] class, with each of its attributes `None` on the class itself: an instance that Python
+/// code makes (`TimeLimitExceeded("...")`, to test a caller's handling of it) reads them as unknown, as the stubs
+/// declare them; an instance a solve raises sets its own ([`timed_out`]).
+///
+/// # Errors
+/// Only if Python refuses to set an attribute on the class, which it does not for a class made at run time.
+pub fn time_limit_exceeded(py: Python<'_>) -> PyResult<Bound<'_, PyType>> {
+    let class = py.get_type::<TimeLimitExceeded>();
+    for name in KNOWN_WHEN_STOPPED {
+        class.setattr(name, py.None())?;
+    }
+    Ok(class)
+}
 
 /// The exception for a solve stopped by its time limit: a [`TimeLimitExceeded`], whose attributes `winner`,
 /// `answer_at_least` and `answer_at_most` say what was known (`None` when nothing was), as the command line's
@@ -511,8 +605,8 @@ pub fn integers(
 }
 
 /// At most `most` pairs of integers, as the judges give ladders, snakes and queries: a sequence (a list, a tuple,
-/// an `(N, 2)` numpy array) of sequences of two. A `TypeError` names the argument and the item that is not a pair;
-/// more pairs are the error `too_many` makes of their count.
+/// an `(N, 2)` numpy array) of sequences of two. An error names the argument and the item that is not a pair (see
+/// [`pair`]); more pairs are the error `too_many` makes of their count.
 pub fn pairs(
     name: &str,
     obj: &Bound<'_, PyAny>,
@@ -528,9 +622,11 @@ pub fn pairs(
 }
 
 /// Exactly two integers (`expected` describes them: a cell's `[row, column]`, a ladder's pair), as a list, a tuple or
-/// a numpy array; a `TypeError` naming `place` and how many items it has otherwise.
+/// a numpy array. A sequence of another length is a `ValueError` naming `place` and how many items it has (the
+/// type is right, the length is not: Python's own `a, b = (1, 2, 3)` raises `ValueError` too, and so does
+/// footholds' `aloc`); a value that is no sequence, or an item that is no integer, a `TypeError`.
 pub fn pair(place: &str, expected: &str, obj: &Bound<'_, PyAny>) -> PyResult<(Int, Int)> {
-    let wrong = |count: String| PyTypeError::new_err(format!("{place}: expected {expected}, found {count}"));
+    let wrong = |count: String| PyValueError::new_err(format!("{place}: expected {expected}, found {count}"));
     let values = integers(place, expected, obj, 2, |many| wrong(many.count("item")))?;
     let count = values.len();
     <[Int; 2]>::try_from(values).map(|[a, b]| (a, b)).map_err(|_| wrong(counted(count as u64, "item")))

@@ -1,7 +1,7 @@
 //! Snakes and ladders (BOJ 16928) from Python: the judge's function, and a board with its fewest rolls, exact
 //! expectation and distribution of the number of rolls.
 
-use crate::run::{self, ArrayCell, Int};
+use crate::run::{self, ArrayCell, Deadline, Int};
 use num_bigint::BigInt;
 use numpy::ndarray::Ix1;
 use numpy::{IntoPyArray, PyArray1};
@@ -12,11 +12,12 @@ use perfectplay::games::snakes::analysis::{
     self, Answers, DistributionAsked, Expectation, Offered, Questions, Refused,
 };
 use perfectplay::games::snakes::{
-    self as core, Board, Instance, MAX_CHAIN_STEPS, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot,
-    Roll as CoreRoll, Rules, Setting, report,
+    self as core, Board, Instance, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Roll as CoreRoll, Rules,
+    Setting, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 /// The fewest rolls from the start to the last square when you choose each roll: the answer of BOJ 16928
 /// (뱀과 사다리 게임).
@@ -55,18 +56,21 @@ pub fn snakes(
     #[pyo3(from_py_with = run::keyword::overshoot)] overshoot: String,
 ) -> PyResult<usize> {
     let game = Snakes::new(ladders, snakes, size, faces, start, overshoot)?;
-    Ok(game.shortest(py, None)?.len())
+    Ok(game.shortest(py, &Deadline::NONE)?.len())
 }
 
-/// Jumps as squares; a square that is not a `u32` is reported as the core reports square 0.
+/// Jumps as squares. A square that is not a `u32` is reported in the core's words for one it cannot take: below 1
+/// as square 0 is, past every board as square 10 000 001 is (its number quoted whatever its size, as
+/// `Snakes.parse` and the command line quote it).
 fn jumps(kind: &str, pairs: &[(Int, Int)]) -> PyResult<Vec<(u32, u32)>> {
     let square = |i: usize, s: &Int| {
         s.get::<u32>().ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "{kind} {}: square {} is not on the board (squares are numbered from 1)",
-                i + 1,
-                s.0
-            ))
+            let why = if s.0.sign() == num_bigint::Sign::Minus {
+                "is not on the board (squares are numbered from 1)".to_string()
+            } else {
+                format!("is beyond the largest board supported ({MAX_SIZE} squares)")
+            };
+            PyValueError::new_err(format!("{kind} {}: square {} {why}", i + 1, s.0))
         })
     };
     pairs.iter().enumerate().map(|(i, (a, b))| Ok((square(i, a)?, square(i, b)?))).collect()
@@ -118,8 +122,8 @@ impl Snakes {
     }
 
     /// One shortest game, or `ValueError` with the reason there is none.
-    fn shortest(&self, py: Python<'_>, time_limit: Option<f64>) -> PyResult<Vec<CoreRoll>> {
-        let answers = self.analyse(py, time_limit, Questions::default())?;
+    fn shortest(&self, py: Python<'_>, deadline: &Deadline) -> PyResult<Vec<CoreRoll>> {
+        let answers = self.analyse(py, deadline, Questions::default())?;
         Ok(answers.rolls.expect("the fewest rolls are always asked"))
     }
 
@@ -127,19 +131,22 @@ impl Snakes {
     /// offered), or `ValueError` with the reason there is no answer. The fewest rolls are always asked, as the
     /// command line and the server ask them: a board whose last square cannot be reached is refused with the
     /// reason whatever the question (a distribution would otherwise answer it, every game stuck).
-    fn analyse(&self, py: Python<'_>, time_limit: Option<f64>, questions: Questions) -> PyResult<Answers> {
+    fn analyse(&self, py: Python<'_>, deadline: &Deadline, questions: Questions) -> PyResult<Answers> {
         let questions = Questions { fewest_rolls: true, ..questions };
-        questions.check(self.board.rules(), OFFERED).map_err(refused)?;
-        run::solve(py, time_limit, |limits| analysis::analyse(&self.board, &questions, &limits))?
+        questions.check(self.board.rules(), Offered::default()).map_err(refused)?;
+        run::solve_until(py, deadline, |limits| analysis::analyse(&self.board, &questions, &limits))?
             .map_err(run::value_error)
+    }
+
+    /// Answers `questions` as [`Snakes::analyse`] does, under `time_limit` seconds.
+    fn analyse_within(&self, py: Python<'_>, time_limit: Option<f64>, questions: Questions) -> PyResult<Answers> {
+        self.analyse(py, &Deadline::start(time_limit)?, questions)
     }
 }
 
-/// What Python offers: the exact expectation on any board, bounded by `time_limit` (the chain's memory limit holds
-/// as everywhere); no simulation.
-const OFFERED: Offered = Offered { chain_steps: MAX_CHAIN_STEPS, exact_squares: None, simulated_rolls: None };
-
-/// A question refused for the board's size, in Python's words: the methods that ask it.
+/// A question refused for the board's size, in Python's words: the methods that ask it. Python offers what the
+/// command line offers (`Offered::default()`): the exact expectation up to its 2 000 squares, the chain within
+/// 1 GiB of memory; a simulation is not asked here.
 fn refused(refused: Refused) -> PyErr {
     PyValueError::new_err(match refused {
         Refused::ChainSteps { steps, most } => format!(
@@ -147,10 +154,11 @@ fn refused(refused: Refused) -> PyErr {
              die's faces (faces, counted as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within 1 GiB of memory; \
              fewest_rolls() and shortest_game() have no such limit"
         ),
-        // Neither can be refused under `OFFERED`; worded all the same.
-        Refused::ExactSize { size, most } => {
-            format!("expected() is offered up to {most} squares (this board has {size})")
-        }
+        Refused::ExactSize { size, most } => format!(
+            "expected() is offered up to {most} squares (this board has {size}); expected_float() gives the value in \
+             floating point with a proven error bound"
+        ),
+        // Python asks no simulation; worded all the same.
         Refused::SimulatedRolls { rolls, most } => format!("a simulation of {rolls} rolls is over the limit of {most}"),
     })
 }
@@ -221,16 +229,18 @@ impl Snakes {
         Snakes::build(Instance::parse(&text).map_err(run::input_error)?, rules)
     }
 
-    /// The ladders as `(foot, top)` pairs.
+    /// The ladders as `(foot, top)` pairs (a list made anew each time, stopped by Ctrl-C: a board may have
+    /// millions).
     #[getter]
-    fn ladders(&self) -> Vec<(u32, u32)> {
-        self.instance.ladders().collect()
+    fn ladders<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        run::list_until(py, &Deadline::NONE, self.instance.ladders(), |pair| pair)
     }
 
-    /// The snakes as `(head, tail)` pairs.
+    /// The snakes as `(head, tail)` pairs (a list made anew each time, stopped by Ctrl-C: a board may have
+    /// millions).
     #[getter]
-    fn snakes(&self) -> Vec<(u32, u32)> {
-        self.instance.snakes().collect()
+    fn snakes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        run::list_until(py, &Deadline::NONE, self.instance.snakes(), |pair| pair)
     }
 
     /// The last square.
@@ -264,35 +274,40 @@ impl Snakes {
         py: Python<'_>,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<usize> {
-        Ok(self.shortest(py, time_limit)?.len())
+        Ok(self.shortest(py, &Deadline::start(time_limit)?)?.len())
     }
 
-    /// One shortest game, roll by roll.
+    /// One shortest game, roll by roll. `time_limit` covers the making of the list too (a game of ten million
+    /// rolls takes seconds to become `Roll`s), and so does Ctrl-C.
     ///
     /// >>> from perfectplay import Snakes
     /// >>> Snakes([(2, 9)], [], size=10, faces=2).shortest_game()
     /// [Roll(die=1, landed=2, square=9, jump='ladder'), Roll(die=1, landed=10, square=10, jump=None)]
     #[pyo3(signature = (*, time_limit=None))]
-    fn shortest_game(
+    fn shortest_game<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
-    ) -> PyResult<Vec<Roll>> {
-        Ok(self.shortest(py, time_limit)?.into_iter().map(Roll::from).collect())
+    ) -> PyResult<Bound<'py, PyList>> {
+        let deadline = Deadline::start(time_limit)?;
+        let rolls = self.shortest(py, &deadline)?;
+        run::list_until(py, &deadline, rolls, Roll::from)
     }
 
-    /// The exact expected number of rolls with a fair die, as a `fractions.Fraction`. Raises `ValueError` when it
-    /// is infinite (a square the game can reach from which the last square cannot be reached), or when the board's
-    /// squares times the die's faces (at least 4) is over 20 000 000 (as for `expected_float` and `distribution`: the memory
-    /// they need grows with it). About 1 ms on the classic 100-square board, 1 s on 1 000 squares; the time grows
-    /// quickly beyond (use `time_limit`).
+    /// The exact expected number of rolls with a fair die, as a `fractions.Fraction`. Offered, as the command
+    /// line's `--exact` is, on boards of up to 2 000 squares: about 1 ms on the classic 100-square board, 1 s on
+    /// 1 000 squares, 40 s on 2 000 (use `time_limit`); its time and memory grow quickly beyond (`expected_float`
+    /// gives the value there, with a proven error bound). Raises `ValueError` on a larger board, when the
+    /// expectation is infinite (a square the game can reach from which the last square cannot be reached), or
+    /// when the board's squares times the die's faces (at least 4) is over 20 000 000 (as for `expected_float` and
+    /// `distribution`: the memory they need grows with it).
     #[pyo3(signature = (*, time_limit=None))]
     fn expected<'py>(
         &self,
         py: Python<'py>,
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let answers = self.analyse(py, time_limit, Questions { exact: true, ..Questions::default() })?;
+        let answers = self.analyse_within(py, time_limit, Questions { exact: true, ..Questions::default() })?;
         let value = answers.exact.expect("the exact expectation was asked");
         let (numerator, denominator): (BigInt, BigInt) = value.into_raw();
         py.import("fractions")?.getattr("Fraction")?.call1((numerator, denominator))
@@ -308,7 +323,7 @@ impl Snakes {
         #[pyo3(from_py_with = run::keyword::time_limit)] time_limit: Option<f64>,
     ) -> PyResult<(f64, f64)> {
         let answers =
-            self.analyse(py, time_limit, Questions { expected: Expectation::Asked, ..Questions::default() })?;
+            self.analyse_within(py, time_limit, Questions { expected: Expectation::Asked, ..Questions::default() })?;
         Ok(answers.expected.expect("the expectation was asked"))
     }
 
@@ -331,14 +346,15 @@ impl Snakes {
         let questions =
             |distribution| Questions { expected: Expectation::WhenFinite, distribution, ..Questions::default() };
         // Refused for the board before its arguments are read, whatever they are.
-        questions(None).check(self.board.rules(), OFFERED).map_err(refused)?;
+        questions(None).check(self.board.rules(), Offered::default()).map_err(refused)?;
         if !(tail > 0.0 && tail < 1.0) {
             // As Python prints it: `nan`, where Rust's `Debug` writes `NaN`.
             let found = if tail.is_nan() { "nan".to_string() } else { format!("{tail:?}") };
             return Err(PyValueError::new_err(format!("tail: must be strictly between 0 and 1, found {found}")));
         }
         let max_rolls = max_rolls.within("max_rolls", 1, core::MAX_DISTRIBUTION_ROLLS)?;
-        let answers = self.analyse(py, time_limit, questions(Some(DistributionAsked { tail, max_rolls })))?;
+        let asked = questions(Some(DistributionAsked { tail, max_rolls }));
+        let answers = self.analyse_within(py, time_limit, asked)?;
         let distribution = answers.distribution.expect("the distribution was asked");
         Ok(RollDistribution {
             board: self.board.clone(),
@@ -359,7 +375,10 @@ impl Snakes {
         options.set_item("start", rules.start)?;
         options.set_item("overshoot", rules.overshoot.to_string())?;
         let partial = py.import("functools")?.getattr("partial")?;
-        Ok((partial.call((slf.get_type(),), Some(&options))?, (this.ladders(), this.snakes())))
+        Ok((
+            partial.call((slf.get_type(),), Some(&options))?,
+            (this.instance.ladders().collect(), this.instance.snakes().collect()),
+        ))
     }
 
     /// The constructor's call that makes the board again, `Snakes([(2, 9)], [], size=10, faces=2, start=1,
@@ -395,7 +414,8 @@ impl Snakes {
     }
 }
 
-/// One roll of a game. Rolls are equal when their fields are, and pickle.
+/// One roll of a game. Rolls are equal when their fields are, hash so, and pickle; the repr is the call that makes
+/// the roll again.
 ///
 /// `Roll(die, landed, square, jump=None)` makes one as a game reports it, what its `repr` shows: `die` 1 to 1000
 /// (the most faces a die may have), `landed` and `square` 0 (off the board) to 10 000 000 (the largest board),
@@ -494,7 +514,16 @@ impl RollDistribution {
         self.distribution.median()
     }
 
-    /// The mean of the computed part of the distribution.
+    /// `sum(t * ends[t])` over the rolls computed, not divided by their total: the expected number of rolls when
+    /// every game has ended by the last roll computed (`remaining` and `never` about 0). Otherwise it is less
+    /// than any mean length: a game still in play after the last roll computed counts for nothing, and so does a
+    /// game that never ends (`never`). The mean length of the games that end by the last roll computed is
+    /// `mean / cumulative[-1]`.
+    ///
+    /// >>> from perfectplay import Snakes
+    /// >>> d = Snakes([(2, 8)], [(4, 3), (5, 3)], size=10, faces=2).distribution()
+    /// >>> d.never, round(d.mean, 9), round(d.mean / d.cumulative[-1], 9)
+    /// (0.5, 1.5, 3.0)
     #[getter]
     fn mean(&self) -> f64 {
         self.distribution.mean()

@@ -2,6 +2,7 @@
 
 import re
 import time
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -167,7 +168,6 @@ def test_time_limit_raises_timeout_error():
     "call",
     [
         lambda board: board.expected_float(time_limit=1),
-        lambda board: board.expected(time_limit=3),
         lambda board: board.distribution(max_rolls=3, time_limit=5),
     ],
 )
@@ -182,6 +182,37 @@ def test_snakes_chain_over_the_memory_cap_is_refused(call):
     assert perfectplay.Snakes([], [], size=30_000, faces=1000).fewest_rolls() == 30  # no limit there (3 × 10^7)
 
 
+@pytest.mark.parametrize("size, snakes", [(2001, 0), (20_000, 400), (10**6, 0)])
+def test_the_exact_expectation_is_offered_up_to_the_command_lines_2000_squares(cli, size, snakes):
+    # It was offered on any board, bounded by time alone: 20 000 squares with 400 snakes took 1990 MB in 30 s, and
+    # 100 000 squares with 2000 snakes grew 100 MB/s until the allocator aborted the interpreter. Refused at once,
+    # as `--exact` is, and the floating-point value is there instead. (A short time limit bounds a regression.)
+    jumps = [(size - 10 * i - 1, size - 10 * i - 6) for i in range(snakes)]
+    board = perfectplay.Snakes([], jumps, size=size)
+    started = time.monotonic()
+    with pytest.raises(ValueError) as error:
+        board.expected(time_limit=5)
+    assert time.monotonic() - started < 1.0
+    assert str(error.value) == (
+        f"expected() is offered up to 2000 squares (this board has {size}); expected_float() gives the value in "
+        "floating point with a proven error bound"
+    )
+    judge_text = f"0 {snakes}\n" + "".join(f"{u} {v}\n" for u, v in jumps)
+    result = cli("snakes", "--size", str(size), "--exact", input=judge_text)
+    assert result.returncode == 2
+    assert "--exact is offered up to 2000 squares (this board has" in result.stderr
+    if size <= 20_000:
+        value, bound = board.expected_float(time_limit=60)
+        assert value > 0 and bound < 1e-6
+
+
+def test_the_exact_expectation_is_offered_on_2000_squares(cli):
+    board = perfectplay.Snakes([(5, 1990)], [(1995, 3)], size=2000)
+    result = cli("snakes", "--size", "2000", "--exact", input="1 1\n5 1990\n1995 3\n")
+    numerator, _, denominator = result.stdout.strip().partition("/")
+    assert board.expected(time_limit=120) == Fraction(int(numerator), int(denominator or 1))
+
+
 @pytest.mark.parametrize(
     "call, message",
     [
@@ -192,7 +223,7 @@ def test_snakes_chain_over_the_memory_cap_is_refused(call):
         (lambda: perfectplay.footholds([[1, 1]], [0, 0], [0, -(10**23)]), "whole number from 0, found -100000000000000000000000"),
         (lambda: perfectplay.snakes([], [], size=10**30), "size: must be between 1 and 10000000, found 10000000000"),
         (lambda: perfectplay.snakes([], [], start=-1), "start (0 starts off the board): must be between 0 and 100"),
-        (lambda: perfectplay.snakes([(10**30, 5)], []), "ladder 1: square 1000000000000000000000000000000 is not on"),
+        (lambda: perfectplay.snakes([(10**30, 5)], []), "ladder 1: square 1000000000000000000000000000000 is beyond"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(memory=-1), "memory: must be between 1 and"),
         (lambda: perfectplay.Footholds.parse("A#B").solve(threads=-1), "threads: must be between 1 and 256, found -1"),
         (lambda: perfectplay.Snakes([], []).distribution(max_rolls=-1), "max_rolls: must be between 1 and 10000000"),
@@ -362,5 +393,80 @@ def test_tablebase_outcome_takes_cells_as_aloc_and_bloc_are_taken():
     table = perfectplay.Footholds.parse("A#B").tablebase()
     expected = table.outcome((0, 0), (0, 2))
     assert table.outcome([0, 0], [0, 2]) == expected == table.outcome(np.array([0, 0]), (np.int64(0), 2))
-    with pytest.raises(TypeError, match=r"a: expected \[row, column\], found 3 items"):
+    with pytest.raises(ValueError, match=r"a: expected \[row, column\], found 3 items"):
         table.outcome([0, 0, 0], [0, 2])
+
+
+@pytest.mark.parametrize("square", [10**7 + 1, 2**32, 2**40, 2**64, 10**30])
+def test_a_square_past_every_board_is_worded_alike_whatever_its_size(cli, square):
+    # A square past 2**32 - 1 said "is not on the board (squares are numbered from 1)", as if it were too small,
+    # where a smaller one, Snakes.parse and the command line say it is beyond the largest board.
+    beyond = "beyond the largest board supported (10000000 squares)"
+    for build in (perfectplay.snakes, perfectplay.Snakes):
+        with pytest.raises(ValueError) as error:
+            build([(2, square)], [])
+        assert str(error.value) == f"ladder 1: square {square} is {beyond}"
+        with pytest.raises(ValueError) as error:
+            build([], [(square, 3)])
+        assert str(error.value) == f"snake 1: square {square} is {beyond}"
+    with pytest.raises(ValueError) as error:
+        perfectplay.Snakes.parse(f"1 0\n2 {square}\n")
+    assert str(error.value) == f"line 2, column 3: ladder 1: its top is square {square}, {beyond}"
+    result = cli("snakes", input=f"1 0\n2 {square}\n")
+    assert result.returncode == 2 and result.stderr.strip().endswith(f"square {square}, {beyond}")
+    # Below the board, as before.
+    with pytest.raises(ValueError, match=r"^ladder 1: square -4294967296 is not on the board \(squares are numbered"):
+        perfectplay.snakes([(-(2**32), 5)], [])
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: perfectplay.footholds([[1, 1]], [0, 0, 0], [0, 1]), "aloc: expected [row, column] with 2 numbers, found 3"),
+        (lambda: perfectplay.Footholds([[1, 1]], [0, 0], [0]), "bloc: expected [row, column] with 2 numbers, found 1"),
+        (lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome((0, 0, 0), (0, 0)), "a: expected [row, column], found 3 items"),
+        (lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome((0, 0), [2]), "b: expected [row, column], found 1 item"),
+        (lambda: perfectplay.Move("A", (0, 0, 0), (0, 1), "win", 3), "from_cell: expected [row, column], found 3 items"),
+        (lambda: perfectplay.Move("A", (0, 0), (), "win", 3), "to_cell: expected [row, column], found 0 items"),
+        (lambda: perfectplay.snakes([(2, 50, 3)], []), "ladders[0]: expected a pair of integers, found 3 items"),
+        (lambda: perfectplay.Snakes([], [np.array([50])]), "snakes[0]: expected a pair of integers, found 1 item"),
+        (lambda: perfectplay.gridgame([".."], 0, [(1, 1, 1)]), "queries[0]: expected a pair of integers, found 3 items"),
+        (lambda: perfectplay.GridGame([".."], 0, [[1]]), "queries[0]: expected a pair of integers, found 1 item"),
+    ],
+)
+def test_a_cell_or_pair_of_another_length_is_a_value_error_naming_it(call, message):
+    # footholds' aloc said ValueError, the tablebase's cells, Move's and the pairs of snakes and queries TypeError.
+    # The type is right, the length is not: ValueError, as Python's own `a, b = (1, 2, 3)` says.
+    with pytest.raises(ValueError) as error:
+        call()
+    assert str(error.value).startswith(message), str(error.value)
+    assert not isinstance(error.value, TypeError)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: perfectplay.Footholds.parse("A#B").tablebase().outcome(0, (0, 0)),
+        lambda: perfectplay.Move("A", "ab", (0, 1), "win", 3),
+        lambda: perfectplay.snakes([5], []),
+        lambda: perfectplay.gridgame([".."], 0, [(1, 1.0)]),
+    ],
+)
+def test_a_cell_or_pair_of_the_wrong_type_is_still_a_type_error(call):
+    with pytest.raises(TypeError):
+        call()
+
+
+def test_a_time_limit_exceeded_made_in_python_has_every_attribute():
+    # The stubs and the README say every attribute is there; one made by code (a test's double of a stopped solve)
+    # raised AttributeError.
+    made = perfectplay.TimeLimitExceeded("stopped")
+    for name in ["winner", "answer_at_least", "answer_at_most", "pairs_solved", "pairs"]:
+        assert getattr(made, name) is None, name
+    assert str(made) == "stopped" and isinstance(made, TimeoutError)
+    made.winner = "A"
+    assert made.winner == "A" and perfectplay.TimeLimitExceeded().winner is None
+    # A raised one still says what was known.
+    with pytest.raises(perfectplay.TimeLimitExceeded) as stopped:
+        perfectplay.Footholds([[1] * 8] * 8, [0, 0], [7, 7]).tablebase(census=False, time_limit=0.2, threads=1)
+    assert stopped.value.pairs == 528 and stopped.value.winner is None

@@ -3,6 +3,8 @@
 import threading
 import time
 
+import pytest
+
 import perfectplay
 from conftest import interrupted
 
@@ -35,3 +37,28 @@ def test_other_threads_run_during_a_solve():
     assert len(outcome) == 1
     # With the GIL held by the solve, this loop would barely run; released, it spins freely.
     assert ticks > 10_000
+
+
+# Ten million squares and a one-faced die: the shortest game is 9 999 999 rolls, found in about a second, and its
+# `Roll` objects took 12 s more to make, after the solve, past any time limit and deaf to Ctrl-C.
+LONG_GAME = "import perfectplay\nboard = perfectplay.Snakes([], [], size=10_000_000, faces=1)"
+
+
+def test_a_time_limit_covers_the_making_of_a_long_answer():
+    board = perfectplay.Snakes([], [], size=10_000_000, faces=1)
+    started = time.monotonic()
+    with pytest.raises(perfectplay.TimeLimitExceeded) as stopped:
+        board.shortest_game(time_limit=1.0)
+    took = time.monotonic() - started
+    assert took < 3.0, f"took {took:.2f} s under a time limit of 1 s"
+    assert "time limit of 1 s" in str(stopped.value) and stopped.value.winner is None
+    # Within its limit the whole game is made.
+    short = perfectplay.Snakes([], [], size=20_000, faces=1).shortest_game(time_limit=30)
+    assert len(short) == 19_999 and short[-1] == perfectplay.Roll(1, 20_000, 20_000)
+
+
+def test_sigint_stops_the_making_of_a_long_answer():
+    output, code, stopped_after = interrupted(LONG_GAME, "board.shortest_game(time_limit=60)", settle=3.0, timeout=30)
+    assert (output, code) == ("KeyboardInterrupt", 0)
+    # Before, it took 8.6 s: the rest of the list was made first.
+    assert stopped_after < 2.0, f"took {stopped_after:.2f} s to stop"

@@ -59,6 +59,31 @@ def test_snakes_distribution_arrays():
     assert distribution.cumulative[distribution.median] >= 0.5 > distribution.cumulative[distribution.median - 1]
 
 
+@pytest.mark.parametrize(
+    "board, never",
+    [
+        # Half the games fall into the snakes of squares 4 and 5, whose square 3 leads only back to them.
+        (perfectplay.Snakes([(2, 8)], [(4, 3), (5, 3)], size=10, faces=2), 0.5),
+        (perfectplay.Snakes.parse(perfectplay.MILTON_BRADLEY, start=0), 0.0),
+    ],
+)
+def test_a_distributions_mean_is_the_sum_over_the_rolls_computed(board, never):
+    # As documented: sum(t * ends[t]), not divided by the chance that the game ends. On the trap board the games
+    # that end take 3 rolls on average, and mean says 1.5.
+    distribution = board.distribution()
+    rolls = np.arange(len(distribution))
+    assert distribution.never == pytest.approx(never)
+    assert distribution.mean == pytest.approx(float(np.sum(rolls * distribution.ends)), rel=1e-12)
+    ended = distribution.cumulative[-1]
+    assert distribution.mean == pytest.approx((1 - never) * distribution.mean / ended)
+    if never == 0.5:
+        assert (distribution.mean, distribution.mean / ended) == pytest.approx((1.5, 3.0))
+    else:
+        assert distribution.mean == pytest.approx(board.expected_float()[0], rel=1e-9)
+    doc = " ".join(type(distribution).mean.__doc__.split())
+    assert "sum(t * ends[t])" in doc and "not divided" in doc and "mean / cumulative[-1]" in doc
+
+
 def test_drawings_are_svg():
     assert perfectplay.Footholds.parse("A#B")._repr_svg_().startswith("<svg")
     assert perfectplay.Footholds.parse("A#B").tablebase()._repr_svg_().startswith("<svg")
@@ -113,7 +138,7 @@ def test_pairs_are_any_two_item_sequences():
     assert perfectplay.gridgame([".#", ".."], 0, [[1, 1], np.array([2, 1])]) == ["Second", "First"]
     assert perfectplay.gridgame([".#", ".."], 0, np.array([[1, 1], [2, 1]])) == ["Second", "First"]
     assert perfectplay.GridGame([".#", ".."], 0, np.array([[2, 1]])).queries == [(2, 1)]
-    with pytest.raises(TypeError) as error:
+    with pytest.raises(ValueError) as error:
         perfectplay.snakes([(2, 5), (3, 6, 9)], [])
     assert str(error.value) == "ladders[1]: expected a pair of integers, found 3 items"
     with pytest.raises(TypeError, match="snakes: expected a sequence of pairs of integers, found int"):

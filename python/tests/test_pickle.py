@@ -93,7 +93,7 @@ BIG = 2**70  # 1180591620717411303424
 @pytest.mark.parametrize(
     "call, kind, message",
     [
-        (lambda: perfectplay.Move("A", (0, 0, 0), (0, 1), "win", 1), TypeError,
+        (lambda: perfectplay.Move("A", (0, 0, 0), (0, 1), "win", 1), ValueError,
          "from_cell: expected [row, column], found 3 items"),
         (lambda: perfectplay.Move("A", (0, 0), 5, "win", 1), TypeError, "to_cell: expected [row, column], found int"),
         (lambda: perfectplay.Move("A", (0, "0"), (0, 1), "win", 1), TypeError,
@@ -129,6 +129,55 @@ def test_records_name_the_argument_that_is_wrong(call, kind, message):
     with pytest.raises(kind) as error:
         call()
     assert str(error.value) == message
+
+
+# Every record class of the package: a value made of its fields, which compares and hashes by them.
+RECORDS = {"Move": perfectplay.Move, "Roll": perfectplay.Roll}
+
+
+def test_every_record_class_is_listed_and_compares_by_value():
+    # The classes whose instances are values: the records above; every other class is a position or a result.
+    others = {"Footholds", "FootholdsSolution", "FootholdsTablebase", "GridGame", "GridTables", "RollDistribution",
+              "Snakes", "TimeLimitExceeded"}
+    classes = {name for name in perfectplay.__all__ if isinstance(getattr(perfectplay, name), type)}
+    assert classes == set(RECORDS) | others
+    for record in RECORDS.values():
+        assert record.__eq__ is not object.__eq__ and record.__hash__ is not None
+
+
+def _assert_repr_makes_it_again(record):
+    again = eval(repr(record), dict(RECORDS))
+    assert again == record and hash(again) == hash(record) and repr(again) == repr(record)
+
+
+def test_a_moves_repr_is_its_constructor_call():
+    # It was `Move(A (0, 0) -> (0, 1): win in 3)`, which eval cannot read back.
+    move = perfectplay.Move("A", (0, 0), (0, 1), "win", 3)
+    assert repr(move) == "Move(player='A', from_cell=(0, 0), to_cell=(0, 1), value='win', remoteness=3)"
+    _assert_repr_makes_it_again(move)
+    _assert_repr_makes_it_again(perfectplay.Move("B", [127, 0], np.array([0, 127]), "lose", 128))
+
+
+@SETTINGS
+@given(footholds_positions())
+def test_the_moves_of_a_solution_are_their_reprs(position):
+    solved = perfectplay.Footholds(*position).solve(threads=1)
+    for move in solved.moves + solved.line:
+        _assert_repr_makes_it_again(move)
+
+
+@SETTINGS
+@given(st.integers(2, 60), st.integers(1, 6), st.data())
+def test_the_rolls_of_a_shortest_game_are_their_reprs(size, faces, data):
+    squares = data.draw(st.lists(st.integers(2, size - 1), unique=True, max_size=min(6, size - 2))) if size > 2 else []
+    jumps = [(s, data.draw(st.integers(1, size).filter(lambda t, s=s: t != s))) for s in squares]
+    board = perfectplay.Snakes([j for j in jumps if j[1] > j[0]], [j for j in jumps if j[1] < j[0]], size=size, faces=faces)
+    try:
+        game = board.shortest_game()
+    except ValueError:  # the last square cannot be reached
+        return
+    for roll in game:
+        _assert_repr_makes_it_again(roll)
 
 
 @SETTINGS

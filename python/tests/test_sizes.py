@@ -80,13 +80,13 @@ EXPECTED = {
     "footholds bloc": ("ValueError", "bloc: expected [row, column] with 2 numbers, found 1000000000000 numbers"),
     "Footholds board": ("ValueError", "board: 1×1000000000000 is 1000000000000 cells"),
     "Footholds aloc": ("ValueError", "aloc: expected [row, column] with 2 numbers, found 1000000000000 numbers"),
-    "outcome": ("TypeError", "a: expected [row, column], found 1000000000000 items"),
+    "outcome": ("ValueError", "a: expected [row, column], found 1000000000000 items"),
     "snakes ladders": ("ValueError", "ladders: 1000000000000 ladders, but a board of 100 squares has room for at most 99"),
     "snakes snakes": ("ValueError", "snakes: 1000000000000 snakes, but a board of 100 squares has room for at most 99"),
-    "snakes pair": ("TypeError", "ladders[0]: expected a pair of integers, found 1000000000000 items"),
+    "snakes pair": ("ValueError", "ladders[0]: expected a pair of integers, found 1000000000000 items"),
     "Snakes ladders": ("ValueError", "ladders: 1000000000000 ladders, but a board of 10000000 squares has room"),
     "gridgame queries": ("ValueError", "queries: at most 1000000 queries are taken (the judge's bound on Q), found 1000000000000"),
-    "gridgame query": ("TypeError", "queries[0]: expected a pair of integers, found 1000000000000 items"),
+    "gridgame query": ("ValueError", "queries[0]: expected a pair of integers, found 1000000000000 items"),
     "gridgame grid": ("ValueError", "grid: the board must have 1 to 5000 rows and columns, found more than 5000 rows"),
     "GridGame queries": ("ValueError", "queries: at most 1000000 queries are taken (the judge's bound on Q), found 1000000000000"),
     "GridGame grid": ("ValueError", "grid: board row 2: 10000000 cells, expected 3"),
@@ -156,7 +156,7 @@ def _oversized_call(kind_of_argument, extra, sized):
     elif kind_of_argument == "pair":
         sequence = lazy(1)
         call = lambda: perfectplay.gridgame(["."], 0, [sequence])
-        kind, message = TypeError, f"queries[0]: expected a pair of integers, found {count('items')}"
+        kind, message = ValueError, f"queries[0]: expected a pair of integers, found {count('items')}"
     else:
         sequence = lazy("..")
         call = lambda: perfectplay.GridGame(sequence, 0)
