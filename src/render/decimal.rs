@@ -57,14 +57,67 @@ pub fn proven_fixed(value: f64, relative_error: f64, max_decimals: u32) -> Optio
     if !value.is_finite() || !relative_error.is_finite() || relative_error < 0.0 {
         return None;
     }
+    // The exact ends, made only when a float check cannot decide (a table of a million rows would spend most of
+    // its time on fractions otherwise).
+    let mut exact: Option<(BigRational, BigRational)> = None;
+    for decimals in (0..=max_decimals).rev() {
+        let rounded = match rounded_ends_fast(value, relative_error, decimals) {
+            Some((low, high)) => (low == high).then(|| BigInt::from(low)),
+            None => {
+                let (low, high) = match &exact {
+                    Some(ends) => ends,
+                    None => exact.insert(exact_ends(value, relative_error)?),
+                };
+                let rounded = round_scaled(low, decimals);
+                (rounded == round_scaled(high, decimals)).then_some(rounded)
+            }
+        };
+        if let Some(rounded) = rounded {
+            return Some(ProvenDecimal { text: scaled_text(&rounded, decimals), decimals });
+        }
+    }
+    None
+}
+
+/// The ends of `value`'s error interval, `value ∓ relative_error·|value|`, as exact fractions.
+fn exact_ends(value: f64, relative_error: f64) -> Option<(BigRational, BigRational)> {
     let x = BigRational::from_float(value)?;
     let spread = BigRational::from_float(relative_error)? * x.abs();
-    let (low, high) = (&x - &spread, &x + &spread);
-    (0..=max_decimals).rev().find_map(|decimals| {
-        let rounded = round_scaled(&low, decimals);
-        (rounded == round_scaled(&high, decimals))
-            .then(|| ProvenDecimal { text: scaled_text(&rounded, decimals), decimals })
-    })
+    Some((&x - &spread, &x + &spread))
+}
+
+/// The powers of ten a float holds exactly: `10^k` for `k ≤ 22`.
+const EXACT_POWERS_OF_TEN: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22,
+];
+
+/// What [`round_scaled`] gives for both ends of the error interval of `value` at `decimals` decimals, decided in
+/// floating point; `None` when floats cannot decide it (an end within the floats' own error of a rounding
+/// boundary, numbers too large or too small, more than 22 decimals), and the exact fractions must.
+///
+/// The scaled ends `x·10^d ∓ e·|x|·10^d`, shifted by one half, are computed with at most five roundings
+/// (`10^d` is exact), each off by at most `2⁻⁵³` of the largest magnitude involved (`|x·10^d| + e·|x|·10^d`, or 1);
+/// the bound used, 32 of those, is far wider. An end farther than that from every `k + ½` rounds, exactly, to
+/// the same integer as its float.
+fn rounded_ends_fast(value: f64, relative_error: f64, decimals: u32) -> Option<(i64, i64)> {
+    let power = *EXACT_POWERS_OF_TEN.get(decimals as usize)?;
+    let scaled = value * power;
+    let spread = relative_error * value.abs() * power;
+    let size = scaled.abs() + spread;
+    // Within 2⁵⁰ the floor and the integer are exact (and a product that underflowed is off by at most 2⁻¹⁰⁷⁴
+    // times 10²²: far inside the bound).
+    if size.is_nan() || size >= 2f64.powi(50) {
+        return None;
+    }
+    let tolerance = 16.0 * f64::EPSILON * (size + 1.0);
+    let round = |end: f64| {
+        let shifted = end + 0.5;
+        let floor = shifted.floor();
+        let distance = (shifted - floor).min(floor + 1.0 - shifted);
+        (distance > tolerance).then_some(floor as i64)
+    };
+    Some((round(scaled - spread)?, round(scaled + spread)?))
 }
 
 /// The position of the first significant digit of `|value|`: `k` with `10^(k−1) ≤ |value| < 10^k` (1 for 0, so
@@ -160,6 +213,81 @@ mod tests {
         // Significant digits count from the first non-zero one.
         assert_eq!(proven_decimal(0.00123456, 0.0, 3).unwrap().text, "0.00123");
         assert_eq!((magnitude(999.0), magnitude(1000.0), magnitude(0.01)), (3, 4, -1));
+    }
+
+    /// The check as it was before floats decided most digits: both ends exact at every number of decimals.
+    fn proven_fixed_exactly(value: f64, relative_error: f64, max_decimals: u32) -> Option<ProvenDecimal> {
+        if !value.is_finite() || !relative_error.is_finite() || relative_error < 0.0 {
+            return None;
+        }
+        let (low, high) = exact_ends(value, relative_error)?;
+        (0..=max_decimals).rev().find_map(|decimals| {
+            let rounded = round_scaled(&low, decimals);
+            (rounded == round_scaled(&high, decimals))
+                .then(|| ProvenDecimal { text: scaled_text(&rounded, decimals), decimals })
+        })
+    }
+
+    /// The relative error bound a distribution gives after `k` roundings (as `Distribution::relative_error`).
+    fn bound(k: u64) -> f64 {
+        let ku = k as f64 * (f64::EPSILON / 2.0);
+        let gamma = ku / (1.0 - ku);
+        gamma / (1.0 - gamma) * (1.0 + 1e-10)
+    }
+
+    #[test]
+    fn floats_decide_as_the_exact_ends_do_on_random_distributions() {
+        use rand::rngs::StdRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(16928);
+        for _ in 0..300 {
+            // A distribution's table: P(ends on roll t) and the running totals, with their growing bounds.
+            let rolls = rng.random_range(1..200);
+            let weights: Vec<f64> = (0..rolls).map(|_| rng.random::<f64>().powi(rng.random_range(1..8))).collect();
+            let total: f64 = weights.iter().sum();
+            let per_step = rng.random_range(1..2000u64);
+            let decimals = rng.random_range(3..=12);
+            let mut sum = 0.0;
+            for (t, w) in weights.iter().enumerate() {
+                let p = w / total;
+                sum += p;
+                for (value, error) in [(p, bound(t as u64 * per_step)), (sum, bound(t as u64 * (per_step + 1)))] {
+                    assert_eq!(proven_fixed(value, error, decimals), proven_fixed_exactly(value, error, decimals));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn floats_decide_as_the_exact_ends_do_near_rounding_boundaries() {
+        use rand::rngs::StdRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(100);
+        let mut cases = vec![(0.125, 0.0, 2), (2.5, 0.0, 0), (-2.5, 0.0, 0), (0.0, 0.0, 5), (0.5, 1e-300, 0)];
+        cases.extend([(1e300, 1e-16, 3), (1e-310, 0.5, 12), (123456789012.5, 0.0, 25), (0.3, 1e308, 2)]);
+        for _ in 0..20_000 {
+            // Halfway between two d-decimal numbers, then nudged by a few units in the last place (or not at all),
+            // with an error bound from none to one that reaches the boundary.
+            let d = rng.random_range(0..=14);
+            let k = rng.random_range(-100_000i64..100_000) as f64;
+            let mut value = (k + 0.5) / 10f64.powi(d);
+            for _ in 0..rng.random_range(0..4) {
+                value = if rng.random::<bool>() { value.next_up() } else { value.next_down() };
+            }
+            let error = match rng.random_range(0..3) {
+                0 => 0.0,
+                1 => bound(rng.random_range(1..100)),
+                _ => rng.random::<f64>() * 1e-9,
+            };
+            cases.push((value, error, d as u32 + rng.random_range(0..3)));
+        }
+        for (value, error, decimals) in cases {
+            assert_eq!(
+                proven_fixed(value, error, decimals),
+                proven_fixed_exactly(value, error, decimals),
+                "{value:e} ± {error:e}, {decimals} decimals"
+            );
+        }
     }
 
     #[test]
