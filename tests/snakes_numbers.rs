@@ -144,6 +144,43 @@ fn a_simulation_never_averages_only_the_finished_games() {
 }
 
 #[test]
+fn a_simulated_interval_needs_two_games_and_never_goes_below_the_fewest_rolls() {
+    const SAMPLE1: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/snakes/boj-sample1.txt");
+    // One game: its length, and no interval, since one game says nothing of the spread.
+    let out = ok(&["--simulate", "1", SAMPLE1], "");
+    assert!(out.contains(" rolls over 1 game (no confidence interval"), "{out}");
+    assert!(!out.contains("games") && !out.contains("95%"), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&ok(&["--simulate", "1", "--json", SAMPLE1], "")).unwrap();
+    let s = &json["simulation"];
+    assert!(s["mean"].as_f64().unwrap() >= 3.0, "{s}");
+    assert!(s["standard_error"].is_null() && s["interval95"].is_null(), "{s}");
+    // Two games of very different lengths: ±1.96 standard errors would reach below zero; the interval starts at
+    // the fewest rolls, 3.
+    let out = ok(&["--simulate", "2", SAMPLE1], "");
+    assert!(out.contains("(95% confidence 3.0000 to ") && out.contains(" over 2 games, seed 1"), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&ok(&["--simulate", "2", "--json", SAMPLE1], "")).unwrap();
+    let s = &json["simulation"];
+    assert_eq!(s["interval95"][0], 3.0, "{s}");
+    let (mean, error) = (s["mean"].as_f64().unwrap(), s["standard_error"].as_f64().unwrap());
+    assert!(mean - 1.96 * error < 3.0 && s["interval95"][1].as_f64().unwrap() == mean + 1.96 * error, "{s}");
+}
+
+#[test]
+fn a_median_kept_from_one_half_by_games_that_never_end_says_so() {
+    // Faces 2: roll 1 climbs 2 → 10 and ends, roll 2 goes to 3, from where the snakes 8 → 7 and 9 → 7 keep the
+    // token off 10 for ever. Half the games end on roll 1, half never: nothing is left to compute.
+    let out = ok(&["--size", "10", "--faces", "2", "--distribution"], "1 2\n2 10\n8 7\n9 7\n");
+    assert!(out.contains("\n# median: 1 roll or none: nothing is left in play, "), "{out}");
+    assert!(!out.contains("rolls computed"), "{out}");
+    // Faces 4: a quarter of the games end, the rest are stuck on 5 or below: there is no median.
+    let out = ok(&["--size", "10", "--faces", "4", "--distribution"], "1 4\n2 10\n6 5\n7 5\n8 5\n9 5\n");
+    assert!(out.contains("\n# median: none: fewer than half the games ever end, the others never do\n"), "{out}");
+    // Still in play when the rolls computed run out: that is what the median waits for.
+    let out = ok(&["--size", "20", "--faces", "2", "--distribution", "--max-rolls", "3"], "1 2\n7 15\n10 8\n11 9\n");
+    assert!(out.contains("\n# median: not reached within the rolls computed\n"), "{out}");
+}
+
+#[test]
 fn the_median_is_told_only_as_far_as_it_is_proven() {
     // The classic board: P(ended by roll 32) is clear of one half, so the median is 32.
     let out = ok(&["--start", "0", "--distribution", MILTON_BRADLEY], "");

@@ -137,8 +137,8 @@ impl Report<'_> {
                 unfinished: s.unfinished(),
                 max_rolls: s.max_rolls,
                 mean: s.mean_of_all(),
-                standard_error: s.mean_of_all().map(|_| s.standard_error),
-                interval95: s.mean_of_all().map(|_| s.interval95()),
+                standard_error: s.mean_of_all().and(s.standard_error),
+                interval95: s.mean_of_all().and(s.interval95()),
                 mean_at_least: s.mean_at_least(),
                 expectation_infinite: s.endless.is_some(),
                 seed: self.seed,
@@ -304,15 +304,24 @@ fn distribution_table(out: &mut impl Write, d: &Distribution) -> io::Result<()> 
 }
 
 /// The median as far as it is proven: "32 rolls", "1 or 2 rolls" when a running total is within its error bound
-/// of one half, "at least 40 rolls" when the rolls computed do not settle it.
+/// of one half, "at least 40 rolls" when the rolls computed do not settle it. When nothing is left in play, the
+/// games that ever end have all ended and the rolls computed are not what is missing: the games that never end
+/// keep the running total at or below one half, which the text says instead.
 fn median_text(d: &Distribution) -> String {
+    let settled = d.remaining == 0.0;
     match d.median_bounds() {
         Some((low, Some(high))) if low == high => crate::format::counted(low as u64, "roll"),
         Some((low, Some(high))) if high == low + 1 => format!("{low} or {high} rolls"),
         Some((low, Some(high))) => format!("{low} to {high} rolls"),
+        Some((low, None)) if settled => format!(
+            "{} or none: nothing is left in play, and the games that ever end are one half of all within the error \
+             bound (the others never end), so they may fall short of it",
+            crate::format::counted(low as u64, "roll")
+        ),
         Some((low, None)) => {
             format!("at least {} (not settled within the rolls computed)", crate::format::counted(low as u64, "roll"))
         }
+        None if settled => "none: fewer than half the games ever end, the others never do".into(),
         None => "not reached within the rolls computed".into(),
     }
 }
@@ -325,7 +334,7 @@ fn table_decimals(d: &Distribution) -> u32 {
     room.clamp(3.0, f64::from(TABLE_DECIMALS)) as u32
 }
 
-/// The simulated mean with its 95% confidence interval; when some games did not end within the roll limit, how
+/// The simulated mean with its 95% confidence interval (none from a single game); when some games did not end within the roll limit, how
 /// many, and only a lower bound on the mean (with the setting of the roll limit, as `name` says it); when the
 /// expectation is infinite (the simulation's `endless` says why), that first.
 fn simulation_line(s: &Simulation, seed: u64, name: fn(Setting) -> &'static str) -> String {
@@ -334,11 +343,20 @@ fn simulation_line(s: &Simulation, seed: u64, name: fn(Setting) -> &'static str)
         out += &format!("{why}; the simulated games estimate no finite mean\n");
     }
     if s.unfinished() == 0 {
-        let (low, high) = s.interval95();
-        out += &format!(
-            "simulated mean: {:.4} rolls (95% confidence {low:.4} to {high:.4}) over {} games, seed {seed}\n",
-            s.mean, s.games
-        );
+        let games = crate::format::counted(s.games, "game");
+        out += &match s.interval95() {
+            Some((low, high)) => {
+                format!(
+                    "simulated mean: {:.4} rolls (95% confidence {low:.4} to {high:.4}) over {games}, seed {seed}\n",
+                    s.mean
+                )
+            }
+            None => format!(
+                "simulated mean: {:.4} rolls over {games} (no confidence interval: one game says nothing of the \
+                 spread), seed {seed}\n",
+                s.mean
+            ),
+        };
     } else {
         out += &format!(
             "simulated mean: unknown, at least {:.4} rolls: {} of {} games did not end within {} \

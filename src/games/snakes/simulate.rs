@@ -52,8 +52,13 @@ pub struct Simulation {
     /// Mean number of rolls of the finished games only: the mean of all games when every game finished, and a
     /// biased figure otherwise (see [`Simulation::mean_of_all`]).
     pub mean: f64,
-    /// Standard error of that mean (sample standard deviation / √finished).
-    pub standard_error: f64,
+    /// Standard error of that mean (sample standard deviation / √finished); `None` with fewer than two finished
+    /// games, whose spread one game cannot estimate.
+    pub standard_error: Option<f64>,
+    /// The fewest rolls any game of the board takes (0 when the last square cannot be reached): no game, and so
+    /// no mean, is below it.
+    #[serde(skip)]
+    pub fewest_rolls: u64,
     /// Why the expected number of rolls is infinite, when it is ([`super::why_endless`]): the mean then estimates
     /// nothing, which a report of the simulation must say first. (Not serialised: reports say it their own way.)
     #[serde(skip)]
@@ -61,9 +66,20 @@ pub struct Simulation {
 }
 
 impl Simulation {
-    /// The 95% confidence interval of the mean (±1.96 standard errors).
-    pub fn interval95(&self) -> (f64, f64) {
-        (self.mean - 1.96 * self.standard_error, self.mean + 1.96 * self.standard_error)
+    /// The 95% confidence interval of the mean (±1.96 standard errors), never below the fewest rolls a game
+    /// takes (the normal approximation knows nothing of that bound: a few long games would put the low end below
+    /// zero); `None` with fewer than two finished games.
+    ///
+    /// ```
+    /// use perfectplay::games::snakes::{Board, Rules, simulate::simulate};
+    /// let board = Board::new(Rules::default(), &[]).unwrap();
+    /// assert_eq!(simulate(&board, 1, 1000, 1).interval95(), None);
+    /// let (low, high) = simulate(&board, 2, 1000, 1).interval95().unwrap();
+    /// assert!(17.0 <= low && low <= high); // 17 rolls at least: 99 squares, 6 at a time
+    /// ```
+    pub fn interval95(&self) -> Option<(f64, f64)> {
+        let error = self.standard_error?;
+        Some(((self.mean - 1.96 * error).max(self.fewest_rolls as f64), self.mean + 1.96 * error))
     }
 
     /// The games abandoned after `max_rolls` rolls.
@@ -115,6 +131,7 @@ pub fn simulate_within(
     limits: &Limits,
 ) -> Result<Simulation, Interrupted> {
     let endless = super::why_endless(board, limits)?;
+    let fewest_rolls = super::fewest_rolls(board, limits)?.map_or(0, |rolls| rolls.len() as u64);
     let rules = board.rules();
     let mut rng = SplitMix64::new(seed);
     let (mut finished, mut sum, mut sum_squares) = (0u64, 0f64, 0f64);
@@ -138,9 +155,11 @@ pub fn simulate_within(
     }
     let count = finished.max(1) as f64;
     let mean = sum / count;
-    let variance = if finished > 1 { (sum_squares - sum * mean) / (count - 1.0) } else { 0.0 };
-    let standard_error = (variance.max(0.0) / count).sqrt();
-    Ok(Simulation { games, finished, max_rolls, mean, standard_error, endless })
+    let standard_error = (finished > 1).then(|| {
+        let variance = (sum_squares - sum * mean) / (count - 1.0);
+        (variance.max(0.0) / count).sqrt()
+    });
+    Ok(Simulation { games, finished, max_rolls, mean, standard_error, fewest_rolls, endless })
 }
 
 #[cfg(test)]
