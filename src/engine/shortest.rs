@@ -257,10 +257,23 @@ enum Seen<P: Puzzle> {
 }
 
 impl<P: Puzzle> Seen<P> {
-    fn new(puzzle: &P) -> Self {
+    /// Room for every position of a dense puzzle, or an empty map. The parents' array is filled a million entries
+    /// at a time, looking at the limits between: its `None`s are written one by one (unlike the zeroed `bool`s,
+    /// which the allocator hands out untouched), and on a snakes board of ten million squares that alone took a few
+    /// tenths of a second, past a `--time-limit` of a few milliseconds.
+    fn new(puzzle: &P, limits: &Limits) -> Result<Self, Interrupted> {
+        const CHUNK: usize = 1 << 20;
         match puzzle.dense_size() {
-            Some(n) => Seen::Dense(vec![None; n], vec![false; n]),
-            None => Seen::Sparse(FxHashMap::default()),
+            Some(n) => {
+                limits.check()?;
+                let mut parents = Vec::with_capacity(n);
+                while parents.len() < n {
+                    limits.check()?;
+                    parents.resize(n.min(parents.len() + CHUNK), None);
+                }
+                Ok(Seen::Dense(parents, vec![false; n]))
+            }
+            None => Ok(Seen::Sparse(FxHashMap::default())),
         }
     }
 
@@ -327,7 +340,7 @@ impl<P: Puzzle> Seen<P> {
 pub fn shortest_path<P: Puzzle>(puzzle: &P, start: P::Position, limits: &Limits) -> Result<Search<P>, Interrupted> {
     let started = Instant::now();
     let mut last_report = started;
-    let mut seen = Seen::new(puzzle);
+    let mut seen = Seen::new(puzzle, limits)?;
     seen.insert(puzzle, start, None);
     let mut landings = puzzle.landing_count().map(Landings::new);
     let mut queue = VecDeque::from([start]);
@@ -406,7 +419,7 @@ fn reachable_from<P: Puzzle>(
     limits: &Limits,
 ) -> Result<Vec<P::Position>, Interrupted> {
     let mut watch = Watch::new(limits, "reachable positions");
-    let mut seen = Seen::new(puzzle);
+    let mut seen = Seen::new(puzzle, limits)?;
     seen.insert(puzzle, start, None);
     let mut landings = puzzle.landing_count().map(Landings::new);
     let mut order = vec![start];
@@ -514,6 +527,29 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn room_for_the_positions_is_made_within_the_limits() {
+        /// A puzzle of 2³⁶ dense positions: room for all of them (768 GiB) would not be there to make.
+        struct Huge;
+        impl Puzzle for Huge {
+            type Position = u64;
+            type Move = u8;
+            fn moves(&self, _: &u64, _: &mut Vec<(u8, u64)>) {}
+            fn is_goal(&self, &p: &u64) -> bool {
+                p == 1
+            }
+            fn dense_size(&self) -> Option<usize> {
+                Some(1 << 36)
+            }
+            fn dense_index(&self, &p: &u64) -> usize {
+                p as usize
+            }
+        }
+        let passed = Limits::with_time_limit(Some(std::time::Duration::ZERO));
+        assert!(shortest_path(&Huge, 0, &passed).is_err());
+        assert!(reachable(&Huge, 0, &passed).is_err());
     }
 
     #[test]
