@@ -40,6 +40,27 @@ with open(os.path.join(work, "footholds-column.grid"), "w") as f:
 with open(os.path.join(work, "snakes-gate.txt"), "w") as f:
     snakes = [(s, 48) for s in range(49, 88, 2)]
     f.write(f"0 {len(snakes)}\n" + "".join(f"{a} {b}\n" for a, b in snakes))
+# Census board files: many boards (each start pair of each solved in turn), and one board too tall to take.
+import random
+random.seed(1)
+def board(rows, cols, holes):
+    return "\n".join("".join("." if (r, c) != (0, 0) and random.random() < holes else "#" for c in range(cols)) for r in range(rows))
+with open(os.path.join(work, "census-8x8.txt"), "w") as f:
+    f.write("\n\n".join(board(8, 8, 0.1) for _ in range(7000)) + "\n")
+with open(os.path.join(work, "census-5x5.txt"), "w") as f:
+    f.write("\n\n".join(board(5, 5, 0.15) for _ in range(400_000)) + "\n")
+# Every one-row board of up to 20 cells and more, each once: about two million distinct boards in 40 MiB.
+with open(os.path.join(work, "census-distinct.txt"), "w") as f:
+    size = 0
+    for width in range(1, 22):
+        for bits in range(1, 1 << width):
+            row = format(bits, f"0{width}b").replace("1", "#").replace("0", ".") + "\n\n"
+            if size + len(row) > 40 * 1024 * 1024 - 1:
+                break
+            f.write(row)
+            size += len(row)
+with open(os.path.join(work, "census-column.txt"), "w") as f:
+    f.write("#\n" * (40 * 1024 * 1024 // 2 - 1))
 # 128 cells: the biggest footholds board.
 with open(os.path.join(work, "footholds-8x16.grid"), "w") as f:
     f.write("\n".join(("A" if r == 0 else "#") + "#" * 14 + ("B" if r == 7 else "#") for r in range(8)) + "\n")
@@ -84,3 +105,13 @@ measure "footholds full 8×8 --json --table --map --no-census --time-limit 60" "
 measure "footholds full 8×8 centre --json --threads 2" "$bin" footholds --json --threads 2 examples/footholds/full8x8-centre.grid
 measure "footholds, 6 million Programmers rows (36 MB, refused: exit 2)" "$bin" footholds "$work/footholds-rows.txt"
 measure "footholds, a 40 MiB grid of one column (refused: exit 2)" "$bin" footholds "$work/footholds-column.grid"
+census() {
+    local name="$1" boards="$2"
+    shift 2
+    rm -rf "$work/census"
+    measure "$name" "$bin" census run --threads 1 --boards "$work/$boards" --out "$work/census" "$@"
+}
+census "census run, 7 000 8×8 boards (23 million start pairs), --time-limit 1" census-8x8.txt --time-limit 1
+census "census run, 400 000 5×5 boards (12 MB), --time-limit 0.5" census-5x5.txt --time-limit 0.5
+census "census run, 2 million distinct boards (40 MiB), --time-limit 10" census-distinct.txt --time-limit 10
+census "census run, a 40 MiB board of one column (refused: exit 2)" census-column.txt

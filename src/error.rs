@@ -77,6 +77,28 @@ pub enum Error {
         /// Inputs in the run.
         inputs: usize,
     },
+    /// Some of several census files failed verification (or could not be read); each one's message was printed
+    /// already (exit code 2).
+    #[error("{failed} of {files} census files failed verification")]
+    SomeFilesUnverified {
+        /// Files that failed.
+        failed: usize,
+        /// Files in the run.
+        files: usize,
+    },
+    /// The time limit passed while a census file was being verified (exit code 3).
+    #[error(
+        "{source_name}: the time limit of {seconds} s passed before it was verified: {stopped} (raise --time-limit to \
+         let it finish)"
+    )]
+    TimeLimitVerifying {
+        /// The limit that was set.
+        seconds: f64,
+        /// The file being verified.
+        source_name: String,
+        /// How far its verification got.
+        stopped: crate::census::StoppedVerifying,
+    },
     /// The time limit passed before the answer was found (exit code 3).
     #[error("no answer within the time limit of {seconds} s (raise --time-limit to let it finish)")]
     TimeLimit {
@@ -131,6 +153,7 @@ impl Error {
             | Error::TimeLimitWriting { .. }
             | Error::TimeLimitWinnerKnown { .. }
             | Error::TimeLimitCensus { .. }
+            | Error::TimeLimitVerifying { .. }
             | Error::TimeLimitTablebase(_) => 3,
             Error::Interrupted | Error::InterruptedCensus(_) => 130,
             Error::OutputClosed => 0,

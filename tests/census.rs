@@ -90,6 +90,7 @@ fn census(boards: Vec<Board>, dir: &Path, threads: usize) {
         threads,
         table_bytes: 16 << 20,
         time_limit: None,
+        started: None,
         progress: None,
         cancel: None,
     };
@@ -97,28 +98,58 @@ fn census(boards: Vec<Board>, dir: &Path, threads: usize) {
 }
 
 #[test]
-fn a_cancel_raised_before_the_run_stops_it_whether_or_not_a_solve_was_under_way() {
+fn a_cancel_raised_during_the_run_stops_it_whether_or_not_a_solve_was_under_way() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
     // Small boards: a worker usually finds the stop between two pairs, not inside a solve, and must still not
-    // call the census finished.
+    // call the census finished. The flag is raised once the first pair is recorded.
     for attempt in 0..5 {
         let dir = scratch(&format!("cancelled-{attempt}"));
+        let flag = Arc::new(AtomicBool::new(false));
+        let raise = Arc::clone(&flag);
         let options = CensusOptions {
             dir: dir.clone(),
             threads: 2,
             table_bytes: 16 << 20,
             time_limit: None,
-            progress: None,
-            cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))),
+            started: None,
+            progress: Some(Box::new(move |_, _| raise.store(true, Ordering::Relaxed))),
+            cancel: Some(flag),
         };
         match run_threaded(perfectplay::census::full_boards(5, 5), options) {
             Err(perfectplay::error::Error::InterruptedCensus(stopped)) => {
-                assert!(stopped.done < stopped.pairs, "{stopped:?}");
-                assert_eq!(stopped.done, stopped.solved, "{stopped:?}");
+                assert!(0 < stopped.done && stopped.done < stopped.pairs, "{stopped:?}");
+                assert_eq!((stopped.done, stopped.looking_over), (stopped.solved, None), "{stopped:?}");
             }
             other => panic!("a cancelled census must say it was interrupted, not {other:?}"),
         }
         remove(&[dir]);
     }
+}
+
+#[test]
+fn a_cancel_raised_before_the_run_stops_it_before_any_pair() {
+    let dir = scratch("cancelled-before");
+    let options = CensusOptions {
+        dir: dir.clone(),
+        threads: 2,
+        table_bytes: 16 << 20,
+        time_limit: None,
+        started: None,
+        progress: None,
+        cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))),
+    };
+    match run_threaded(perfectplay::census::full_boards(5, 5), options) {
+        Err(error @ perfectplay::error::Error::InterruptedCensus(_)) => {
+            let message = error.to_string();
+            let looked_over = "interrupted with 0 of 15 boards looked over (their start pairs counted, their files in";
+            assert!(message.starts_with(looked_over), "{message}");
+            assert!(message.ends_with("read), before any start pair was solved"), "{message}");
+        }
+        other => panic!("a cancelled census must say it was interrupted, not {other:?}"),
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing written");
+    remove(&[dir]);
 }
 
 fn read(dir: &Path, board: &Board) -> CensusFile {
@@ -429,12 +460,23 @@ fn verify_stops_at_the_time_limit_after_the_files_it_verified() {
     let took = started.elapsed();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{stderr}");
-    assert_eq!(stderr, "perfectplay: no answer within the time limit of 1 s (raise --time-limit to let it finish)\n");
+    // The message names the file being verified and how far it got.
+    let says = "perfectplay: data/census/full-9x9.census: the time limit of 1 s passed before it was verified: its \
+                checksum and 861 records were checked; ";
+    assert!(stderr.starts_with(says), "{stderr}");
+    assert!(stderr.ends_with(" by then (raise --time-limit to let it finish)\n"), "{stderr}");
+    assert!(stderr.contains(" of the 861 picked "), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "data/census/full-3x3.census: ok, checksum and 15 records; 15 solved again, all agree (seed 1)\n"
     );
     assert!(took < std::time::Duration::from_secs(10), "stopped after {took:?}");
+    // Its help speaks of verifying files, not of an answer.
+    let help = Command::cargo_bin("perfectplay").unwrap().args(["census", "verify", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("--time-limit <SECS> Stop with exit code 3 if the files are not all verified"), "{help}");
+    assert!(!help.contains("answer"), "{help}");
 }
 
 #[test]
@@ -496,7 +538,7 @@ fn verify_finds_changed_and_missing_records() {
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(stdout.starts_with(&format!("{}: ok, checksum", path.display())), "{stdout}");
     assert!(
-        stderr.contains("a new solve gives") && stderr.ends_with("1 of 2 inputs could not be answered\n"),
+        stderr.contains("a new solve gives") && stderr.ends_with("1 of 2 census files failed verification\n"),
         "{stderr}"
     );
 
@@ -799,6 +841,7 @@ fn repeated_boards_are_solved_and_counted_once() {
         threads: 2,
         table_bytes: 16 << 20,
         time_limit: None,
+        started: None,
         progress: None,
         cancel: None,
     };

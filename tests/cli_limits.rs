@@ -1011,6 +1011,86 @@ fn work_that_would_pass_1_gib_is_refused_before_it_starts() {
     perfectplay(&["snakes", "--distribution", "--max-rolls", "10000001"]).write_stdin("0 0\n").assert().code(2);
 }
 
+/// `count` boards of `rows` × `cols` with holes at pseudo-random cells (about one cell in `holes`), each board
+/// followed by a blank line.
+fn holed_boards(count: usize, rows: usize, cols: usize, holes: u64) -> String {
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut text = String::new();
+    for _ in 0..count {
+        for r in 0..rows {
+            for c in 0..cols {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                // The first cell is always a foothold: no board is without one.
+                text.push(if (r, c) != (0, 0) && (state >> 33).is_multiple_of(holes) { '.' } else { '#' });
+            }
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// `census run` on `boards` (written to a file) in a new folder, with `args` after; its status, peak resident set
+/// (KiB), time taken and stderr.
+fn census_of(name: &str, boards: &str, args: &[&str]) -> (ExitStatus, u64, Duration, String) {
+    let dir = scratch(name);
+    let file = dir.join("boards.txt");
+    std::fs::write(&file, boards).unwrap();
+    let out = dir.join("out");
+    let mut child = std::process::Command::new(bin())
+        .args(["census", "run", "--threads", "1", "--boards"])
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let (status, peak_kib, took) = watch(child, Duration::from_secs(120));
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (status, peak_kib, took, message)
+}
+
+#[test]
+fn a_census_of_many_boards_keeps_its_time_limit_in_bounded_memory() {
+    // 7 000 8×8 boards, 23 million start pairs: listing them all before the first solve took 3.6 s and 1.6 GB
+    // whatever the time limit. Now a board's pairs are made when its turn comes.
+    let boards = holed_boards(7_000, 8, 8, 10);
+    let (status, peak_kib, took, message) = census_of("census-many", &boards, &["--time-limit", "1"]);
+    assert_eq!(status.code(), Some(3), "{message}");
+    assert!(message.starts_with("perfectplay: the time limit of 1 s passed with "), "{message}");
+    assert!(message.contains(" start pairs solved, "), "{message}");
+    assert!(took < Duration::from_millis(2500), "stopped {took:?} after a 1 s limit");
+    assert!(peak_kib < 128 << 10, "peak resident set {peak_kib} KiB");
+    // 400 000 5×5 boards (12 MB): a limit that passes while the boards are still being looked over stops there.
+    let boards = holed_boards(400_000, 5, 5, 7);
+    let (status, peak_kib, took, message) = census_of("census-setup", &boards, &["--time-limit", "0.4"]);
+    assert_eq!(status.code(), Some(3), "{message}");
+    assert!(message.starts_with("perfectplay: the time limit of 0.4 s "), "{message}");
+    assert!(took < Duration::from_millis(1500), "stopped {took:?} after a 0.4 s limit");
+    assert!(peak_kib < 256 << 10, "peak resident set {peak_kib} KiB");
+}
+
+#[test]
+fn a_census_board_over_the_size_is_refused_without_holding_its_rows() {
+    // A 40 MB column of footholds: its 20 million rows were kept (1.1 GB, 3.2 s) before it was refused.
+    let column = "#\n".repeat(20_000_000);
+    let (status, peak_kib, took, message) = census_of("census-column", &column, &[]);
+    assert_eq!(status.code(), Some(2), "{message}");
+    assert!(
+        message.ends_with(
+            "line 1, column 1: the board starting here: 20000000×1 is 20000000 cells; at most 128 are supported\n"
+        ),
+        "{message}"
+    );
+    assert!(took < Duration::from_secs(5), "refused after {took:?}");
+    assert!(peak_kib < 256 << 10, "peak resident set {peak_kib} KiB");
+}
+
 #[test]
 fn bad_options_are_quoted_short_and_escaped() {
     let long = "9".repeat(100_000);

@@ -116,6 +116,19 @@ fn bad_input_is_rejected_with_a_clear_message() {
 }
 
 #[test]
+fn a_grid_is_one_line_per_row_with_no_blank_line_between_rows() {
+    // It was read as the one 2×3 board the rows make, and answered 5.
+    rejects(
+        "A#B\n\n###\n",
+        "perfectplay: standard input: line 2: a blank line between the grid's rows (a grid is one line per row; the \
+         rows go on at line 3)\n",
+    );
+    rejects("###\r\nA#B\r\n \t\r\n###\r\n", "line 3: a blank line between the grid's rows");
+    // Blank lines before and after the grid are taken.
+    footholds().write_stdin("\n\n###\nA#B\n###\n\n  \n").assert().success().stdout("5\n");
+}
+
+#[test]
 fn a_byte_order_mark_is_not_part_of_the_input() {
     footholds().write_stdin("\u{feff}[[1,1,1,1,1]] [0,0] [0,4]").assert().success().stdout("4\n");
     footholds().write_stdin("\u{feff}###\nA#B\n###\n").assert().success().stdout("5\n");

@@ -1,7 +1,7 @@
 //! The boards of a census: all full boards up to a size, or boards read from a file.
 
 use crate::format::{InputError, quote};
-use crate::games::footholds::{Instance, MAX_CELLS};
+use crate::games::footholds::{BoardRows, Instance, MAX_CELLS, RowsRead};
 
 /// A footholds board without starts, checked: at least one foothold, at most [`MAX_CELLS`] cells.
 ///
@@ -175,9 +175,63 @@ pub fn full_boards(rows: usize, cols: usize) -> Vec<Board> {
     boards
 }
 
-/// The boards with each one once, in the order first given, and how many repeats were left out. Two boards are the
-/// same when their record files are ([`Board::file_name`]): a board given twice would be solved twice and its file
-/// written twice.
+/// Boards each taken once, in the order first given, and how many repeats were left out. Two boards are the same
+/// when their record files are ([`Board::file_name`]): a board given twice would be solved twice and its file written
+/// twice. A census is run on these ([`run_threaded`](super::run_threaded) takes them, or a list it makes them of).
+///
+/// ```
+/// use perfectplay::census::{Board, DistinctBoards};
+/// let (full, other) = (Board::full(2, 3).unwrap(), Board::full(3, 2).unwrap());
+/// let boards = DistinctBoards::from(vec![full.clone(), other.clone(), full.clone()]);
+/// assert_eq!((boards.boards(), boards.repeated()), (&[full, other][..], 1));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct DistinctBoards {
+    boards: Vec<Board>,
+    /// The boards taken, by their footholds (bit `i` for cell `i`, in two words) and shape: 24 bytes a board, where
+    /// a set of the boards themselves would hold each twice (2 million boards of 20 cells fit in the 40 MiB a file
+    /// may have).
+    seen: rustc_hash::FxHashSet<(u64, u64, u8, u8)>,
+    repeated: usize,
+}
+
+impl DistinctBoards {
+    /// Takes `board` unless it was taken before (then counts it as a repeat); whether it was taken.
+    pub fn add(&mut self, board: Board) -> bool {
+        let bits = board.footholds.iter().enumerate().fold(0u128, |bits, (i, &f)| bits | (u128::from(f) << i));
+        // Every board has at most MAX_CELLS (128) cells: its sides fit in a byte.
+        let key = (bits as u64, (bits >> 64) as u64, board.rows as u8, board.cols as u8);
+        if !self.seen.insert(key) {
+            self.repeated += 1;
+            return false;
+        }
+        self.boards.push(board);
+        true
+    }
+
+    /// The boards, each once, in the order first given.
+    pub fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+
+    /// How many boards given were repeats of one taken before.
+    pub fn repeated(&self) -> usize {
+        self.repeated
+    }
+}
+
+impl From<Vec<Board>> for DistinctBoards {
+    fn from(boards: Vec<Board>) -> DistinctBoards {
+        let mut distinct = DistinctBoards::default();
+        for board in boards {
+            distinct.add(board);
+        }
+        distinct
+    }
+}
+
+/// The boards with each one once, in the order first given, and how many repeats were left out (see
+/// [`DistinctBoards`]).
 ///
 /// ```
 /// use perfectplay::census::{Board, without_repeats};
@@ -186,44 +240,51 @@ pub fn full_boards(rows: usize, cols: usize) -> Vec<Board> {
 /// assert_eq!(without_repeats(boards), (vec![full, other], 1));
 /// ```
 pub fn without_repeats(boards: Vec<Board>) -> (Vec<Board>, usize) {
-    let given = boards.len();
-    let mut names = std::collections::HashSet::new();
-    let distinct: Vec<Board> = boards.into_iter().filter(|board| names.insert(board.file_name())).collect();
-    let repeats = given - distinct.len();
-    (distinct, repeats)
+    let distinct = DistinctBoards::from(boards);
+    (distinct.boards, distinct.repeated)
 }
 
 /// Reads boards from text: each board is rows of `#` (foothold) and `.` (none), boards separated by blank lines.
 ///
 /// # Errors
-/// The first bad line, with its line and column: another character, a row of another length, a board with no
-/// foothold or more than [`MAX_CELLS`] cells, no board at all.
+/// As [`read_boards`].
 pub fn parse_boards(text: &str) -> Result<Vec<Board>, InputError> {
     let mut boards = Vec::new();
-    let mut rows: Vec<Vec<bool>> = Vec::new();
-    let mut first_line = 0;
-    let mut finish = |rows: &mut Vec<Vec<bool>>, first_line: usize| -> Result<(), InputError> {
-        if rows.is_empty() {
-            return Ok(());
-        }
-        let (r, c) = (rows.len(), rows[0].len());
-        let board = Board::new(r, c, rows.drain(..).flatten().collect())
-            .map_err(|e| InputError::at(first_line, 1, format!("the board starting here: {e}")))?;
-        boards.push(board);
+    read_boards(text, |board| boards.push(board))?;
+    Ok(boards)
+}
+
+/// Reads boards as [`parse_boards`] does, handing each to `found` as soon as it is read rather than keeping them
+/// all (a census keeps each board once: [`DistinctBoards`]). A board's rows are counted, and kept only while it is
+/// within [`MAX_CELLS`], as the footholds grid's are: a file of millions of rows is refused for its size without
+/// being held.
+///
+/// # Errors
+/// The first bad line, with its line and column: another character, a row of another length, a board with no
+/// foothold or more than [`MAX_CELLS`] cells, no board at all.
+pub fn read_boards(text: &str, mut found: impl FnMut(Board)) -> Result<(), InputError> {
+    let mut any = false;
+    let mut rows = BoardRows::default();
+    let mut finish = |rows: &mut BoardRows| -> Result<(), InputError> {
+        let first_line = rows.first_line().unwrap_or(1);
+        let Some(RowsRead { rows: r, cols: c, kept }) = rows.finish() else { return Ok(()) };
+        let at_start = |e: String| InputError::at(first_line, 1, format!("the board starting here: {e}"));
+        let board = Board::new(r, c, kept.unwrap_or_default().into_iter().flatten().collect()).map_err(at_start)?;
+        any = true;
+        found(board);
         Ok(())
     };
     for (index, line) in text.lines().enumerate() {
         let line_no = index + 1;
         let line = line.trim_end();
         if line.is_empty() {
-            finish(&mut rows, first_line)?;
+            finish(&mut rows)?;
             continue;
         }
-        let mut row = Vec::new();
         for (column, ch) in line.chars().enumerate() {
             match ch {
-                '#' => row.push(true),
-                '.' => row.push(false),
+                '#' => rows.push(true),
+                '.' => rows.push(false),
                 other => {
                     return Err(InputError::at(
                         line_no,
@@ -236,26 +297,18 @@ pub fn parse_boards(text: &str) -> Result<Vec<Board>, InputError> {
                 }
             }
         }
-        if rows.is_empty() {
-            first_line = line_no;
-        } else if row.len() != rows[0].len() {
-            return Err(InputError::at(
-                line_no,
-                1,
-                format!(
-                    "this row has {} but the board's first row (line {first_line}) has {}",
-                    crate::format::counted(row.len() as u64, "cell"),
-                    rows[0].len()
-                ),
-            ));
-        }
-        rows.push(row);
+        rows.end_row(line_no, |cells, first_cells, first_line| {
+            format!(
+                "this row has {} but the board's first row (line {first_line}) has {first_cells}",
+                crate::format::counted(cells as u64, "cell")
+            )
+        })?;
     }
-    finish(&mut rows, first_line)?;
-    if boards.is_empty() {
+    finish(&mut rows)?;
+    if !any {
         return Err(InputError::new("no board in the input (rows of # and ., boards separated by blank lines)"));
     }
-    Ok(boards)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -294,6 +347,48 @@ mod tests {
         }
         let instance = Board::new(2, 2, vec![false, false, false, true]).unwrap().instance();
         assert_eq!(instance.to_grid(), "..\n.*\n");
+    }
+
+    #[test]
+    fn a_board_over_the_size_is_refused_for_its_size_its_rows_counted_not_kept() {
+        let message = |text: &str| parse_boards(text).unwrap_err().to_string();
+        let tall = format!("##\n\n{}", "#\n".repeat(1_000_000));
+        assert_eq!(
+            message(&tall),
+            "line 3, column 1: the board starting here: 1000000×1 is 1000000 cells; at most 128 are supported"
+        );
+        let wide = format!("{}\n{}\n", "#".repeat(200), "#".repeat(200));
+        assert_eq!(
+            message(&wide),
+            "line 1, column 1: the board starting here: 2×200 is 400 cells; at most 128 are supported"
+        );
+        // Counted to the board's end: a bad row further down is said first, and the next board is read anew.
+        assert!(message(&format!("{}#x\n", "#\n".repeat(200))).starts_with("line 201, column 2"));
+        let boards = parse_boards(&format!("{}\n\n#.#\n", "#".repeat(128))).unwrap();
+        assert_eq!(boards.iter().map(|b| (b.rows(), b.cols())).collect::<Vec<_>>(), [(1, 128), (1, 3)]);
+        let full = parse_boards(&"########\n".repeat(16)).unwrap();
+        assert_eq!(full, [Board::full(16, 8).unwrap()]);
+    }
+
+    #[test]
+    fn boards_read_one_by_one_are_those_parsed() {
+        let text = "##\n#.\n\n\n###\n\n##\n#.\n";
+        let mut read = Vec::new();
+        read_boards(text, |board| read.push(board)).unwrap();
+        assert_eq!(read, parse_boards(text).unwrap());
+        let distinct = DistinctBoards::from(read.clone());
+        assert_eq!((distinct.boards(), distinct.repeated()), (&read[..2], 1));
+        // The full board and one with a hole are two boards, as are a board and its transpose.
+        let mut distinct = DistinctBoards::default();
+        for board in [
+            Board::full(2, 3),
+            Board::full(3, 2),
+            Board::full(2, 3),
+            Board::new(2, 3, vec![true; 5].into_iter().chain([false]).collect()),
+        ] {
+            distinct.add(board.unwrap());
+        }
+        assert_eq!((distinct.boards().len(), distinct.repeated()), (3, 1));
     }
 
     #[test]

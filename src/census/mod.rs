@@ -17,7 +17,7 @@ pub mod published;
 pub mod run;
 pub mod verify;
 
-pub use boards::{Board, full_boards, parse_boards, without_repeats};
+pub use boards::{Board, DistinctBoards, full_boards, parse_boards, read_boards, without_repeats};
 pub use file::{CensusFile, Record};
 pub use run::{CensusOptions, Stopped, Summary, run_threaded};
-pub use verify::{Verified, VerifyOptions, verify_file, verify_text};
+pub use verify::{StoppedVerifying, Verified, VerifyOptions, verify_file, verify_text};

@@ -10,7 +10,7 @@
 //! (a result, and ready for more), or `[STOPPED, exit code]` when a signal stopped it; the master answers
 //! `[board, a.row, a.col, b.row, b.col]` (solve this) or `[]` (no more work).
 
-use super::boards::{Board, without_repeats};
+use super::boards::DistinctBoards;
 use super::run::{CensusProgress, Item, Ledger, Summary, work_through};
 use crate::engine::{Limits, Outcome, Value};
 use crate::error::Error;
@@ -54,7 +54,7 @@ const LOOK_EVERY: Duration = Duration::from_micros(50);
 /// any work with the master's error if the master could not read them either (said once, not once a rank), else
 /// with each failing worker's own (its files differ from the master's).
 pub fn run_mpi(
-    boards: Result<Vec<Board>, Error>,
+    boards: Result<DistinctBoards, Error>,
     dir: &Path,
     table_bytes: usize,
     progress: Option<CensusProgress>,
@@ -73,12 +73,12 @@ pub fn run_mpi(
         Err(_) => return Ok(None),
     };
     if world.rank() != 0 {
-        // The master's ledger takes each board once, and its items index what is left.
-        let boards = without_repeats(boards).0;
+        // Each board once, as the master's ledger takes them: its items index this list.
+        let boards = boards.boards();
         let master = world.process_at_rank(0);
         let mut request: Vec<u64> = Vec::new();
         let limits = || Limits { cancel: Some(Arc::clone(&on_signal.cancel)), ..Limits::default() };
-        let solved = work_through(&boards, table_bytes, limits, |solved| {
+        let solved = work_through(boards, table_bytes, limits, |solved| {
             // A signal between two pairs: no solve is running to notice it.
             if on_signal.cancel.load(Ordering::Relaxed) {
                 return None;
@@ -104,7 +104,9 @@ pub fn run_mpi(
         }
         return Ok(None);
     }
-    let mut ledger = match Ledger::open(boards, dir) {
+    // A signal while the boards are looked over is seen once the work begins, where every rank takes part in
+    // ending the job.
+    let mut ledger = match Ledger::open(&boards, dir, &|| false) {
         Ok(ledger) => ledger,
         Err(error) => {
             // Every worker is waiting for its first piece of work: each is told there is none, so that the job
@@ -113,18 +115,21 @@ pub fn run_mpi(
             return Err(error);
         }
     };
-    let todo = ledger.todo();
     let total = ledger.summary().pairs;
     if ranks == 1 {
-        let boards = ledger.boards().to_vec();
         let mut result = Ok(());
-        let mut next = todo.iter();
         let limits = || Limits { cancel: Some(Arc::clone(&on_signal.cancel)), ..Limits::default() };
-        let solved = work_through(&boards, table_bytes, limits, |solved| {
+        let solved = work_through(boards.boards(), table_bytes, limits, |solved| {
             if let Some((board, solved)) = solved {
                 result = result.clone().and_then(|()| ledger.record(board, solved).map_err(|e| e.to_string()));
             }
-            next.next().copied().filter(|_| result.is_ok() && !on_signal.cancel.load(Ordering::Relaxed))
+            if result.is_err() || on_signal.cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            ledger.next_item().unwrap_or_else(|error| {
+                result = Err(error.to_string());
+                None
+            })
         });
         result.map_err(Error::Usage)?;
         let summary = ledger.summary();
@@ -133,7 +138,6 @@ pub fn run_mpi(
         }
         return Ok(Some((summary, ranks)));
     }
-    let mut next = todo.iter();
     let mut working = ranks - 1;
     let mut failure = None;
     while working > 0 {
@@ -164,7 +168,15 @@ pub fn run_mpi(
             }
         }
         let worker = world.process_at_rank(status.source_rank());
-        match next.next().filter(|_| failure.is_none()) {
+        let next = if failure.is_none() {
+            ledger.next_item().unwrap_or_else(|error| {
+                failure = Some(error);
+                None
+            })
+        } else {
+            None
+        };
+        match next {
             Some(item) => {
                 let cells = [item.board, item.a.0, item.a.1, item.b.0, item.b.1];
                 worker.send(&cells.map(|c| c as u64)[..]);

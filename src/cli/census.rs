@@ -3,7 +3,8 @@
 use super::output::Output;
 use super::{Input, TimeLimitArg, limits_until, parse_memory, parse_seconds, whole};
 use crate::census::{
-    Board, CensusOptions, Summary, Verified, VerifyOptions, full_boards, parse_boards, run_threaded, verify_text,
+    CensusOptions, DistinctBoards, Summary, Verified, VerifyOptions, full_boards, read_boards, run_threaded,
+    verify_text,
 };
 use crate::error::Error;
 use crate::format::{counted, escape_path, quote};
@@ -59,7 +60,8 @@ struct RunArgs {
     /// Memory for the transposition tables of all workers together (e.g. 512M, 4G).
     #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_memory, allow_hyphen_values = true)]
     memory: usize,
-    /// Stop with exit code 3 after this many seconds; the next run resumes from what was solved.
+    /// Stop with exit code 3 after this many seconds (counted from the start of the run, reading and looking over the
+    /// boards included); the next run resumes from what was solved.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_hyphen_values = true)]
     time_limit: Option<f64>,
     /// Run as one rank of an MPI job (`mpirun -np N perfectplay census run --mpi ...`): rank 0 hands out start
@@ -85,8 +87,11 @@ struct VerifyArgs {
     /// Memory for the transposition table of each solve (e.g. 512M, 4G).
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory, allow_hyphen_values = true)]
     memory: usize,
-    #[command(flatten)]
-    time_limit: TimeLimitArg,
+    /// Stop with exit code 3 if the files are not all verified within this many seconds (counted from the start of
+    /// the run, reading the files included). The files verified by then have their lines; the message names the
+    /// file being verified and how far its sample got.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    time_limit: Option<f64>,
 }
 
 /// Reads a board size `RxC` (also `R×C`), for `--full`.
@@ -119,15 +124,22 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     }
 }
 
-fn boards(args: &RunArgs) -> Result<Vec<Board>, Error> {
-    let mut boards = args.full.map(|(rows, cols)| full_boards(rows, cols)).unwrap_or_default();
+/// The boards of the run, each once: those of `--full`, then the file's, read one by one so that a file of many
+/// boards given again and again holds each once.
+fn boards(args: &RunArgs) -> Result<DistinctBoards, Error> {
+    let mut boards = DistinctBoards::from(args.full.map(|(rows, cols)| full_boards(rows, cols)).unwrap_or_default());
     if let Some(path) = &args.boards {
         let mut input = super::Input::read(
             path,
             "footholds boards, one grid per board (rows of # and .), boards separated by a blank line",
             args.time_limit.map(super::reading_limit),
         )?;
-        boards.extend(input.parse(parse_boards)?);
+        boards = input.parse(move |text| {
+            read_boards(text, |board| {
+                boards.add(board);
+            })?;
+            Ok(boards)
+        })?;
     }
     Ok(boards)
 }
@@ -144,6 +156,8 @@ fn run_census(args: RunArgs) -> Result<String, Error> {
         threads,
         table_bytes: args.memory,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
+        // Counted from the start of the run, as every command's: reading the boards counts.
+        started: Some(super::started()),
         progress: progress_bar(),
         cancel: Some(super::interrupt::flag()),
     };
@@ -171,7 +185,7 @@ fn summary_line(summary: &Summary, ranks: Option<usize>, started: std::time::Ins
 }
 
 #[cfg(feature = "mpi")]
-fn run_mpi(boards: Result<Vec<Board>, Error>, args: &RunArgs) -> Result<String, Error> {
+fn run_mpi(boards: Result<DistinctBoards, Error>, args: &RunArgs) -> Result<String, Error> {
     let started = std::time::Instant::now();
     let report = |error: Error| super::finish(Err(error));
     let on_signal = crate::census::mpi::OnSignal {
@@ -186,7 +200,7 @@ fn run_mpi(boards: Result<Vec<Board>, Error>, args: &RunArgs) -> Result<String, 
 }
 
 #[cfg(not(feature = "mpi"))]
-fn run_mpi(_: Result<Vec<Board>, Error>, _: &RunArgs) -> Result<String, Error> {
+fn run_mpi(_: Result<DistinctBoards, Error>, _: &RunArgs) -> Result<String, Error> {
     Err(Error::Usage(
         "--mpi: this perfectplay was built without MPI (build it with `cargo build --features mpi`)".into(),
     ))
@@ -214,9 +228,10 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
     });
     let threads = super::or_every_core(args.threads);
+    let time_limit = TimeLimitArg { time_limit: args.time_limit };
     // Every solve keeps the run's deadline and Ctrl-C, with a spinner on a terminal; so does the writing.
-    args.time_limit.keep_writing(out);
-    let deadline = args.time_limit.deadline();
+    time_limit.keep_writing(out);
+    let deadline = time_limit.deadline();
     let limits = || limits_until(deadline);
     let options = VerifyOptions { table_bytes: args.memory, threads, limits: &limits };
     // A bad file is said on stderr and the others are still verified, as the games answer the other inputs of a
@@ -224,13 +239,18 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     let mut failed = 0;
     for path in &args.files {
         // Read as the games read their inputs: at most 40 MiB, `-` standard input, within the time limit and Ctrl-C.
-        let read = Input::read(path, "a census file", args.time_limit.reading());
+        let read = Input::read(path, "a census file", time_limit.reading());
         let checked = read.and_then(|input| {
             let verified = verify_text(&input.text, &input.name, args.sample, seed, &options)?;
             Ok((verified, input.name))
         });
         let (verified, name) = match checked {
-            Ok((verified, name)) => (verified.map_err(|e| args.time_limit.exceeded(e))?, name),
+            Ok((Ok(verified), name)) => (verified, name),
+            Ok((Err(_), _)) if super::interrupt::raised() => return Err(Error::Interrupted),
+            Ok((Err(stopped), source_name)) => {
+                let seconds = args.time_limit.unwrap_or_default();
+                return Err(Error::TimeLimitVerifying { seconds, source_name, stopped });
+            }
             Err(error @ (Error::Input { .. } | Error::Read { .. })) if args.files.len() > 1 => {
                 out.finish()?;
                 super::to_stderr(&format!("perfectplay: {error}\n"));
@@ -243,7 +263,7 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
     }
     if failed > 0 {
         out.finish()?;
-        return Err(Error::SomeInputs { failed, inputs: args.files.len() });
+        return Err(Error::SomeFilesUnverified { failed, files: args.files.len() });
     }
     Ok(())
 }

@@ -249,8 +249,12 @@ fn or_every_core(count: Option<u16>) -> usize {
 
 /// The deadline `seconds` after the run began.
 fn reading_limit(seconds: f64) -> ReadingLimit {
-    let started = *STARTED.get_or_init(Instant::now);
-    ReadingLimit { deadline: started + Duration::from_secs_f64(seconds), seconds }
+    ReadingLimit { deadline: started() + Duration::from_secs_f64(seconds), seconds }
+}
+
+/// When the run began: every `--time-limit` counts from here.
+fn started() -> Instant {
+    *STARTED.get_or_init(Instant::now)
 }
 
 /// Limits with `deadline`, the Ctrl-C flag and a spinner on a terminal (for a second solve of the same input).

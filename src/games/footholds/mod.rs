@@ -57,6 +57,7 @@ mod rules;
 mod symmetry;
 
 pub use cells::Cells;
+pub(crate) use instance::{BoardRows, RowsRead};
 pub use instance::{Instance, MAX_CELLS};
 pub use programmers::Argument;
 pub use rules::{Cell, Footholds, Moves, Position};
