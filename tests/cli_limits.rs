@@ -660,15 +660,24 @@ fn output_files_are_checked_before_the_work() {
     assert!(message.starts_with(&says) && message.contains(" of 528 start pairs"), "{message}");
     assert_eq!(message.lines().count(), 1, "{message}");
     assert_eq!(std::fs::read_to_string(&svg).unwrap(), "old");
-    // So does `--json --table`, with nothing on stdout: a part of a table is no table.
-    let stopped = perfectplay(&["footholds", "--json", "--table", "--no-census", "--time-limit", "0.5", &full8])
-        .assert()
-        .code(3)
-        .stdout("");
+    // So does `--json --table`; its JSON is what was found, `complete: false`, without the table (a part of a
+    // table is no table) but with how far it got.
+    let stopped =
+        perfectplay(&["footholds", "--json", "--table", "--no-census", "--time-limit", "0.5", &full8]).assert().code(3);
     let message = String::from_utf8(stopped.get_output().stderr.clone()).unwrap();
     assert!(message.starts_with(&says) && message.contains(" of 528 start pairs"), "{message}");
     assert!(message.contains("--time-limit"), "{message}");
     assert_eq!(message.lines().count(), 1, "{message}");
+    let stdout = String::from_utf8(stopped.get_output().stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!((&json["complete"], json["answer"].to_string()), (&serde_json::json!(false), answer.trim().into()));
+    assert_eq!((&json["answer_at_least"], &json["answer_at_most"]), (&json["answer"], &json["answer"]));
+    assert_eq!((json["table_pairs"].as_u64(), json.get("table")), (Some(528), None), "{stdout}");
+    assert!(json["table_pairs_solved"].as_u64() < Some(528), "{stdout}");
+    let line = json["line"].as_array().unwrap();
+    assert_eq!(line.len().to_string(), answer.trim(), "the line is whole: {stdout}");
+    assert!(!json["moves"].as_array().unwrap().is_empty(), "{stdout}");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "only map.svg");
     // A finished run replaces it whole.
     perfectplay(&["gridgame", "--map", svg.to_str().unwrap(), &example("gridgame/sample4.txt")]).assert().success();

@@ -253,6 +253,51 @@ fn several_inputs_are_named_in_every_line_about_one_of_them() {
     assert!(stderr.starts_with(&format!("perfectplay: {}: no ", full9.display())), "{stderr}");
 }
 
+/// A time limit that stops the tablebase (`--table`, `--map`) once the answer, the ranked moves and the line are
+/// found: `--json` writes them, `complete: false`, with how far the table got and no table; with several inputs each
+/// line is still one whole JSON object.
+#[test]
+fn a_time_limit_in_the_tablebase_still_writes_the_json_of_what_was_found() {
+    let (small, holed) = ("examples/footholds/example1.txt", "examples/footholds/holes11x11.grid");
+    // The 11×11 board's answer and line take a tenth of a second; its tablebase, 5 000 start pairs, far longer.
+    let answer = footholds().args(["--json", "--threads", "1", holed]).assert().success();
+    let whole: serde_json::Value = serde_json::from_slice(&answer.get_output().stdout).unwrap();
+    let limited = ["--json", "--table", "--threads", "1", "--time-limit", "3"];
+    let out = footholds().args(limited).args([small, holed]).assert().code(3);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!((lines[0]["file"].as_str(), lines[1]["file"].as_str()), (Some(small), Some(holed)));
+    assert_eq!(lines[0]["report"]["table"].as_array().map(Vec::len), Some(81), "the first input is whole");
+    let stopped = &lines[1]["report"];
+    assert_eq!(stopped["complete"], false);
+    for field in ["answer", "winner", "line", "moves", "board", "aloc", "bloc"] {
+        assert_eq!(stopped[field], whole[field], "{field}");
+    }
+    assert_eq!((&stopped["answer_at_least"], &stopped["answer_at_most"]), (&whole["answer"], &whole["answer"]));
+    assert!(stopped.get("table").is_none(), "a part of a table is no table");
+    assert!(stopped["table_pairs_solved"].as_u64() < stopped["table_pairs"].as_u64(), "{stopped}");
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    let says = format!("perfectplay: {holed}: the answer is {} (", whole["answer"]);
+    assert!(stderr.starts_with(&says) && stderr.contains("but the tablebase stopped"), "{stderr}");
+    // One input, the table asked for by --map: the same object, and no map.
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("map.svg");
+    let limited = ["--json", "--threads", "1", "--time-limit", "3", holed];
+    let out = footholds().args(limited).arg("--map").arg(&map).assert().code(3);
+    let alone: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let without_counts = |json: &serde_json::Value| {
+        let mut json = json.clone();
+        let fields = json.as_object_mut().unwrap();
+        for counted in ["table_pairs_solved", "nodes"] {
+            fields.remove(counted);
+        }
+        json
+    };
+    assert_eq!(without_counts(&alone), without_counts(stopped));
+    assert!(!map.exists());
+}
+
 /// A full board's answer comes from the census: a time limit that stops its ranked moves (`--json`) still says the
 /// winner and the exact total, as `complete: false` with equal bounds.
 #[test]

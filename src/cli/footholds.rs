@@ -86,6 +86,12 @@ pub fn run(args: Args, out: &mut Output) -> Result<(), Error> {
     })
 }
 
+/// Writes the JSON of a run its time limit stopped once something was known, past the deadline: the report's line
+/// without its newline, which the run's end writes (after the wrapper of several inputs' reports).
+fn write_stopped(out: &mut Output, json: &str) -> Result<(), Error> {
+    out.write_past_deadline(json.trim_end_matches('\n'))
+}
+
 /// Solves one input and writes its answer (then, with --stats, the statistics on stderr).
 fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Output) -> Result<(), Error> {
     let instance = input.parse(Instance::parse)?;
@@ -106,7 +112,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         Some(known) => {
             // The deadline has passed, but these few bytes are the answer the time limit leaves.
             if args.json
-                && let Err(error) = out.write_past_deadline(&report::unfinished_json(&instance, known))
+                && let Err(error) = write_stopped(out, &report::unfinished_json(&instance, known))
             {
                 return error;
             }
@@ -124,9 +130,17 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
             published::tablebase_or_solve(&instance, options)
         };
         let table = table.map_err(|unfinished| match args.time_limit.exceeded(Interrupted) {
-            // Nothing is written: the table would be written past the deadline, and a part of it is no table.
+            // No table and no map: a part of a table is no table. With --json, the rest of the report is known
+            // and written as a stopped solve's, past the deadline.
             Error::TimeLimit { seconds } => {
-                Error::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds))
+                let stopped = StoppedTablebase::new(&solution, unfinished, seconds);
+                if args.json
+                    && let Err(error) =
+                        write_stopped(out, &report::stopped_tablebase_json(&instance, &solution, wanted, &stopped))
+                {
+                    return error;
+                }
+                Error::TimeLimitTablebase(stopped)
             }
             other => other,
         })?;

@@ -109,9 +109,21 @@ impl InputArg {
             };
             out.write_all(end).map_err(|e| out.failed(&e))
         };
+        // A run its time limit stopped once something was known has written that as its report (footholds'
+        // `complete: false` object): the report is ended as a whole one is, past the deadline.
+        let end_stopped = |out: &mut Output, wrapped: bool, error: Error| {
+            let reported = matches!(error, Error::TimeLimitWinnerKnown { .. } | Error::TimeLimitTablebase(_));
+            if json
+                && reported
+                && let Err(failed) = out.write_past_deadline(if wrapped { "}\n" } else { "\n" })
+            {
+                return failed;
+            }
+            error
+        };
         if files.len() == 1 {
             let input = Input::read(&files[0], hint, limit)?;
-            answer(input, out)?;
+            answer(input, out).map_err(|error| end_stopped(out, false, error))?;
             end(out, false)?;
             return out.finish();
         }
@@ -132,7 +144,10 @@ impl InputArg {
                     out.set_pending(format!("{{\"file\":{name},\"report\":"));
                     let result = answer(input, out);
                     out.drop_pending();
-                    result.and_then(|()| end(out, true))
+                    // Flushed whole: a later input's time limit ends the run, and writes nothing more of this one.
+                    result
+                        .and_then(|()| end(out, true).and_then(|()| out.finish()))
+                        .map_err(|error| end_stopped(out, true, error))
                 } else {
                     out.set_prefix(Some(format!("{name}:")));
                     let result = answer(input, out);

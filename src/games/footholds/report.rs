@@ -4,7 +4,7 @@ use super::instance::Instance;
 pub use super::map::tablebase_svg;
 use super::rules::Cell;
 use super::solve::{Known, Player, Solution, Step, Wanted};
-use super::tablebase::Tablebase;
+use super::tablebase::{StoppedTablebase, Tablebase};
 use crate::engine::Value;
 use crate::json;
 use crate::render::map::{self, CellMap, Swatch};
@@ -293,6 +293,37 @@ pub fn unfinished_json(instance: &Instance, known: Known) -> String {
     });
     let report = json::with_fields(report, &known);
     json::line(&report)
+}
+
+/// The JSON of a solve whose answer, ranked moves and line were found, stopped by its time limit in the board's
+/// tablebase (`--table`, `--map`): the report of [`json()`] without `table`, marked `complete: false`, with the
+/// answer also as equal bounds (as [`unfinished_json`] gives a stopped solve's) and how far the tablebase got,
+/// `{"complete": false, "answer": 45, "answer_at_least": 45, "answer_at_most": 45, ..., "line": [...], "moves":
+/// [...], "table_pairs_solved": 310, "table_pairs": 528}`, on one line.
+///
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, SolveOptions, StoppedTablebase, UnfinishedTablebase, Wanted, report, solve};
+/// let instance = Instance::parse("A#B\n").unwrap();
+/// let wanted = Wanted { ranked_moves: true, line: true };
+/// let solution = solve(&instance, wanted, SolveOptions::default()).unwrap();
+/// let stopped = StoppedTablebase::new(&solution, UnfinishedTablebase { solved: 1, total: 4 }, 2.0);
+/// let json = report::stopped_tablebase_json(&instance, &solution, wanted, &stopped);
+/// let start = r#"{"aloc":[0,0],"answer":2,"answer_at_least":2,"answer_at_most":2,"bloc":[0,2],"board":[[1,1,1]],"#;
+/// assert!(json.starts_with(&format!(r#"{start}"complete":false,"line":[{{"from":[0,0],"#)), "{json}");
+/// assert!(json.ends_with("\"table_pairs\":4,\"table_pairs_solved\":1,\"winner\":\"B\"}\n"), "{json}");
+/// ```
+pub fn stopped_tablebase_json(
+    instance: &Instance,
+    solution: &Solution,
+    wanted: Wanted,
+    stopped: &StoppedTablebase,
+) -> String {
+    let report = serde_json::to_value(json_report(instance, solution, wanted, None)).expect("the report serialises");
+    let answer = solution.outcome.remoteness;
+    let known = Known { winner: solution.winner(), answer_at_least: answer, answer_at_most: answer };
+    let report = json::with_fields(json::with_fields(report, &known), stopped);
+    json::line(&json::with_fields(report, &serde_json::json!({ "complete": false })))
 }
 
 #[derive(Serialize)]
