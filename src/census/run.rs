@@ -91,7 +91,7 @@ impl std::fmt::Display for Stopped {
 pub struct Summary {
     /// Boards in the census, each once.
     pub boards: usize,
-    /// Boards given again after their first time, left out (see [`without_repeats`]).
+    /// Boards given again after their first time, left out (see [`without_repeats`](super::without_repeats)).
     pub repeated: usize,
     /// Start pairs of all the boards, up to symmetry.
     pub pairs: usize,
