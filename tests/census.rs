@@ -97,6 +97,24 @@ fn census(boards: Vec<Board>, dir: &Path, threads: usize) {
     run_threaded(boards, options).unwrap();
 }
 
+/// A census of `dir` on two threads with a small table, stopped by `cancel`, its progress told to `progress`.
+fn cancellable(
+    dir: &std::path::Path,
+    progress: Option<perfectplay::census::run::CensusProgress>,
+    cancel: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> CensusOptions {
+    let dir = dir.to_path_buf();
+    CensusOptions {
+        dir,
+        threads: 2,
+        table_bytes: 16 << 20,
+        time_limit: None,
+        started: None,
+        progress,
+        cancel: Some(cancel),
+    }
+}
+
 #[test]
 fn a_cancel_raised_during_the_run_stops_it_whether_or_not_a_solve_was_under_way() {
     use std::sync::Arc;
@@ -107,15 +125,7 @@ fn a_cancel_raised_during_the_run_stops_it_whether_or_not_a_solve_was_under_way(
         let dir = scratch(&format!("cancelled-{attempt}"));
         let flag = Arc::new(AtomicBool::new(false));
         let raise = Arc::clone(&flag);
-        let options = CensusOptions {
-            dir: dir.clone(),
-            threads: 2,
-            table_bytes: 16 << 20,
-            time_limit: None,
-            started: None,
-            progress: Some(Box::new(move |_, _| raise.store(true, Ordering::Relaxed))),
-            cancel: Some(flag),
-        };
+        let options = cancellable(&dir, Some(Box::new(move |_, _| raise.store(true, Ordering::Relaxed))), flag);
         match run_threaded(perfectplay::census::full_boards(5, 5), options) {
             Err(perfectplay::error::Error::InterruptedCensus(stopped)) => {
                 assert!(0 < stopped.done && stopped.done < stopped.pairs, "{stopped:?}");
@@ -130,15 +140,7 @@ fn a_cancel_raised_during_the_run_stops_it_whether_or_not_a_solve_was_under_way(
 #[test]
 fn a_cancel_raised_before_the_run_stops_it_before_any_pair() {
     let dir = scratch("cancelled-before");
-    let options = CensusOptions {
-        dir: dir.clone(),
-        threads: 2,
-        table_bytes: 16 << 20,
-        time_limit: None,
-        started: None,
-        progress: None,
-        cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true))),
-    };
+    let options = cancellable(&dir, None, std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true)));
     match run_threaded(perfectplay::census::full_boards(5, 5), options) {
         Err(error @ perfectplay::error::Error::InterruptedCensus(_)) => {
             let message = error.to_string();
