@@ -58,6 +58,44 @@ fn long_games_print_plain_decimals() {
     assert!(correctly_rounded(printed.trim_end(), &exact(&["--size", "1000"], &board)), "{printed}");
 }
 
+/// A board in the judge's format with a snake on every square of `heads` not a multiple of three, from square `h`
+/// back to square `2 + h % spread`: a token must step on the multiples of three to cross the band.
+fn band_of_snakes(heads: std::ops::Range<u32>, spread: u32) -> String {
+    let heads: Vec<u32> = heads.filter(|h| h % 3 != 0).collect();
+    let mut board = format!("0 {}\n", heads.len());
+    for h in heads {
+        board += &format!("{h} {}\n", 2 + h % spread);
+    }
+    board
+}
+
+#[test]
+fn a_game_of_seven_billion_rolls_keeps_its_digits() {
+    // Snakes on two squares of every three near the end, back near the start: about 7·10⁹ rolls. A float proves
+    // at best ε·7·10⁹ ≈ 10⁻⁶ of it; refined in double-double, fourteen digits and more.
+    let board = band_of_snakes(1930..1999, 40);
+    let printed = ok(&["--size", "2000", "--expected"], &board);
+    let exact = exact(&["--size", "2000"], &board);
+    assert!(exact > BigRational::from_integer(1_000_000_000u64.into()), "a long game");
+    let significant = decimal::correctly_rounded(printed.trim_end(), &exact).unwrap();
+    assert!(significant >= 14, "{printed}");
+}
+
+#[test]
+fn a_game_too_long_for_double_precision_is_not_proven() {
+    // Snakes on two squares of every three over the last half of 400 squares: about 10²² rolls, past what a
+    // float's error bound can reach. No value is claimed.
+    let board = band_of_snakes(200..399, 50);
+    let exact = exact(&["--size", "400"], &board);
+    assert!(exact > BigRational::from_integer(10u64.pow(20).into()), "a game too long");
+    let printed = ok(&["--size", "400", "--expected"], &board);
+    assert!(printed.starts_with("not proven: the game lasts so long that double precision"), "{printed}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["--size", "400", "--expected", "--json"], &board)).unwrap();
+    let expected = &json["expected_rolls"];
+    assert!(expected["value"].is_null() && expected["decimal"].is_null() && expected["relative_error_bound"].is_null());
+}
+
 #[test]
 fn help_says_rounded_to_nearest() {
     let out = Command::cargo_bin("perfectplay").unwrap().args(["snakes", "--help"]).assert().success();

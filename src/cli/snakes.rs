@@ -112,10 +112,10 @@ With --expected, --distribution, --plot or --simulate the die is fair and the ga
 chain. --expected solves it by elimination from the top square down, with one extra unknown per snake tail, \
 and proves an error bound (shown in --json); it prints the value rounded to nearest with as many digits as \
 the bound proves that rounding (a digit fewer when the bound straddles a rounding boundary; usually 12 to 15 \
-significant digits); 10 000 squares take about 0.1 s. When elimination would hold more than 2^23 numbers and \
-more than two a square (squares × (snake tails + 1)), or when its floating-point result cannot be certified, \
-Gauss-Seidel sweeps take over, and they can \
-take minutes: 100 000 squares with 80 snakes, or 300 000 with 30, gave no answer within 20 s; bound such runs \
+significant digits); 10 000 squares take about 0.1 s. A long game's first result is refined in double-double \
+arithmetic until its digits are proven (100 000 squares with 80 snakes, a game of 10^13 rolls: 0.2 s). With \
+more than 1 500 snake tails, or when elimination would not fit in memory, Gauss-Seidel sweeps take over, and \
+they can take minutes: bound such runs \
 with --time-limit. --exact gives the exact fraction: about 1 ms on 100 \
 squares, 1 to 3 s on 1 000 squares with 100 ladders and snakes, 40 s to over 3 minutes on 2 000 with 200 (long \
 snakes cost most); offered up to 2 000 squares, and bounded by --time-limit. --expected, --distribution and --plot are offered while squares × faces (faces counted as at least 4) is at \

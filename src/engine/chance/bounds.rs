@@ -26,10 +26,34 @@ pub struct Certified {
 /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first (a tenth of a second for ten
 /// million steps).
 pub fn residual_bound(chain: &CompiledChain, x: &[Option<f64>], limits: &Limits) -> Result<f64, Interrupted> {
+    Ok(residuals(chain, x, None, limits)?.bound)
+}
+
+/// The residual of approximate expectations and the bound it proves (see [`residuals`]).
+pub(super) struct Residuals {
+    /// `ρ / (1 − ρ)`, as [`residual_bound`] gives it.
+    pub(super) bound: f64,
+    /// Each state's residual `1 + Σ p·x[t] − x[s]`, rounded to `f64` (0 where the state is absorbing or `None`).
+    pub(super) values: Vec<f64>,
+}
+
+/// [`residual_bound`] for approximations given as double-doubles `hi + lo` (`lo` zero when `None`), with each
+/// state's residual: the right-hand side of the correction that refines them.
+///
+/// # Errors
+/// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
+pub(super) fn residuals(
+    chain: &CompiledChain,
+    hi: &[Option<f64>],
+    lo: Option<&[f64]>,
+    limits: &Limits,
+) -> Result<Residuals, Interrupted> {
     let mut watch = Watch::new(limits, "the error bound");
     let mut rho = 0.0f64;
+    let mut values = vec![0.0; chain.len()];
+    let low = |s: usize| lo.map_or(0.0, |lo| lo[s]);
     for s in 0..chain.len() {
-        let Some(xs) = x[s] else { continue };
+        let Some(xs) = hi[s] else { continue };
         if chain.is_absorbing(s) {
             continue;
         }
@@ -38,19 +62,27 @@ pub fn residual_bound(chain: &CompiledChain, x: &[Option<f64>], limits: &Limits)
         let total_f = total as f64;
         // D = W + Σ w·x[t] − W·x[s], exactly up to terms of order ε²·Σ|terms|.
         let mut sum = (total_f, 0.0);
-        let mut magnitude = total_f + total_f * xs.abs();
+        let mut magnitude = total_f + total_f * (xs.abs() + low(s).abs());
         for (t, w) in steps {
-            let xt = x[t].unwrap_or(f64::INFINITY);
+            let xt = hi[t].unwrap_or(f64::INFINITY);
             sum = dd_add(sum, two_product(w as f64, xt));
-            magnitude += w as f64 * xt.abs();
+            magnitude += w as f64 * (xt.abs() + low(t).abs());
+            if lo.is_some() {
+                sum = dd_add(sum, two_product(w as f64, low(t)));
+            }
         }
         sum = dd_add(sum, two_product(-total_f, xs));
-        let residual = ((sum.0 + sum.1) / total_f).abs();
+        if lo.is_some() {
+            sum = dd_add(sum, two_product(-total_f, low(s)));
+        }
+        let residual = (sum.0 + sum.1) / total_f;
+        values[s] = residual;
         // Margin: the double-double error (a few ε² of the terms) plus the final rounding, generously.
-        let rounding = 64.0 * f64::EPSILON * f64::EPSILON * magnitude / total_f + 2.0 * f64::EPSILON * residual;
-        rho = rho.max(residual + rounding);
+        let rounding = 64.0 * f64::EPSILON * f64::EPSILON * magnitude / total_f + 2.0 * f64::EPSILON * residual.abs();
+        rho = rho.max(residual.abs() + rounding);
     }
-    Ok(if rho.is_nan() || rho >= 1.0 { f64::INFINITY } else { rho / (1.0 - rho) })
+    let bound = if rho.is_nan() || rho >= 1.0 { f64::INFINITY } else { rho / (1.0 - rho) };
+    Ok(Residuals { bound, values })
 }
 
 /// `a · b` as an unevaluated sum `(p, e)` with `p + e = a · b` exactly.
@@ -60,7 +92,7 @@ fn two_product(a: f64, b: f64) -> (f64, f64) {
 }
 
 /// The sum of two double-double numbers (Knuth's two-sum on the leading parts).
-fn dd_add(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+pub(super) fn dd_add(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     let s = a.0 + b.0;
     let v = s - a.0;
     let e = (a.0 - (s - v)) + (b.0 - v) + a.1 + b.1;

@@ -1,7 +1,7 @@
 //! Elimination with feedback unknowns, in any number type, and the floating-point expectation built on it, with
 //! Gauss–Seidel sweeps where the feedback system is too big (see the notes of [`super`]).
 
-use super::bounds::{Certified, residual_bound};
+use super::bounds::{Certified, dd_add, residual_bound, residuals};
 use super::{CompiledChain, Scalar};
 use crate::engine::limits::Watch;
 use crate::engine::limits::{Interrupted, Limits};
@@ -70,10 +70,131 @@ fn add_scaled<T: Scalar>(into: &mut Affine<T>, factor: &T, row: &Affine<T>) {
     }
 }
 
+/// What the elimination keeps, found before it starts: the feedback unknowns, and how long each state's affine
+/// function is needed. A state's function is read by the states below it that step up into it, so it can go once
+/// the lowest of them is done; only the functions of the unknowns' states (for the feedback system) and of a state
+/// asked for are kept to the end. On a snakes board that leaves the die's reach, the ladders' tops and the snakes'
+/// tails alive, not every square: a hundred thousand squares with 80 snakes keep about 90 functions, not 100 000.
+pub(super) struct Plan {
+    /// The number of feedback unknowns: states that end surely, are not absorbing, and are entered by a step that
+    /// goes down in the numbering.
+    pub(super) feedback: usize,
+    /// `released[offsets[s]..offsets[s + 1]]`: the states whose functions are no longer needed once `s` is done.
+    offsets: Vec<usize>,
+    released: Vec<u32>,
+    /// The most functions alive at once.
+    peak_rows: usize,
+}
+
+impl Plan {
+    /// The plan for `chain`, whose states that end surely are `sure`, keeping the function of `keep` (if any).
+    pub(super) fn new(
+        chain: &CompiledChain,
+        sure: &[bool],
+        keep: Option<usize>,
+        watch: &mut Watch,
+    ) -> Result<Plan, Interrupted> {
+        let n = chain.len();
+        let eliminated = |s: usize| sure[s] && !chain.is_absorbing(s);
+        // The lowest state that reads each state's function (the state itself when none does).
+        let mut lowest: Vec<u32> = (0..n as u32).collect();
+        let mut feedback = vec![false; n];
+        for s in (0..n).filter(|&s| eliminated(s)) {
+            let (steps, _) = chain.steps(s);
+            for (t, _) in steps {
+                if chain.is_absorbing(t) {
+                    continue;
+                }
+                if t > s {
+                    lowest[t] = lowest[t].min(s as u32);
+                } else if t < s {
+                    feedback[t] = true;
+                }
+            }
+            watch.tick(1)?;
+        }
+        let kept_to_the_end = |t: usize| feedback[t] || keep == Some(t);
+        let mut offsets = vec![0usize; n + 1];
+        for t in (0..n).filter(|&t| eliminated(t) && !kept_to_the_end(t)) {
+            offsets[lowest[t] as usize + 1] += 1;
+        }
+        for s in 0..n {
+            offsets[s + 1] += offsets[s];
+        }
+        let mut fill = offsets.clone();
+        let mut released = vec![0u32; offsets[n]];
+        for t in (0..n).filter(|&t| eliminated(t) && !kept_to_the_end(t)) {
+            released[fill[lowest[t] as usize]] = t as u32;
+            fill[lowest[t] as usize] += 1;
+        }
+        let (mut alive, mut peak_rows) = (0usize, 0usize);
+        for s in (0..n).rev() {
+            alive += usize::from(eliminated(s));
+            peak_rows = peak_rows.max(alive);
+            alive -= offsets[s + 1] - offsets[s];
+        }
+        watch.tick(n as u64)?;
+        Ok(Plan { feedback: feedback.iter().filter(|&&f| f).count(), offsets, released, peak_rows })
+    }
+
+    /// The states whose functions are no longer needed once `s` is done.
+    fn released_after(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        self.released[self.offsets[s]..self.offsets[s + 1]].iter().map(|&t| t as usize)
+    }
+
+    /// The most numbers the elimination holds at once: each live function has at most one per unknown and the
+    /// constant, and the feedback system as many again per unknown.
+    pub(super) fn numbers(&self) -> usize {
+        (self.peak_rows + self.feedback).saturating_mul(self.feedback + 1)
+    }
+}
+
+/// The affine functions alive during an elimination, in reusable slots: at most [`Plan`]'s peak at once, however
+/// long the chain.
+struct Rows<T> {
+    slots: Vec<Affine<T>>,
+    free: Vec<u32>,
+    slot_of: Vec<u32>,
+}
+
+impl<T: Scalar> Rows<T> {
+    const NONE: u32 = u32::MAX;
+
+    fn new(n: usize) -> Self {
+        Rows { slots: Vec::new(), free: Vec::new(), slot_of: vec![Self::NONE; n] }
+    }
+
+    fn get(&self, state: usize) -> &Affine<T> {
+        &self.slots[self.slot_of[state] as usize]
+    }
+
+    fn put(&mut self, state: usize, row: Affine<T>) {
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.slots[slot as usize] = row;
+                slot
+            }
+            None => {
+                self.slots.push(row);
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.slot_of[state] = slot;
+    }
+
+    fn release(&mut self, state: usize) {
+        let slot = std::mem::replace(&mut self.slot_of[state], Self::NONE);
+        self.slots[slot as usize] = Vec::new();
+        self.free.push(slot);
+    }
+}
+
 /// The expected number of steps to absorption from every state, by elimination with feedback unknowns (see the
 /// module notes), in the number type `T`; `None` for states that do not end surely.
 ///
-/// The work is `O(steps · K + K³)` and the memory `O(n · K)` numbers for `K` = [`CompiledChain::feedback_count`].
+/// The work is `O(steps · K + K³)` for `K` = [`CompiledChain::feedback_count`], and the memory `O(L · K)`
+/// numbers, `L` the most affine functions needed at once (a function is dropped once no state below reads it),
+/// besides one value per state.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
@@ -97,18 +218,31 @@ fn add_scaled<T: Scalar>(into: &mut Affine<T>, factor: &T, row: &Affine<T>) {
 /// assert_eq!(exact[0].as_ref().unwrap().to_string(), "2");
 /// ```
 pub fn expected_steps<T: Scalar>(chain: &CompiledChain, limits: &Limits) -> Result<Vec<Option<T>>, Interrupted> {
-    let n = chain.len();
     let sure = chain.ends_surely(limits)?;
     let mut watch = Watch::new(limits, "expectation by elimination");
+    let plan = Plan::new(chain, sure, None, &mut watch)?;
+    eliminate(chain, sure, &plan, |_| T::one(), &mut watch)
+}
+
+/// The solution `v` of `v[s] = c[s] + Σ_t p(s→t)·v[t]` on the states that end surely (`v = 0` where absorbing,
+/// `None` where not sure), `c[s]` given by `constant`: every step costing one gives the expected steps; the
+/// residual of an approximation gives its error (iterative refinement).
+fn eliminate<T: Scalar>(
+    chain: &CompiledChain,
+    sure: &[bool],
+    plan: &Plan,
+    constant: impl Fn(usize) -> T,
+    watch: &mut Watch,
+) -> Result<Vec<Option<T>>, Interrupted> {
+    let n = chain.len();
     let mut unknowns = Unknowns::new(n);
-    let mut rows: Vec<Affine<T>> = vec![Vec::new(); n];
-    // Equations `x_k = row(state of x_k)`, collected as rows are finished.
+    let mut rows = Rows::<T>::new(n);
     for s in (0..n).rev() {
         if !sure[s] || chain.is_absorbing(s) {
             continue;
         }
         let (steps, total) = chain.steps(s);
-        let mut row: Affine<T> = vec![T::from_u64(total)];
+        let mut row: Affine<T> = vec![T::from_u64(total) * constant(s)];
         let mut stay = 0u64;
         for (t, w) in steps {
             watch.tick(1 + row.len() as u64)?;
@@ -118,44 +252,53 @@ pub fn expected_steps<T: Scalar>(chain: &CompiledChain, limits: &Limits) -> Resu
             if t == s {
                 stay += w;
             } else if t > s {
-                let target = std::mem::take(&mut rows[t]);
-                add_scaled(&mut row, &T::from_u64(w), &target);
-                rows[t] = target;
+                add_scaled(&mut row, &T::from_u64(w), rows.get(t));
             } else {
                 let c = unknowns.coefficient(&mut row, t);
                 *c = c.clone() + T::from_u64(w);
             }
         }
-        // (W − w_self)·E[s] = W + Σ_{t≠s} w·E[t].
+        // (W − w_self)·E[s] = W·c[s] + Σ_{t≠s} w·E[t].
         let divisor = T::from_u64(total - stay);
         for c in &mut row {
             if !c.is_zero() {
                 *c = c.clone() / divisor.clone();
             }
         }
-        rows[s] = row;
+        rows.put(s, row);
+        for t in plan.released_after(s) {
+            rows.release(t);
+        }
     }
     // The feedback system: x_k − Σ_j b_kj·x_j = a_k.
-    let mut system = unknowns.system(|state| (&rows[state][..], T::one()));
-    let x = solve_dense(&mut system, &mut watch)?;
-    let values = (0..n)
-        .map(|s| {
-            if !sure[s] {
-                return None;
+    let mut system = unknowns.system(|state| (&rows.get(state)[..], T::one()));
+    let x = solve_dense(&mut system, watch)?;
+    // Back-substitution from the top down: steps up reach states already valued, steps down reach unknowns.
+    let mut values: Vec<Option<T>> = vec![None; n];
+    for s in (0..n).rev() {
+        if !sure[s] {
+            continue;
+        }
+        if chain.is_absorbing(s) {
+            values[s] = Some(T::zero());
+            continue;
+        }
+        let (steps, total) = chain.steps(s);
+        let mut sum = T::from_u64(total) * constant(s);
+        let mut stay = 0u64;
+        for (t, w) in steps {
+            if t == s {
+                stay += w;
+            } else if t > s {
+                let value = values[t].clone().expect("a state that ends surely only leads to such states");
+                sum = sum + T::from_u64(w) * value;
+            } else if !chain.is_absorbing(t) {
+                sum = sum + T::from_u64(w) * x[unknowns.of_state[t] - 1].clone();
             }
-            if chain.is_absorbing(s) {
-                return Some(T::zero());
-            }
-            let row = &rows[s];
-            let mut value = row[0].clone();
-            for (j, b) in row.iter().enumerate().skip(1) {
-                if !b.is_zero() {
-                    value = value + b.clone() * x[j - 1].clone();
-                }
-            }
-            Some(value)
-        })
-        .collect();
+        }
+        values[s] = Some(sum / T::from_u64(total - stay));
+        watch.tick(1)?;
+    }
     Ok(values)
 }
 
@@ -197,7 +340,8 @@ fn solve_dense<T: Scalar>(system: &mut [Vec<T>], watch: &mut Watch) -> Result<Ve
 }
 
 /// Expected steps from every state by Gauss–Seidel sweeps from the top state down, started from `start` (or
-/// zero), until [`residual_bound`] proves a relative error of at most `tolerance`, or `max_sweeps` sweeps.
+/// zero), until [`residual_bound`] proves a relative error of at most `tolerance`, `max_sweeps` sweeps, or the
+/// bound stops falling (at the floor of rounding, or never finite from `start`): the best bound found is given.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
@@ -210,6 +354,7 @@ pub fn expected_steps_iterative(
 ) -> Result<Certified, Interrupted> {
     let n = chain.len();
     let sure = chain.ends_surely(limits)?;
+    let from_a_guess = start.is_some();
     let mut x: Vec<Option<f64>> = match start {
         Some(x) => x,
         None => (0..n).map(|s| sure[s].then_some(0.0)).collect(),
@@ -218,6 +363,7 @@ pub fn expected_steps_iterative(
     let mut bound = residual_bound(chain, &x, limits)?;
     let mut sweeps = 0;
     let mut best = (bound, x.clone());
+    let mut rounds_without_gain = 0;
     while bound > tolerance && sweeps < max_sweeps {
         for _ in 0..8 {
             for s in (0..n).rev() {
@@ -243,40 +389,59 @@ pub fn expected_steps_iterative(
         if bound < best.0 {
             let stalled = bound > 0.5 * best.0 && bound < 1e-9;
             best = (bound, x.clone());
+            rounds_without_gain = 0;
             if stalled {
                 break; // at the floor of floating-point rounding: more sweeps do not help
             }
         } else if bound < 1e-9 {
             break;
+        } else if best.0.is_finite() || from_a_guess {
+            // At the floor of rounding far above 1e-9, or no bound at all (a game too long for double precision):
+            // give the best. (Sweeps from zero take many rounds to fill the values in before a bound is finite.)
+            rounds_without_gain += 1;
+            if rounds_without_gain == ROUNDS_WITHOUT_GAIN {
+                break;
+            }
         }
     }
     Ok(Certified { values: best.1, relative_error: best.0, sweeps })
 }
 
-/// The most numbers a state's affine function may hold, on average, for the floating-point expectation to use
-/// elimination on a chain larger than [`ELIMINATION_NUMBERS_ANYWAY`]: each state keeps one number per feedback
-/// unknown, so a long chain with many unknowns needs far more memory than the chain itself (a snakes board of
-/// 1 677 721 squares with 200 snakes down to its first squares took 2.8 GB and more, 420 bytes a step, where the
-/// chain is offered at 40). Two numbers a state keep it within the chain's own measure
+/// The most numbers elimination may hold per state of the chain (counting each live function's numbers and the
+/// feedback system's), for the floating-point expectation to use it on a chain larger than
+/// [`ELIMINATION_NUMBERS_ANYWAY`] allows anyway: two keep it within the chain's own measure
 /// (`games::snakes::CHAIN_BYTES_PER_STEP`, measured with one); beyond, Gauss–Seidel, whose memory is the chain's.
+/// Since the affine functions are dropped once no state below reads them, a snakes board needs a function per
+/// unknown, ladder top and die face, not per square, and nearly every board fits.
 pub const ELIMINATION_NUMBERS_PER_STATE: usize = 2;
 
 /// Elimination is used whatever the numbers per state when all of them together are at most this many (64 MiB
-/// beyond the chain, at most): small chains, every judge's board among them, keep the faster method (ten thousand
-/// squares with 500 snakes: elimination in a fraction of a second, where Gauss–Seidel's proof of 10⁻¹¹ takes
-/// seconds).
+/// beyond the chain, at most).
 pub const ELIMINATION_NUMBERS_ANYWAY: usize = 1 << 23;
 
-/// Whether elimination's affine functions for `states` states and `feedback` unknowns fit the memory
-/// [`ELIMINATION_NUMBERS_PER_STATE`] and [`ELIMINATION_NUMBERS_ANYWAY`] allow.
-fn elimination_fits(states: usize, feedback: usize) -> bool {
-    let numbers = states.saturating_mul(feedback + 1);
-    numbers <= ELIMINATION_NUMBERS_ANYWAY.max(ELIMINATION_NUMBERS_PER_STATE.saturating_mul(states))
+/// Rounds of eight Gauss–Seidel sweeps in a row that do not lower the bound after which the sweeps stop.
+const ROUNDS_WITHOUT_GAIN: usize = 16;
+
+/// How many times at most an uncertified elimination is refined (each time one more elimination).
+const MAX_REFINEMENTS: usize = 8;
+
+/// Whether elimination by `plan` on a chain of `states` states fits the memory [`ELIMINATION_NUMBERS_PER_STATE`]
+/// and [`ELIMINATION_NUMBERS_ANYWAY`] allow.
+fn elimination_fits(plan: &Plan, states: usize) -> bool {
+    plan.numbers() <= ELIMINATION_NUMBERS_ANYWAY.max(ELIMINATION_NUMBERS_PER_STATE.saturating_mul(states))
 }
 
 /// Expected steps in floating point, by the fastest fitting method: elimination when the feedback system is
 /// small (at most `max_feedback` unknowns) and its affine functions fit (see [`ELIMINATION_NUMBERS_PER_STATE`]),
-/// then Gauss–Seidel sweeps until the error is proven at most `tolerance` (or 100 000 sweeps have been made).
+/// refined until its error is proven at most `tolerance`; else, or when refining does not get there, Gauss–Seidel
+/// sweeps until it is (or 100 000 sweeps have been made, or the sweeps stop gaining).
+///
+/// *Refining*: a value `x` in `f64` cannot have a residual `1 + Qx − x` much below `ε·x`, so on a chain whose
+/// games last 10¹³ steps no `f64` vector proves more than two digits. The values are therefore kept as
+/// double-doubles (`hi + lo`): the residual `r` is computed in double-double, the correction `d` with
+/// `(I − Q)·d = r` by one more elimination (the same chain, with `r` as each step's cost), and `x + d` is added in
+/// double-double; each round gains the elimination's own accuracy (about `κ·ε`), so a few rounds reach a residual
+/// near `ε²·x`. The values given are `hi + lo` rounded, their bound that of the double-doubles plus the rounding.
 ///
 /// # Errors
 /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
@@ -286,24 +451,71 @@ pub fn expected_steps_f64(
     tolerance: f64,
     limits: &Limits,
 ) -> Result<Certified, Interrupted> {
-    let feedback = chain.feedback_count(limits)?;
-    let start = if feedback <= max_feedback && elimination_fits(chain.len(), feedback) {
-        let values = expected_steps::<f64>(chain, limits)?;
-        let relative_error = residual_bound(chain, &values, limits)?;
-        if relative_error <= tolerance {
-            return Ok(Certified { values, relative_error, sweeps: 0 });
+    let sure = chain.ends_surely(limits)?;
+    let mut watch = Watch::new(limits, "expectation by elimination");
+    let plan = Plan::new(chain, sure, None, &mut watch)?;
+    if plan.feedback > max_feedback || !elimination_fits(&plan, chain.len()) {
+        return expected_steps_iterative(chain, None, tolerance, 100_000, limits);
+    }
+    let refined = refined_elimination(chain, sure, &plan, tolerance, &mut watch, limits)?;
+    if refined.relative_error <= tolerance {
+        return Ok(refined);
+    }
+    let swept = expected_steps_iterative(chain, Some(refined.values.clone()), tolerance, 100_000, limits)?;
+    Ok(if swept.relative_error < refined.relative_error { swept } else { refined })
+}
+
+/// Elimination in `f64`, as it is when its bound is at most `tolerance`, else refined in double-double until the
+/// bound is near `f64`'s own precision, stops halving, or [`MAX_REFINEMENTS`] rounds are made (see
+/// [`expected_steps_f64`]).
+fn refined_elimination(
+    chain: &CompiledChain,
+    sure: &[bool],
+    plan: &Plan,
+    tolerance: f64,
+    watch: &mut Watch,
+    limits: &Limits,
+) -> Result<Certified, Interrupted> {
+    let mut hi = eliminate::<f64>(chain, sure, plan, |_| 1.0, watch)?;
+    let mut lo: Option<Vec<f64>> = None;
+    let mut residual = residuals(chain, &hi, lo.as_deref(), limits)?;
+    // Refining, once the first result is not certified, goes on while it gains: a long game's digits.
+    let certified_at_once = residual.bound <= tolerance;
+    for _ in 0..MAX_REFINEMENTS {
+        if certified_at_once || residual.bound <= 4.0 * f64::EPSILON {
+            break;
         }
-        Some(values)
-    } else {
-        None
+        let correction = eliminate::<f64>(chain, sure, plan, |s| residual.values[s], watch)?;
+        let (mut next_hi, mut next_lo) = (hi.clone(), lo.clone().unwrap_or_else(|| vec![0.0; hi.len()]));
+        for s in 0..hi.len() {
+            if let (Some(x), Some(d)) = (next_hi[s], correction[s]) {
+                let (sum_hi, sum_lo) = dd_add((x, next_lo[s]), (d, 0.0));
+                (next_hi[s], next_lo[s]) = (Some(sum_hi), sum_lo);
+            }
+        }
+        let next = residuals(chain, &next_hi, Some(&next_lo), limits)?;
+        if next.bound >= residual.bound {
+            break;
+        }
+        let halved = next.bound <= 0.5 * residual.bound;
+        (hi, lo, residual) = (next_hi, Some(next_lo), next);
+        if !halved {
+            break;
+        }
+    }
+    let Some(lo) = lo else {
+        return Ok(Certified { values: hi, relative_error: residual.bound, sweeps: 0 });
     };
-    expected_steps_iterative(chain, start, tolerance, 100_000, limits)
+    // Rounding `hi + lo` to the nearest `f64` adds at most half an ulp (ε/2 relative); ε covers it generously.
+    let values = hi.iter().zip(&lo).map(|(x, l)| x.map(|x| x + l)).collect();
+    let relative_error = (residual.bound + f64::EPSILON) * (1.0 + f64::EPSILON);
+    Ok(Certified { values, relative_error, sweeps: 0 })
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::tests::Track;
-    use super::super::{MarkovChain, distribution, to_f64};
+    use super::super::{MarkovChain, distribution, expected_steps_exact, to_f64};
     use super::*;
     use num_rational::BigRational;
 
@@ -359,17 +571,100 @@ mod tests {
         }
     }
 
+    /// The plan for `chain`.
+    fn plan(chain: &CompiledChain) -> Plan {
+        let limits = Limits::default();
+        let sure = chain.ends_surely(&limits).unwrap();
+        Plan::new(chain, sure, None, &mut Watch::new(&limits, "a test")).unwrap()
+    }
+
+    /// A track of `n` squares and a six-sided die with a snake from every `every`-th square from `from` on, each
+    /// back to a square near the start (the snakes of a long generalised board).
+    struct LongSnakes {
+        n: usize,
+        from: usize,
+        every: usize,
+    }
+
+    impl MarkovChain for LongSnakes {
+        fn state_count(&self) -> usize {
+            self.n + 1
+        }
+        fn is_absorbing(&self, s: usize) -> bool {
+            s == self.n
+        }
+        fn transitions(&self, s: usize, out: &mut Vec<(usize, u64)>) {
+            for r in 1..=6 {
+                let t = if s + r > self.n { s } else { s + r };
+                let snake = t >= self.from && t < self.n && (t - self.from).is_multiple_of(self.every);
+                out.push((if snake { 1 + t % 97 } else { t }, 1));
+            }
+        }
+    }
+
+    #[test]
+    fn the_elimination_keeps_only_the_functions_still_read() {
+        // 1.6 million squares with 200 snakes: a function per square would be 320 million numbers (2.8 GB).
+        let chain = CompiledChain::new(&LongSnakes { n: 1_600_000, from: 100, every: 8_000 });
+        let plan = plan(&chain);
+        assert!(plan.feedback <= 97, "the tails are among the squares 1 to 97");
+        // Alive at once: the die's reach, the unknowns' own functions, and nothing more.
+        assert!(plan.peak_rows <= 6 + plan.feedback + 1, "{} functions alive", plan.peak_rows);
+        assert!(elimination_fits(&plan, chain.len()));
+        // Every function that is released was made, and none twice.
+        let mut released = vec![false; chain.len()];
+        for s in 0..chain.len() {
+            for t in plan.released_after(s) {
+                assert!(t >= s && !released[t], "{t} released after {s}");
+                released[t] = true;
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_game_is_refined_to_nearly_every_digit() {
+        // Snakes on two squares of every three near the end: the game lasts about 7·10¹¹ steps, so a float vector
+        // proves at best about ε·10¹² ≈ 10⁻⁴ of relative error; refined in double-double, a float's own precision.
+        struct Band;
+        impl MarkovChain for Band {
+            fn state_count(&self) -> usize {
+                301
+            }
+            fn is_absorbing(&self, s: usize) -> bool {
+                s == 300
+            }
+            fn transitions(&self, s: usize, out: &mut Vec<(usize, u64)>) {
+                for r in 1..=6 {
+                    let t = if s + r > 300 { s } else { s + r };
+                    out.push((if (200..299).contains(&t) && t % 3 != 0 { t % 20 } else { t }, 1));
+                }
+            }
+        }
+        let chain = CompiledChain::new(&Band);
+        let limits = Limits::default();
+        let plain = expected_steps::<f64>(&chain, &limits).unwrap();
+        let plain_bound = residual_bound(&chain, &plain, &limits).unwrap();
+        let certified = expected_steps_f64(&chain, usize::MAX, 1e-13, &limits).unwrap();
+        assert!(plain_bound > 1e-9, "the plain elimination's bound {plain_bound}");
+        assert!(certified.relative_error < 1e-15 && certified.sweeps == 0, "{}", certified.relative_error);
+        let exact = expected_steps_exact(&chain, 0, &limits).unwrap().unwrap();
+        let (x, e) = (certified.values[0].unwrap(), to_f64(&exact));
+        assert!(e > 1e9, "a long game: {e}");
+        assert!((x - e).abs() <= certified.relative_error * x, "{x} against {e}");
+    }
+
     #[test]
     fn a_long_chain_with_many_feedback_unknowns_is_swept_in_the_chains_memory() {
-        // 20 000 states and 5 000 unknowns: elimination would keep 100 million numbers (800 MB).
+        // 20 000 states and 5 000 unknowns: the unknowns' own functions would be 25 million numbers (200 MB).
         let chain = CompiledChain::new(&Snaky(20_000));
         let limits = Limits::default();
-        assert!(!elimination_fits(chain.len(), chain.feedback_count(&limits).unwrap()));
-        // The rule: a judge's board and any small chain fit, a long chain with one or no unknown fits, a long
-        // chain with many does not (a snakes board of 1 677 721 squares with 200 snakes took 2.8 GB).
-        assert!(elimination_fits(101, 15) && elimination_fits(10_001, 500));
-        assert!(elimination_fits(10_000_001, 0) && elimination_fits(10_000_001, 1));
-        assert!(!elimination_fits(1_677_722, 200) && !elimination_fits(10_000_001, 2));
+        assert!(!elimination_fits(&plan(&chain), chain.len()));
+        // A judge's board and any small chain fit, and so does a long chain with few unknowns.
+        assert!(elimination_fits(&plan(&CompiledChain::new(&Snaky(200))), 201));
+        assert!(elimination_fits(
+            &plan(&CompiledChain::new(&Track { n: 2_000_000, faces: 6, snake: None })),
+            2_000_001
+        ));
         let swept = expected_steps_f64(&chain, usize::MAX, 1e-12, &limits).unwrap();
         assert!(swept.sweeps > 0, "elimination was used");
         // A short piece of the same track is small enough for elimination, and agrees with the sweeps on its own.

@@ -20,7 +20,10 @@
 //! kept as an affine function `a_s + Σ b_sk·x_k` of these unknowns; when the state of `x_k` is reached its own affine
 //! function gives one equation `x_k = a + Σ b·x`, and the `K` equations are solved at the end. Self-loops are divided
 //! out (`(1 − p_self)·E[s] = …`). The cost is `O(steps · K + K³)` for `K` feedback unknowns, and the method is generic
-//! over the number type: `f64`, or exact rationals ([`num_rational::BigRational`]) for exact answers.
+//! over the number type: `f64`, or exact rationals ([`num_rational::BigRational`]) for exact answers. A state's
+//! function is dropped once the states below that read it are done, and the values are found by a second pass
+//! from the top down once the unknowns are known, so the memory is `K` numbers per function still read, not per
+//! state. In `f64` a long game's result is *refined* (see [`expected_steps_f64`]).
 //!
 //! **Gauss–Seidel with a rigorous stopping rule** ([`expected_steps_iterative`]). For chains with many downward steps
 //! the feedback system grows too big; sweeping `E[s] ← (1 + Σ_{t≠s} p·E[t]) / (1 − p_self)` from the top state down
@@ -264,15 +267,7 @@ impl CompiledChain {
     /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn feedback_count(&self, limits: &Limits) -> Result<usize, Interrupted> {
         let sure = self.ends_surely(limits)?;
-        let mut feedback = vec![false; self.len()];
-        for s in (0..self.len()).filter(|&s| sure[s] && !self.absorbing[s]) {
-            for (t, _) in self.steps(s).0 {
-                if t < s && !self.absorbing[t] {
-                    feedback[t] = true;
-                }
-            }
-        }
-        Ok(feedback.iter().filter(|&&f| f).count())
+        Ok(elimination::Plan::new(self, sure, None, &mut Watch::new(limits, "the feedback unknowns"))?.feedback)
     }
 }
 

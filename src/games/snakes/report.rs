@@ -2,7 +2,7 @@
 //! the digits its error bound proves, the distribution as a table, the simulation, one JSON object, and the
 //! histogram of the distribution as SVG.
 
-use super::{Board, Instance, JumpKind, Roll, Rules, Setting, Simulation};
+use super::{Board, Instance, JumpKind, MAX_EXACT_SIZE, Roll, Rules, Setting, Simulation};
 use crate::engine::chance::Distribution;
 use crate::json::{self, Seq};
 use crate::render::decimal::{plain_significant, proven_decimal, proven_fixed};
@@ -106,7 +106,7 @@ impl Report<'_> {
             fewest_rolls: self.rolls.len(),
             shortest_game: &self.rolls[..listed.min(self.rolls.len())],
             expected_rolls: self.expected.map(|(value, relative_error_bound)| JsonExpected {
-                value,
+                value: relative_error_bound.is_finite().then_some(value),
                 decimal: proven_decimal(value, relative_error_bound, MAX_DIGITS).map(|p| p.text),
                 relative_error_bound,
                 exact: self.exact.map(ToString::to_string),
@@ -165,7 +165,8 @@ struct JsonReport<'a, L, S, R> {
 
 #[derive(Serialize)]
 struct JsonExpected {
-    value: f64,
+    /// The float value; `None` (null) when no error bound is proven at all, as the value may then be far off.
+    value: Option<f64>,
     /// The value rounded to nearest with only proven digits (`None` when not even the integer part is proven).
     decimal: Option<String>,
     relative_error_bound: f64,
@@ -240,8 +241,15 @@ const MAX_DIGITS: u32 = 15;
 const TABLE_DECIMALS: u32 = 12;
 
 /// The expectation rounded to nearest with every digit proven by `relative_error` (at most [`MAX_DIGITS`]
-/// significant digits); when not even the integer part is proven, "about" the value and its bound, plainly.
+/// significant digits); when not even the integer part is proven, "about" the value and its bound, plainly; when
+/// no bound is proven at all (a game so long that double precision cannot tell its length), no value.
 fn expectation_line(value: f64, relative_error: f64) -> String {
+    if !relative_error.is_finite() || !value.is_finite() {
+        return format!(
+            "not proven: the game lasts so long that double precision cannot bound the expectation's error; \
+             --exact computes it exactly on boards up to {MAX_EXACT_SIZE} squares\n"
+        );
+    }
     match proven_decimal(value, relative_error, MAX_DIGITS) {
         Some(proven) => format!("{}\n", proven.text),
         None => format!(

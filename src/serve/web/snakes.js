@@ -227,6 +227,11 @@
   /** "1 roll", "57 rolls". */
   const countRolls = (n) => `${n} roll${n === 1 ? '' : 's'}`;
 
+  // The expectation as the server proved it: its proven digits, else about the value, else (no bound at all: a
+  // game too long for double precision) not proven.
+  const expectedText = (e) => e.decimal ?? (e.value != null ? `about ${e.value.toPrecision(6)}`
+    : 'not proven (the game lasts too long for double precision)');
+
   /**
    * The median as the command line says it: "57 rolls"; "1 or 2 rolls" (or "1 to 3 rolls") when the chance of
    * having ended is within its error bound of one half between them (`median_between`); "at least 40 rolls" when
@@ -301,7 +306,7 @@
       PP.el('ol', { class: 'line', id: 'sn-shortest' }, a.shortest_game.map((r) => PP.el('li', {
         text: `roll ${r.die} to ${r.landed}${r.jump ? `, ${r.jump} to ${r.square}` : ''}` }))),
       a.fewest_rolls > a.shortest_game.length ? PP.el('p', { id: 'sn-more', text: `(the first ${a.shortest_game.length.toLocaleString('en')} rolls of ${a.fewest_rolls.toLocaleString('en')})` }) : null,
-      a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${a.expected_rolls.decimal ?? `about ${a.expected_rolls.value.toPrecision(6)}`}`
+      a.expected_rolls ? PP.el('p', { id: 'sn-expected', text: `Expected rolls with a fair die: ${expectedText(a.expected_rolls)}`
         + (medianText(a.distribution) ? `; median: ${medianText(a.distribution)}` : '') }) : null,
       distributionChart(a.distribution, 'P(the game ends on roll t) (bars) and P(ended by roll t) (line), from the start', 0),
     ] : [];
