@@ -112,6 +112,12 @@ impl Summary {
         let (done, pairs, solved) = (self.resumed + self.solved, self.pairs, self.solved);
         Stopped { done, pairs, solved, dir: dir.to_path_buf(), looking_over: None }
     }
+
+    /// How far a run stopped while it looked over the boards got: `looked` of `boards` looked over (their start
+    /// pairs counted, their files read), none solved yet.
+    pub fn stopped_looking_over(&self, dir: &Path, looked: usize, boards: usize) -> Stopped {
+        Stopped { looking_over: Some((looked, boards)), ..self.stopped(dir) }
+    }
 }
 
 /// What is known of a board whose start pairs are being solved.
@@ -224,15 +230,7 @@ impl<'b> Ledger<'b> {
         let mut left = Vec::with_capacity(list.len());
         for (index, board) in list.iter().enumerate() {
             if stop() {
-                let (done, pairs) = (summary.resumed, summary.pairs);
-                let looking_over = Some((index, list.len()));
-                return Err(Error::InterruptedCensus(Stopped {
-                    done,
-                    pairs,
-                    solved: 0,
-                    dir: dir.into(),
-                    looking_over,
-                }));
+                return Err(Error::InterruptedCensus(summary.stopped_looking_over(dir, index, list.len())));
             }
             let path = dir.join(board.file_name());
             let pairs = distinct_start_pairs(&board.instance());
