@@ -765,7 +765,7 @@ fn a_solve_past_the_time_limit_gets_504() {
 }
 
 #[test]
-fn a_table_stopped_by_the_time_limit_gets_504_with_the_answer_and_how_far_it_got() {
+fn a_table_stopped_by_the_time_limit_gets_504_with_the_answer_the_moves_and_how_far_it_got() {
     // The board's own answer takes a few hundredths of a second; its start pairs take many seconds.
     let base = start(Config { request_time_limit: Duration::from_secs(1), ..Config::default() });
     let text = SLOW.to_vec();
@@ -776,6 +776,10 @@ fn a_table_stopped_by_the_time_limit_gets_504_with_the_answer_and_how_far_it_got
     assert_eq!(code, 200, "{plain}");
     let plain = parse(&plain);
     assert_eq!((&stopped["answer"], &stopped["winner"]), (&plain["answer"], &plain["winner"]), "{body}");
+    // What was found besides the table is there, as the command line's --json writes it.
+    assert_eq!((&stopped["moves"], &stopped["line"]), (&plain["moves"], &plain["line"]), "{body}");
+    assert!(stopped["moves"].as_array().is_some_and(|moves| !moves.is_empty()), "{body}");
+    assert_eq!((&stopped["complete"], &stopped["table"]), (&false.into(), &serde_json::Value::Null), "{body}");
     assert_eq!(stopped["table_pairs"], SLOW_PAIRS, "{body}");
     let solved = stopped["table_pairs_solved"].as_u64().unwrap();
     assert!(solved < SLOW_PAIRS, "{body}");

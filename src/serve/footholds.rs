@@ -94,8 +94,11 @@ impl Endpoint for Request {
             .map_err(|stopped| what_was_known(&stopped, seconds))?;
             let table = if with_table {
                 // Stopped by its cancel flag, the client is gone and reads nothing (see `Shared::answer`).
-                let stopped =
-                    |unfinished| ApiError::TimeLimitTablebase(StoppedTablebase::new(&solution, unfinished, seconds));
+                let stopped = |unfinished| {
+                    let stopped = StoppedTablebase::new(&solution, unfinished, seconds);
+                    let report = report::stopped_tablebase_report(&instance, &solution, wanted, &stopped);
+                    ApiError::TimeLimitTablebase { stopped, report }
+                };
                 let limits = Limits { deadline, progress: hook(), cancel: cancel.clone() };
                 // A full board up to 8×8, or 9×9, is read from the published census: solved, the whole 8×8 board
                 // takes 15 s of one thread and the 9×9 board half an hour, past any request's time limit.

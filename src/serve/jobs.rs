@@ -79,9 +79,15 @@ pub enum ApiError {
         known: crate::games::footholds::Known,
     },
     /// The request reached its time limit after the board's own answer, before its whole tablebase (504, with the
-    /// answer, the winner and how many start pairs were solved in the body).
-    #[error("{0} (the server's --request-time-limit)")]
-    TimeLimitTablebase(crate::games::footholds::StoppedTablebase),
+    /// report that was asked but the table in the body: the answer, the winner, the ranked moves and the line
+    /// when asked, and how many start pairs were solved, as the command line's `--json` writes it).
+    #[error("{stopped} (the server's --request-time-limit)")]
+    TimeLimitTablebase {
+        /// What stopped, for the message.
+        stopped: crate::games::footholds::StoppedTablebase,
+        /// The report without its table ([`crate::games::footholds::report::stopped_tablebase_report`]).
+        report: serde_json::Value,
+    },
     /// The solve was stopped by its limits: the deadline (504) or the cancel flag (the client is gone).
     #[error("the solve was stopped")]
     Interrupted,
@@ -113,7 +119,7 @@ impl ApiError {
             }
             ApiError::TimeLimit(_)
             | ApiError::TimeLimitWinnerKnown { .. }
-            | ApiError::TimeLimitTablebase(_)
+            | ApiError::TimeLimitTablebase { .. }
             | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::NotFound => StatusCode::NOT_FOUND,
@@ -125,7 +131,7 @@ impl ApiError {
         let body = serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() });
         match self {
             ApiError::TimeLimitWinnerKnown { known, .. } => crate::json::with_fields(body, known).to_string(),
-            ApiError::TimeLimitTablebase(stopped) => crate::json::with_fields(body, stopped).to_string(),
+            ApiError::TimeLimitTablebase { report, .. } => crate::json::with_fields(report.clone(), &body).to_string(),
             _ => body.to_string(),
         }
     }
@@ -446,7 +452,7 @@ impl Shared {
             match result {
                 Ok(Err(ApiError::Interrupted)) => Err(shared.time_limit(&cancel)),
                 // A client that is gone reads no bounds (and its request is not counted as timed out).
-                Ok(Err(ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase(_)))
+                Ok(Err(ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase { .. }))
                     if cancel.load(Ordering::Relaxed) =>
                 {
                     Err(ApiError::Interrupted)
@@ -496,9 +502,9 @@ impl Shared {
     fn count<T>(&self, answer: &Result<T, ApiError>) {
         let counter = match answer {
             Ok(_) => &self.counts.answered,
-            Err(ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase(_)) => {
-                &self.counts.timed_out
-            }
+            Err(
+                ApiError::TimeLimit(_) | ApiError::TimeLimitWinnerKnown { .. } | ApiError::TimeLimitTablebase { .. },
+            ) => &self.counts.timed_out,
             Err(ApiError::BusySending(_)) => &self.counts.rejected_busy,
             Err(_) => return,
         };

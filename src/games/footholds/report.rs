@@ -319,11 +319,24 @@ pub fn stopped_tablebase_json(
     wanted: Wanted,
     stopped: &StoppedTablebase,
 ) -> String {
+    json::line(&stopped_tablebase_report(instance, solution, wanted, stopped))
+}
+
+/// [`stopped_tablebase_json`] as a JSON value: the server's 504 adds its `status` and `error` to it.
+///
+/// # Panics
+/// Never: the report holds only numbers, cells and player names, which always serialise.
+pub fn stopped_tablebase_report(
+    instance: &Instance,
+    solution: &Solution,
+    wanted: Wanted,
+    stopped: &StoppedTablebase,
+) -> serde_json::Value {
     let report = serde_json::to_value(json_report(instance, solution, wanted, None)).expect("the report serialises");
     let answer = solution.outcome.remoteness;
     let known = Known { winner: solution.winner(), answer_at_least: answer, answer_at_most: answer };
     let report = json::with_fields(json::with_fields(report, &known), stopped);
-    json::line(&json::with_fields(report, &serde_json::json!({ "complete": false })))
+    json::with_fields(report, &serde_json::json!({ "complete": false }))
 }
 
 #[derive(Serialize)]
