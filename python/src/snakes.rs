@@ -314,8 +314,10 @@ impl Snakes {
     }
 
     /// The expected number of rolls with a fair die in floating point, with a proven bound on its relative error:
-    /// `(value, relative_error)`. Raises `ValueError` when it is infinite, or when `size` × `faces` is over
-    /// 20 000 000.
+    /// `(value, relative_error)`. A long game's value is refined until its digits are proven; a game so long that
+    /// double precision cannot bound its error at all (10²² rolls, say) has the bound `inf`, and its
+    /// value may be far off (`expected()` gives the exact fraction up to 2 000 squares). Raises `ValueError` when
+    /// it is infinite, or when `size` × `faces` is over 20 000 000.
     #[pyo3(signature = (*, time_limit=None))]
     fn expected_float(
         &self,
