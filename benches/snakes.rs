@@ -8,6 +8,8 @@
 //! - expected rolls on a 10⁴-square board in floating point: elimination with feedback unknowns, certified,
 //!   against plain Gauss–Seidel sweeps until the change is below 1e-13 (dense elimination, n³/3 ≈ 3·10¹¹, is out
 //!   of the question);
+//! - expected rolls of a game of 3·10¹¹ rolls on 300 squares: elimination refined in double-double, certified,
+//!   against the exact integer elimination it is checked against (plain sweeps stop far too soon there);
 //! - the exact expectation of the classic 100-square board: integer elimination with Bareiss against plain dense
 //!   Gaussian elimination over rationals.
 //!
@@ -17,6 +19,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use perfectplay::engine::Limits;
+use perfectplay::engine::chance::to_f64;
 use perfectplay::engine::shortest::{Puzzle, shortest_path};
 use perfectplay::format::TextFormat;
 use perfectplay::games::snakes::{
@@ -214,6 +217,25 @@ fn benches(c: &mut Criterion) {
         b.iter(|| expected_rolls(black_box(&medium), &limits).unwrap().unwrap().0)
     });
     group.bench_function("plain Gauss-Seidel to 1e-13", |b| b.iter(|| reference_expectation(black_box(&medium))));
+    group.finish();
+
+    // Snakes on two squares of every three from square 200 up, back near the start: a game of about 3·10¹¹ rolls,
+    // whose float value no plain method certifies (a change below 1e-13 per sweep stops Gauss–Seidel far too soon).
+    let heads: Vec<u32> = (200..299).filter(|h| h % 3 != 0).collect();
+    let text = heads.iter().fold(format!("0 {}\n", heads.len()), |text, h| text + &format!("{h} {}\n", 2 + h % 20));
+    let rules = Rules { size: 300, ..Rules::default() };
+    let long = Instance::parse(&text).unwrap().board(rules).unwrap();
+    let (value, bound) = expected_rolls(&long, &limits).unwrap().unwrap();
+    let exact = to_f64(&exact_expected_rolls(&long, &limits).unwrap().unwrap());
+    assert!(exact > 1e11 && (value - exact).abs() <= bound * value && bound < 1e-15, "{value} {bound:e} {exact}");
+    let mut group = c.benchmark_group("expected rolls f64, a game of 3e11 rolls, 300 squares");
+    group.sample_size(10);
+    group.bench_function("elimination refined in double-double, certified", |b| {
+        b.iter(|| expected_rolls(black_box(&long), &limits).unwrap().unwrap().0)
+    });
+    group.bench_function("exact integer elimination (the reference)", |b| {
+        b.iter(|| exact_expected_rolls(black_box(&long), &limits).unwrap().unwrap())
+    });
     group.finish();
 
     let classic = Instance::parse(MILTON_BRADLEY).unwrap().board(MILTON_BRADLEY_RULES).unwrap();

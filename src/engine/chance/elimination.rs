@@ -72,8 +72,8 @@ fn add_scaled<T: Scalar>(into: &mut Affine<T>, factor: &T, row: &Affine<T>) {
 
 /// What the elimination keeps, found before it starts: the feedback unknowns, and how long each state's affine
 /// function is needed. A state's function is read by the states below it that step up into it, so it can go once
-/// the lowest of them is done; only the functions of the unknowns' states (for the feedback system) and of a state
-/// asked for are kept to the end. On a snakes board that leaves the die's reach, the ladders' tops and the snakes'
+/// the lowest of them is done; only the functions of the unknowns' states (for the feedback system) are kept to
+/// the end. On a snakes board that leaves the die's reach, the ladders' tops and the snakes'
 /// tails alive, not every square: a hundred thousand squares with 80 snakes keep about 90 functions, not 100 000.
 pub(super) struct Plan {
     /// The number of feedback unknowns: states that end surely, are not absorbing, and are entered by a step that
@@ -87,13 +87,8 @@ pub(super) struct Plan {
 }
 
 impl Plan {
-    /// The plan for `chain`, whose states that end surely are `sure`, keeping the function of `keep` (if any).
-    pub(super) fn new(
-        chain: &CompiledChain,
-        sure: &[bool],
-        keep: Option<usize>,
-        watch: &mut Watch,
-    ) -> Result<Plan, Interrupted> {
+    /// The plan for `chain`, whose states that end surely are `sure`.
+    pub(super) fn new(chain: &CompiledChain, sure: &[bool], watch: &mut Watch) -> Result<Plan, Interrupted> {
         let n = chain.len();
         let eliminated = |s: usize| sure[s] && !chain.is_absorbing(s);
         // The lowest state that reads each state's function (the state itself when none does).
@@ -113,9 +108,10 @@ impl Plan {
             }
             watch.tick(1)?;
         }
-        let kept_to_the_end = |t: usize| feedback[t] || keep == Some(t);
+        // The unknowns' functions make the feedback system at the end; the others go once read for the last time.
+        let goes = |t: usize| eliminated(t) && !feedback[t];
         let mut offsets = vec![0usize; n + 1];
-        for t in (0..n).filter(|&t| eliminated(t) && !kept_to_the_end(t)) {
+        for t in (0..n).filter(|&t| goes(t)) {
             offsets[lowest[t] as usize + 1] += 1;
         }
         for s in 0..n {
@@ -123,7 +119,7 @@ impl Plan {
         }
         let mut fill = offsets.clone();
         let mut released = vec![0u32; offsets[n]];
-        for t in (0..n).filter(|&t| eliminated(t) && !kept_to_the_end(t)) {
+        for t in (0..n).filter(|&t| goes(t)) {
             released[fill[lowest[t] as usize]] = t as u32;
             fill[lowest[t] as usize] += 1;
         }
@@ -220,7 +216,7 @@ impl<T: Scalar> Rows<T> {
 pub fn expected_steps<T: Scalar>(chain: &CompiledChain, limits: &Limits) -> Result<Vec<Option<T>>, Interrupted> {
     let sure = chain.ends_surely(limits)?;
     let mut watch = Watch::new(limits, "expectation by elimination");
-    let plan = Plan::new(chain, sure, None, &mut watch)?;
+    let plan = Plan::new(chain, sure, &mut watch)?;
     eliminate(chain, sure, &plan, |_| T::one(), &mut watch)
 }
 
@@ -453,7 +449,7 @@ pub fn expected_steps_f64(
 ) -> Result<Certified, Interrupted> {
     let sure = chain.ends_surely(limits)?;
     let mut watch = Watch::new(limits, "expectation by elimination");
-    let plan = Plan::new(chain, sure, None, &mut watch)?;
+    let plan = Plan::new(chain, sure, &mut watch)?;
     if plan.feedback > max_feedback || !elimination_fits(&plan, chain.len()) {
         return expected_steps_iterative(chain, None, tolerance, 100_000, limits);
     }
@@ -575,7 +571,7 @@ mod tests {
     fn plan(chain: &CompiledChain) -> Plan {
         let limits = Limits::default();
         let sure = chain.ends_surely(&limits).unwrap();
-        Plan::new(chain, sure, None, &mut Watch::new(&limits, "a test")).unwrap()
+        Plan::new(chain, sure, &mut Watch::new(&limits, "a test")).unwrap()
     }
 
     /// A track of `n` squares and a six-sided die with a snake from every `every`-th square from `from` on, each

@@ -267,7 +267,7 @@ impl CompiledChain {
     /// [`Interrupted`] when the deadline of `limits` passes or its cancel flag is raised first.
     pub fn feedback_count(&self, limits: &Limits) -> Result<usize, Interrupted> {
         let sure = self.ends_surely(limits)?;
-        Ok(elimination::Plan::new(self, sure, None, &mut Watch::new(limits, "the feedback unknowns"))?.feedback)
+        Ok(elimination::Plan::new(self, sure, &mut Watch::new(limits, "the feedback unknowns"))?.feedback)
     }
 }
 
