@@ -269,33 +269,39 @@ fn eliminate<T: Scalar>(
     // The feedback system: x_k − Σ_j b_kj·x_j = a_k.
     let mut system = unknowns.system(|state| (&rows.get(state)[..], T::one()));
     let x = solve_dense(&mut system, watch)?;
-    // Back-substitution from the top down: steps up reach states already valued, steps down reach unknowns.
-    let mut values: Vec<Option<T>> = vec![None; n];
+    // Back-substitution from the top down: steps up reach states already valued, steps down reach unknowns, whose
+    // values the system gave (the pass values them again when it reaches them).
+    let mut values: Vec<Option<T>> = (0..n).map(|s| (sure[s] && chain.is_absorbing(s)).then(T::zero)).collect();
+    for (k, &state) in unknowns.states.iter().enumerate().skip(1) {
+        values[state] = Some(x[k - 1].clone());
+    }
     for s in (0..n).rev() {
-        if !sure[s] {
+        if !sure[s] || chain.is_absorbing(s) {
             continue;
         }
-        if chain.is_absorbing(s) {
-            values[s] = Some(T::zero());
-            continue;
-        }
-        let (steps, total) = chain.steps(s);
-        let mut sum = T::from_u64(total) * constant(s);
-        let mut stay = 0u64;
-        for (t, w) in steps {
-            if t == s {
-                stay += w;
-            } else if t > s {
-                let value = values[t].clone().expect("a state that ends surely only leads to such states");
-                sum = sum + T::from_u64(w) * value;
-            } else if !chain.is_absorbing(t) {
-                sum = sum + T::from_u64(w) * x[unknowns.of_state[t] - 1].clone();
-            }
-        }
-        values[s] = Some(sum / T::from_u64(total - stay));
+        let value = value_from_successors(chain, s, constant(s), |t| {
+            values[t].clone().expect("a state that ends surely only leads to such states, valued before it")
+        });
+        values[s] = Some(value);
         watch.tick(1)?;
     }
     Ok(values)
+}
+
+/// The value of a state that is not absorbing from its equation `(W − w_self)·v[s] = W·cost + Σ_{t≠s} w·v[t]`,
+/// the other states' values read by `value`: a step of the back-substitution and of a Gauss–Seidel sweep alike.
+fn value_from_successors<T: Scalar>(chain: &CompiledChain, s: usize, cost: T, value: impl Fn(usize) -> T) -> T {
+    let (steps, total) = chain.steps(s);
+    let mut sum = T::from_u64(total) * cost;
+    let mut stay = 0u64;
+    for (t, w) in steps {
+        if t == s {
+            stay += w;
+        } else {
+            sum = sum + T::from_u64(w) * value(t);
+        }
+    }
+    sum / T::from_u64(total - stay)
 }
 
 /// Solves a square system given as rows `[coefficients…, right-hand side]` by Gaussian elimination with pivoting
@@ -366,17 +372,7 @@ pub fn expected_steps_iterative(
                 if !sure[s] || chain.is_absorbing(s) {
                     continue;
                 }
-                let (steps, total) = chain.steps(s);
-                let mut sum = total as f64;
-                let mut stay = 0u64;
-                for (t, w) in steps {
-                    if t == s {
-                        stay += w;
-                    } else {
-                        sum += w as f64 * x[t].unwrap_or(0.0);
-                    }
-                }
-                x[s] = Some(sum / (total - stay) as f64);
+                x[s] = Some(value_from_successors(chain, s, 1.0, |t| x[t].unwrap_or(0.0)));
             }
             watch.tick(chain.targets.len() as u64)?;
             sweeps += 1;
