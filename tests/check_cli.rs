@@ -1,20 +1,14 @@
 //! `perfectplay check` at its edges: any command after `--` (perfectplay itself as the solution), the JSON result,
 //! repeatable seeds, the OS-enforced limits, the process group, and clear errors with exit code 2.
 
+mod check_support;
+
 use assert_cmd::Command;
+use check_support::have;
 use perfectplay::format::TextFormat;
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
-
-/// Whether `tool` is installed; if not, says on stderr that `test` did not run.
-fn have(tool: &str, test: &str) -> bool {
-    if perfectplay::check::language::find_in_path(tool).is_some() {
-        return true;
-    }
-    let _ = writeln!(std::io::stderr().lock(), "SKIP: {tool} is not installed; {test} did not run");
-    false
-}
 
 fn perfectplay() -> Command {
     Command::cargo_bin("perfectplay").unwrap()

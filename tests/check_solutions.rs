@@ -3,28 +3,19 @@
 //! shrunk case is checked against references written here (the textbook search, a breadth-first search, the plain
 //! backward pass), not taken from perfectplay.
 //!
-//! A test whose language is not installed says "SKIP:" on stderr and passes.
+//! A test whose language is not installed says "SKIP:" on stderr and passes, or fails with
+//! `PERFECTPLAY_REQUIRE_ALL=1` (as `.ci/run` sets it), Kotlin excepted (see `check_support`).
 
 #[path = "references/footholds.rs"]
 mod references;
+mod check_support;
 
 use assert_cmd::Command;
+use check_support::have;
 use perfectplay::format::TextFormat;
 use perfectplay::games::{footholds, gridgame, snakes};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::io::Write;
-
-/// Whether `tool` is installed; if not, says so on stderr.
-fn have(tool: &str) -> bool {
-    if perfectplay::check::language::find_in_path(tool).is_some() {
-        return true;
-    }
-    // Straight to the file, past the test harness's capture, so that the skip shows.
-    let _ =
-        writeln!(std::io::stderr().lock(), "SKIP: `{tool}` is not installed; the check of this solution did not run");
-    false
-}
 
 /// Runs `perfectplay check GAME --solution FILE --json ARGS` and returns the exit code and the JSON.
 fn check(game: &str, file: &str, args: &[&str]) -> (i32, Value) {
@@ -102,25 +93,25 @@ fn footholds_failure(json: &Value) -> (usize, usize) {
 
 #[test]
 fn footholds_right_solutions_are_accepted() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         accepted("footholds", "right.cpp", "1000", &[]);
         accepted("footholds", "right_with_main.cpp", "100", &[]);
     }
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         accepted("footholds", "right.py", "60", &[]);
     }
-    if have("node") {
+    if have("node", "the check of this solution") {
         accepted("footholds", "right.js", "100", &[]);
         accepted("footholds", "right_const.js", "40", &[]);
     }
-    if have("javac") {
+    if have("javac", "the check of this solution") {
         accepted("footholds", "Right.java", "40", &[]);
     }
 }
 
 #[test]
 fn footholds_debug_lines_and_a_call_at_the_bottom_do_not_count() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         accepted("footholds", "debug_prints.py", "40", &[]);
     }
 }
@@ -200,7 +191,7 @@ fn smallest_failing(
 
 #[test]
 fn footholds_loser_taking_the_shortest_line_is_found() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let json = rejected("footholds", "loser_shortest.py", "wrong answer", &["--seed", "1", "--cases", "200"]);
         let (board, a, b) = footholds_board(&text(&json, "input"));
         assert_eq!(text(&json, "got").trim(), planted(&mut board.clone(), a, b, false, true).1.to_string());
@@ -212,7 +203,7 @@ fn footholds_loser_taking_the_shortest_line_is_found() {
 
 #[test]
 fn footholds_shrinking_moves_the_players_to_the_smallest_failing_case() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         // The smallest failing case needs the players elsewhere than where the first failing case had them.
         let smallest = smallest_failing(6, |board, a, b| planted(board, a, b, true, false).1);
         for seed in ["1", "6"] {
@@ -232,7 +223,7 @@ fn footholds_a_value_returned_as_text_is_a_wrong_answer() {
         ("node", "returns_text.js", "a string \"0\""),
         ("javac", "ReturnsText.java", "a string \"0\""),
     ] {
-        if have(tool) {
+        if have(tool, "the check of this solution") {
             // The first case is the 1×1 board, whose answer is 0: the text "0" reads the same, and must not pass.
             let json = rejected("footholds", file, "wrong answer", &["--seed", "1", "--cases", "5"]);
             assert_eq!(text(&json, "input"), "[[1]]\n[0, 0]\n[0, 0]\n", "{file}");
@@ -245,7 +236,7 @@ fn footholds_a_value_returned_as_text_is_a_wrong_answer() {
 
 #[test]
 fn footholds_square_board_assumption_is_found() {
-    if have("node") {
+    if have("node", "the check of this solution") {
         let json = rejected("footholds", "square_board.js", "wrong answer", &["--seed", "3", "--cases", "200"]);
         assert_eq!(footholds_failure(&json), (2, 2));
     }
@@ -253,7 +244,7 @@ fn footholds_square_board_assumption_is_found() {
 
 #[test]
 fn footholds_forgetting_the_vanished_foothold_is_found() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         let json = rejected("footholds", "vanished_ignored.cpp", "wrong answer", &["--seed", "3", "--cases", "200"]);
         assert_eq!(footholds_failure(&json), (2, 2));
     }
@@ -261,7 +252,7 @@ fn footholds_forgetting_the_vanished_foothold_is_found() {
 
 #[test]
 fn footholds_32_bit_mask_is_found_beyond_the_judge() {
-    if have("node") {
+    if have("node", "the check of this solution") {
         accepted("footholds", "mask32.js", "60", &[]);
         let args = ["--seed", "12", "--cases", "200", "--beyond", "--time-limit", "5"];
         let json = rejected("footholds", "mask32.js", "wrong answer", &args);
@@ -273,7 +264,7 @@ fn footholds_32_bit_mask_is_found_beyond_the_judge() {
 
 #[test]
 fn footholds_crash_is_a_runtime_error_with_the_traceback() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let json = rejected("footholds", "crash.py", "runtime error", &["--seed", "3", "--cases", "50"]);
         assert_eq!(footholds_failure(&json), (1, 1));
         assert!(text(&json, "stderr").contains("IndexError"), "{json:#}");
@@ -283,7 +274,7 @@ fn footholds_crash_is_a_runtime_error_with_the_traceback() {
 
 #[test]
 fn footholds_endless_solution_exceeds_the_time_limit() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let args = ["--seed", "3", "--cases", "20", "--time-limit", "0.5"];
         let json = rejected("footholds", "never_ends.py", "time limit exceeded", &args);
         assert_eq!(footholds_failure(&json), (1, 1));
@@ -327,7 +318,7 @@ fn snakes_failure(json: &Value) -> (usize, usize) {
 
 #[test]
 fn snakes_right_solutions_are_accepted() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         accepted("snakes", "right.cpp", "1000", &[]);
         accepted("snakes", "debug_stderr.cpp", "300", &[]);
         // A million calls deep: the stack may grow to the memory limit, as on BOJ.
@@ -335,32 +326,32 @@ fn snakes_right_solutions_are_accepted() {
         // A thread gets the usual stack, not one as large as the memory limit, which would not fit under it.
         accepted("snakes", "thread.cpp", "20", &[]);
     }
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         accepted("snakes", "right.py", "200", &[]);
         accepted("snakes", "deep_stack.py", "5", &[]);
         accepted("snakes", "thread.py", "20", &[]);
     }
-    if have("node") {
+    if have("node", "the check of this solution") {
         // 40 000 calls deep: past V8's default stack, within the one judges give Node.
         accepted("snakes", "deep_stack.js", "20", &[]);
     }
-    if have("rustc") {
+    if have("rustc", "the check of this solution") {
         accepted("snakes", "right.rs", "500", &[]);
     }
-    if have("gcc") {
+    if have("gcc", "the check of this solution") {
         accepted("snakes", "right.c", "500", &[]);
     }
-    if have("javac") {
+    if have("javac", "the check of this solution") {
         accepted("snakes", "Main.java", "40", &[]);
     }
-    if have("kotlinc") {
+    if have("kotlinc", "the check of this solution") {
         accepted("snakes", "main.kt", "20", &[]);
     }
 }
 
 #[test]
 fn snakes_java_memory_counts_up_to_the_limit() {
-    if !have("javac") {
+    if !have("javac", "the check of this solution") {
         return;
     }
     // 300 MB live in an array (and a deep stack for main): accepted under the 512 MiB limit...
@@ -372,7 +363,7 @@ fn snakes_java_memory_counts_up_to_the_limit() {
 
 #[test]
 fn snakes_greedy_largest_roll_is_found() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let json = rejected("snakes", "greedy.py", "wrong answer", &["--seed", "5", "--cases", "300"]);
         let (n, m) = snakes_failure(&json);
         assert!(n + m <= 3, "shrunk to {n} ladders and {m} snakes");
@@ -381,7 +372,7 @@ fn snakes_greedy_largest_roll_is_found() {
 
 #[test]
 fn snakes_ignored_snakes_are_found() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         let json = rejected("snakes", "no_snakes.cpp", "wrong answer", &["--seed", "5", "--cases", "300"]);
         // The judge gives at least one ladder and one snake: that is as small as a case gets.
         assert_eq!(snakes_failure(&json), (1, 1));
@@ -390,7 +381,7 @@ fn snakes_ignored_snakes_are_found() {
 
 #[test]
 fn snakes_visited_mark_before_the_jump_is_found() {
-    if have("node") {
+    if have("node", "the check of this solution") {
         let json = rejected("snakes", "visited_before_jump.js", "wrong answer", &["--seed", "5", "--cases", "1000"]);
         let (n, m) = snakes_failure(&json);
         assert!(n + m <= 3, "shrunk to {n} ladders and {m} snakes");
@@ -399,7 +390,7 @@ fn snakes_visited_mark_before_the_jump_is_found() {
 
 #[test]
 fn snakes_c_die_of_five_faces_is_found() {
-    if have("gcc") {
+    if have("gcc", "the check of this solution") {
         let json = rejected("snakes", "five_faces.c", "wrong answer", &["--seed", "5", "--cases", "300"]);
         let (n, m) = snakes_failure(&json);
         assert!(n + m <= 4, "shrunk to {n} ladders and {m} snakes");
@@ -409,7 +400,7 @@ fn snakes_c_die_of_five_faces_is_found() {
 
 #[test]
 fn snakes_crash_is_a_runtime_error() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let json = rejected("snakes", "crash.py", "runtime error", &["--seed", "5", "--cases", "50"]);
         assert_eq!(snakes_failure(&json), (1, 1));
         assert!(text(&json, "stderr").contains("IndexError: list index out of range"));
@@ -444,16 +435,16 @@ fn gridgame_failure(json: &Value) -> (usize, usize, usize) {
 
 #[test]
 fn gridgame_right_solutions_are_accepted() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         accepted("gridgame", "right.cpp", "1000", &[]);
     }
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         accepted("gridgame", "right.py", "150", &[]);
     }
-    if have("rustc") {
+    if have("rustc", "the check of this solution") {
         accepted("gridgame", "right.rs", "300", &[]);
     }
-    if have("node") {
+    if have("node", "the check of this solution") {
         // With progress lines on stderr, which BOJ does not read.
         accepted("gridgame", "right.js", "150", &[]);
     }
@@ -464,7 +455,7 @@ fn gridgame_right_solutions_are_accepted() {
 /// that takes a second and a half passes, and `--time-limit 1` holds it to the stated second.
 #[test]
 fn boj_gives_python_its_extra_time_and_cpp_none() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let (code, json) = check("gridgame", "right.py", &["--cases", "3", "--seed", "7"]);
         assert_eq!((code, json["time_limit"].as_f64()), (0, Some(5.0)), "{json:#}");
         assert_eq!(json["time_limit_why"], "BOJ's 1 s ×3 + 2 s for Python");
@@ -502,7 +493,7 @@ fn boj_gives_python_its_extra_time_and_cpp_none() {
         assert_eq!(output.status.code(), Some(0), "{report}");
         assert!(report.contains("of the 5 s limit (BOJ's 1 s ×3 + 2 s for Python)"), "{report}");
     }
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         let (_, json) = check("gridgame", "right.cpp", &["--cases", "3", "--seed", "7"]);
         assert_eq!((json["time_limit"].as_f64(), &json["time_limit_why"]), (Some(1.0), &Value::Null));
     }
@@ -510,7 +501,7 @@ fn boj_gives_python_its_extra_time_and_cpp_none() {
 
 #[test]
 fn gridgame_k_off_by_one_is_found() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         let json = rejected("gridgame", "k_off_by_one.cpp", "wrong answer", &["--seed", "5", "--cases", "300"]);
         assert_eq!(gridgame_failure(&json), (2, 2, 1));
     }
@@ -518,7 +509,7 @@ fn gridgame_k_off_by_one_is_found() {
 
 #[test]
 fn gridgame_longest_diagonal_only_is_found() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let json = rejected("gridgame", "longest_diagonal_only.py", "wrong answer", &["--seed", "5", "--cases", "300"]);
         let (n, m, q) = gridgame_failure(&json);
         assert!(n * m <= 12 && q == 1, "shrunk to {n}×{m} with {q} queries");
@@ -527,7 +518,7 @@ fn gridgame_longest_diagonal_only_is_found() {
 
 #[test]
 fn gridgame_walls_checked_on_the_way_are_found() {
-    if have("g++") {
+    if have("g++", "the check of this solution") {
         let json = rejected("gridgame", "walls_on_the_way.cpp", "wrong answer", &["--seed", "5", "--cases", "300"]);
         let (n, m, q) = gridgame_failure(&json);
         assert!(n * m <= 16 && q == 1, "shrunk to {n}×{m} with {q} queries");
@@ -536,7 +527,7 @@ fn gridgame_walls_checked_on_the_way_are_found() {
 
 #[test]
 fn gridgame_sides_swapped_shrink_to_the_smallest_board_not_square() {
-    if have("python3") {
+    if have("python3", "the check of this solution") {
         let json = rejected("gridgame", "sides_swapped.py", "wrong answer", &["--seed", "3", "--cases", "300"]);
         let (n, m, q) = gridgame_failure(&json);
         // Square boards read right: 2×3 (or 3×2), six cells, is the least a failing case can be.
