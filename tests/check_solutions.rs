@@ -6,9 +6,9 @@
 //! A test whose language is not installed says "SKIP:" on stderr and passes, or fails with
 //! `PERFECTPLAY_REQUIRE_ALL=1` (as `.ci/run` sets it), Kotlin excepted (see `check_support`).
 
+mod check_support;
 #[path = "references/footholds.rs"]
 mod references;
-mod check_support;
 
 use assert_cmd::Command;
 use check_support::have;

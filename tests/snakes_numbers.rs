@@ -213,6 +213,13 @@ fn a_median_kept_from_one_half_by_games_that_never_end_says_so() {
     // Faces 4: a quarter of the games end, the rest are stuck on 5 or below: there is no median.
     let out = ok(&["--size", "10", "--faces", "4", "--distribution"], "1 4\n2 10\n6 5\n7 5\n8 5\n9 5\n");
     assert!(out.contains("\n# median: none: fewer than half the games ever end, the others never do\n"), "{out}");
+    // The judge's rule (a roll past the end stays): a token on 11 never ends, and 7/36 of the games do. Some are
+    // still in play when the distribution stops, but even if they all ended, fewer than half would: no number of
+    // rolls reaches a median.
+    let trap = "1 6\n3 19\n12 11\n13 11\n14 11\n15 11\n16 11\n17 11\n";
+    let out = ok(&["--size", "20", "--distribution"], trap);
+    assert!(out.contains("\n# median: none: fewer than half the games ever end, the others never do\n"), "{out}");
+    assert!(!out.contains("# still in play after roll 144: 0\n"), "something is still in play: {out}");
     // Still in play when the rolls computed run out: that is what the median waits for.
     let out = ok(&["--size", "20", "--faces", "2", "--distribution", "--max-rolls", "3"], "1 2\n7 15\n10 8\n11 9\n");
     assert!(out.contains("\n# median: not reached within the rolls computed\n"), "{out}");

@@ -11,6 +11,7 @@ use perfectplay::games::footholds::{
     self as core, Argument, Cell, Instance, MAX_CELLS, Player, Solution, SolveOptions, Step, Tablebase, Wanted,
     programmers, report,
 };
+use perfectplay::render::map::escape;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -148,17 +149,6 @@ fn options(memory: Option<Int>, threads: Option<Int>) -> PyResult<SolveOptions> 
         Some(n) => n.within("threads", 1, 256)?,
     };
     Ok(SolveOptions { table_bytes, threads, ..SolveOptions::default() })
-}
-
-fn player_name(player: Player) -> &'static str {
-    match player {
-        Player::A => "A",
-        Player::B => "B",
-    }
-}
-
-fn value_name(value: Value) -> String {
-    value.to_string()
 }
 
 /// A vanishing-footholds position: a board of footholds and the cells of A and B, A to move.
@@ -357,7 +347,7 @@ impl Footholds {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     /// `"A"` or `"B"`.
-    player: &'static str,
+    player: String,
     /// The cell left, `(row, column)`; its foothold vanishes.
     from_cell: (usize, usize),
     /// The cell reached.
@@ -389,11 +379,9 @@ impl Move {
         remoteness: &Bound<'_, PyAny>,
     ) -> PyResult<Move> {
         let player: String = run::argument("player", "'A' or 'B'", player)?;
-        let player = match player.as_str() {
-            "A" => "A",
-            "B" => "B",
-            _ => return Err(PyValueError::new_err(format!("player: expected 'A' or 'B', found {}", quote(&player)))),
-        };
+        if player != "A" && player != "B" {
+            return Err(PyValueError::new_err(format!("player: expected 'A' or 'B', found {}", quote(&player))));
+        }
         let (from_cell, to_cell) = (move_cell("from_cell", from_cell)?, move_cell("to_cell", to_cell)?);
         let value: String = run::argument("value", "'win' or 'lose'", value)?;
         if value != "win" && value != "lose" {
@@ -404,9 +392,9 @@ impl Move {
         Ok(Move { player, from_cell, to_cell, value, remoteness })
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> run::Reduced<'py, (&'static str, Cell, Cell, String, u32)> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> run::Reduced<'py, (String, Cell, Cell, String, u32)> {
         let m = slf.get();
-        (slf.get_type().into_any(), (m.player, m.from_cell, m.to_cell, m.value.clone(), m.remoteness))
+        (slf.get_type().into_any(), (m.player.clone(), m.from_cell, m.to_cell, m.value.clone(), m.remoteness))
     }
 
     /// The constructor's call that makes the move again, as `Roll`'s is: `Move(player='A', from_cell=(1, 0),
@@ -422,10 +410,10 @@ impl Move {
 impl From<&Step> for Move {
     fn from(step: &Step) -> Move {
         Move {
-            player: player_name(step.player),
+            player: step.player.to_string(),
             from_cell: step.from,
             to_cell: step.to,
-            value: value_name(step.outcome.value),
+            value: step.outcome.value.to_string(),
             remoteness: step.outcome.remoteness,
         }
     }
@@ -445,13 +433,13 @@ impl FootholdsSolution {
     /// `"win"` or `"lose"`: the outcome for A, who moves first.
     #[getter]
     fn value(&self) -> String {
-        value_name(self.solution.outcome.value)
+        self.solution.outcome.value.to_string()
     }
 
     /// `"A"` or `"B"`.
     #[getter]
-    fn winner(&self) -> &'static str {
-        player_name(self.solution.winner())
+    fn winner(&self) -> String {
+        self.solution.winner().to_string()
     }
 
     /// Total moves under optimal play (the judge's answer): the winner wins as fast as possible, the loser holds
@@ -500,14 +488,9 @@ impl FootholdsSolution {
         format!(
             "{}<pre>{}</pre>",
             report::position_svg(&self.instance),
-            html_escape(&report::explain(&self.instance, &self.solution))
+            escape(&report::explain(&self.instance, &self.solution))
         )
     }
-}
-
-/// Escapes text for HTML.
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// The outcome of every pair of starting footholds of a board, A to move, as numpy arrays indexed
@@ -567,7 +550,7 @@ impl FootholdsTablebase {
 
     /// `(winner, total moves)` when A starts on `a` and B on `b`, or `None` when either has no foothold. Raises
     /// `ValueError` for a cell off the board.
-    fn outcome(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<(&'static str, u32)>> {
+    fn outcome(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<Option<(String, u32)>> {
         let (rows, cols) = (self.table.rows(), self.table.cols());
         // `[row, column]` as a list, a tuple or a numpy array, as `aloc` and `bloc` are taken.
         let (a, b) = (run::pair("a", "[row, column]", a)?, run::pair("b", "[row, column]", b)?);
@@ -584,7 +567,7 @@ impl FootholdsTablebase {
             }
         };
         let (a, b) = (cell("a", a)?, cell("b", b)?);
-        Ok(self.table.outcome(a, b).map(|o| (if Player::winner(o) == Player::A { "A" } else { "B" }, o.remoteness)))
+        Ok(self.table.outcome(a, b).map(|o| (Player::winner(o).to_string(), o.remoteness)))
     }
 
     fn __repr__(&self) -> String {

@@ -476,8 +476,12 @@ fn parse_hex(colour: &str) -> Option<[u8; 3]> {
     Some([channel(0)?, channel(2)?, channel(4)?])
 }
 
-/// Escapes text for SVG.
-pub(super) fn escape(text: &str) -> String {
+/// Escapes text for SVG and HTML, in element content and in quoted attribute values.
+///
+/// ```
+/// assert_eq!(perfectplay::render::map::escape("a < b & \"c\""), "a &lt; b &amp; &quot;c&quot;");
+/// ```
+pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

@@ -60,6 +60,17 @@ impl Distribution {
         Some((low, high))
     }
 
+    /// Whether fewer than half the walks are proven ever to be absorbed, so that no number of steps reaches the
+    /// median: even if everything still in play were absorbed later, the total (each part at its largest within its
+    /// error bound) stays below one half. Computing more steps cannot change this answer.
+    pub fn never_reaches_half(&self) -> bool {
+        let last = self.ends.len().saturating_sub(1);
+        let ended: f64 = self.ends.iter().sum();
+        let most_ever = ended * (1.0 + self.cumulative_relative_error(last))
+            + self.remaining * (1.0 + self.remaining_relative_error());
+        most_ever < 0.5
+    }
+
     /// `Σ t · ends[t]`: the mean of the computed part (close to the expectation when `remaining` is tiny).
     pub fn mean(&self) -> f64 {
         self.ends.iter().enumerate().map(|(t, p)| t as f64 * p).sum()

@@ -401,10 +401,10 @@ pub fn expected_steps_iterative(
 
 /// The most numbers elimination may hold per state of the chain (counting each live function's numbers and the
 /// feedback system's), for the floating-point expectation to use it on a chain larger than
-/// [`ELIMINATION_NUMBERS_ANYWAY`] allows anyway: two keep it within the chain's own measure
-/// (`games::snakes::CHAIN_BYTES_PER_STEP`, measured with one); beyond, Gauss–Seidel, whose memory is the chain's.
-/// Since the affine functions are dropped once no state below reads them, a snakes board needs a function per
-/// unknown, ladder top and die face, not per square, and nearly every board fits.
+/// [`ELIMINATION_NUMBERS_ANYWAY`] allows anyway: two keep it within the memory a game budgets per step of its
+/// chain, when that budget was measured with one; beyond, Gauss–Seidel, whose memory is the chain's. Since the
+/// affine functions are dropped once no state below reads them, a chain needs a function per unknown and per state
+/// still read from below (as far back as its steps reach), not per state, and nearly every chain fits.
 pub const ELIMINATION_NUMBERS_PER_STATE: usize = 2;
 
 /// Elimination is used whatever the numbers per state when all of them together are at most this many (64 MiB

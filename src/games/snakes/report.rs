@@ -312,9 +312,9 @@ fn distribution_table(out: &mut impl Write, d: &Distribution) -> io::Result<()> 
 }
 
 /// The median as far as it is proven: "32 rolls", "1 or 2 rolls" when a running total is within its error bound
-/// of one half, "at least 40 rolls" when the rolls computed do not settle it. When nothing is left in play, the
-/// games that ever end have all ended and the rolls computed are not what is missing: the games that never end
-/// keep the running total at or below one half, which the text says instead.
+/// of one half, "at least 40 rolls" when the rolls computed do not settle it. When fewer than half the games can
+/// ever end (even if all those still in play did), or nothing is left in play, the rolls computed are not what is
+/// missing: the games that never end keep the running total below or at one half, which the text says instead.
 fn median_text(d: &Distribution) -> String {
     let settled = d.remaining == 0.0;
     match d.median_bounds() {
@@ -329,7 +329,7 @@ fn median_text(d: &Distribution) -> String {
         Some((low, None)) => {
             format!("at least {} (not settled within the rolls computed)", crate::format::counted(low as u64, "roll"))
         }
-        None if settled => "none: fewer than half the games ever end, the others never do".into(),
+        None if d.never_reaches_half() => "none: fewer than half the games ever end, the others never do".into(),
         None => "not reached within the rolls computed".into(),
     }
 }
