@@ -113,7 +113,7 @@ chain. --expected solves it by elimination from the top square down, with one ex
 and proves an error bound (shown in --json); it prints the value rounded to nearest with as many digits as \
 the bound proves that rounding (a digit fewer when the bound straddles a rounding boundary; usually 12 to 15 \
 significant digits); 10 000 squares take about 0.1 s. A long game's first result is refined in double-double \
-arithmetic until its digits are proven (100 000 squares with 80 snakes, a game of 10^13 rolls: 0.2 s). With \
+arithmetic until its digits are proven (100 000 squares with 80 snakes, a game of 3·10^13 rolls: 0.2 s). With \
 more than 1 500 snake tails, or when elimination would not fit in memory, Gauss-Seidel sweeps take over, and \
 they can take minutes: bound such runs \
 with --time-limit. --exact gives the exact fraction: about 1 ms on 100 \
