@@ -58,13 +58,15 @@ pub fn line(value: &impl Serialize) -> String {
 }
 
 /// `object` with the fields of `extra` (a struct that serialises to an object) added, so that one type names the
-/// fields it shares between reports. Keys stay sorted, as in every `serde_json::Value` here; anything that is not
-/// an object on either side adds nothing.
+/// fields it shares between reports. A key `object` has keeps its place (and takes the new value); new keys follow
+/// in `extra`'s order (the crate's `serde_json::Value`s keep their keys in the order written, so that a report read
+/// by people lists its fields in the same order however it was assembled); anything that is not an object on either
+/// side adds nothing.
 ///
 /// ```
 /// let known = perfectplay::games::footholds::Known { winner: perfectplay::games::footholds::Player::B, answer_at_least: 2, answer_at_most: 4 };
 /// let report = perfectplay::json::with_fields(serde_json::json!({ "complete": false }), &known);
-/// assert_eq!(report.to_string(), r#"{"answer_at_least":2,"answer_at_most":4,"complete":false,"winner":"B"}"#);
+/// assert_eq!(report.to_string(), r#"{"complete":false,"winner":"B","answer_at_least":2,"answer_at_most":4}"#);
 /// ```
 pub fn with_fields(mut object: serde_json::Value, extra: &impl Serialize) -> serde_json::Value {
     if let (Some(fields), Ok(serde_json::Value::Object(extra))) = (object.as_object_mut(), serde_json::to_value(extra))

@@ -422,7 +422,7 @@ fn bad_requests_get_400_naming_the_problem() {
             json!({ "input": "0 0\n", "simulate": 2_000_000 }),
             "simulate: must be a whole number between 1 and 1000000",
         ),
-        ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "over the server's limit"),
+        ("/api/snakes", json!({ "input": "0 0\n", "simulate": 10_000 }), "rolls at most, over the limit of"),
         // Just past the chain limit (3 333 334 squares × 6 faces = 20 000 004 steps): refused before any work.
         ("/api/snakes", json!({ "input": "0 0\n", "size": 3_333_334, "expected": true }), "(this board: 20000004)"),
         (

@@ -9,11 +9,10 @@ use perfectplay::engine::chance::Distribution;
 use perfectplay::format::counted;
 use perfectplay::format::{TextFormat, quote};
 use perfectplay::games::snakes::analysis::{
-    self, Answers, DistributionAsked, Expectation, Offered, Questions, Refused,
+    self, Answers, DistributionAsked, Expectation, Offered, Questions, RefusalWords, Refused,
 };
 use perfectplay::games::snakes::{
-    self as core, Board, Instance, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Roll as CoreRoll, Rules,
-    Setting, report,
+    self as core, Board, Instance, MAX_FACES, MAX_SIZE, Overshoot, Roll as CoreRoll, Rules, Setting, report,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -146,21 +145,20 @@ impl Snakes {
 
 /// A question refused for the board's size, in Python's words: the methods that ask it. Python offers what the
 /// command line offers (`Offered::default()`): the exact expectation up to its 2 000 squares, the chain within
-/// 1 GiB of memory; a simulation is not asked here.
+/// 1 GiB of memory; a simulation is not asked here (worded all the same).
 fn refused(refused: Refused) -> PyErr {
-    PyValueError::new_err(match refused {
-        Refused::ChainSteps { steps, most } => format!(
-            "expected(), expected_float() and distribution() are offered while the board's squares (size) times the \
-             die's faces (faces, counted as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within 1 GiB of memory; \
-             fewest_rolls() and shortest_game() have no such limit"
-        ),
-        Refused::ExactSize { size, most } => format!(
-            "expected() is offered up to {most} squares (this board has {size}); expected_float() gives the value in \
-             floating point with a proven error bound"
-        ),
-        // Python asks no simulation; worded all the same.
-        Refused::SimulatedRolls { rolls, most } => format!("a simulation of {rolls} rolls is over the limit of {most}"),
-    })
+    PyValueError::new_err(refused.message(&RefusalWords {
+        setting: keyword,
+        exact: "expected()",
+        chain_questions: "expected(), expected_float() and distribution()",
+        memory: "1 GiB of memory",
+        simulation: "a simulation",
+        instead: [
+            Some("expected_float() gives the value in floating point with a proven error bound"),
+            Some("fewest_rolls() and shortest_game() have no such limit"),
+            None,
+        ],
+    }))
 }
 
 #[pymethods]

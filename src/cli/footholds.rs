@@ -61,7 +61,8 @@ pub struct Args {
     /// --table or --map half an hour). For benchmarks and checks of the census.
     #[arg(long)]
     no_census: bool,
-    /// Most memory for the transposition table (e.g. 512M, 4G). Less memory is slower, never wrong.
+    /// Most memory for the transposition table (e.g. 512M, 4G; it keeps 2 048 entries, under 100 KiB, however
+    /// little is given). Less memory is slower, never wrong.
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_memory, allow_hyphen_values = true)]
     memory: usize,
     /// Search threads (default: one per core). The answers do not depend on it.

@@ -5,12 +5,10 @@ use super::{Input, InputArg, OutputFile, TimeLimitArg, whole};
 use crate::error::Error;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::analysis::{
-    self, DistributionAsked, Expectation, Offered, Questions, Refused, SimulationAsked,
+    self, DistributionAsked, Expectation, Offered, Questions, RefusalWords, Refused, SimulationAsked,
 };
 use crate::games::snakes::report::{self, Report};
-use crate::games::snakes::{
-    self, DISTRIBUTION_TAIL, Instance, MAX_FACES, MAX_SIZE, MIN_STEPS_PER_SQUARE, Overshoot, Rules, Setting,
-};
+use crate::games::snakes::{self, DISTRIBUTION_TAIL, Instance, MAX_FACES, MAX_SIZE, Overshoot, Rules, Setting};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::path::PathBuf;
 
@@ -178,21 +176,19 @@ fn questions(args: &Args) -> Questions {
 
 /// A question refused for the board's size, in the command line's words.
 fn refused(refused: Refused) -> Error {
-    Error::Usage(match refused {
-        Refused::ExactSize { size, most } => format!(
-            "--exact is offered up to {most} squares (this board has {size}); --expected alone gives the value in \
-             floating point with a proven error bound"
-        ),
-        Refused::ChainSteps { steps, most } => format!(
-            "--expected, --distribution and --plot are offered while the board's squares times the die's faces \
-             (counted as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within 1 GiB of memory; the fewest rolls and --simulate \
-             have no such limit"
-        ),
+    Error::Usage(refused.message(&RefusalWords {
+        setting: Setting::flag,
+        exact: "--exact",
+        chain_questions: "--expected, --distribution and --plot",
+        memory: "1 GiB of memory",
         // The command line bounds a simulation by --time-limit only (see `Offered::default`).
-        Refused::SimulatedRolls { rolls, most } => {
-            format!("--simulate × --max-rolls is {rolls} rolls at most, over the limit of {most}")
-        }
-    })
+        simulation: "--simulate × --max-rolls",
+        instead: [
+            Some("--expected alone gives the value in floating point with a proven error bound"),
+            Some("the fewest rolls and --simulate have no such limit"),
+            None,
+        ],
+    }))
 }
 
 /// Solves one board and writes what was asked.

@@ -61,7 +61,8 @@ impl<P: Copy + Eq + Hash> Table<P> {
     /// The bytes one slot takes: divide a memory budget by this to get a slot count.
     pub const SLOT_BYTES: usize = std::mem::size_of::<Entry<P>>();
 
-    /// A table that takes at most about `bytes` of memory. `filler` is any position, used as the key of empty slots.
+    /// A table that takes at most about `bytes` of memory, and has room for 2 048 entries however small `bytes` is
+    /// (each of its 256 stripes takes at least 8 slots). `filler` is any position, used as the key of empty slots.
     pub fn with_memory(bytes: usize, filler: P) -> Table<P> {
         let per_stripe = (bytes / Self::SLOT_BYTES / STRIPES).max(FIRST_STRIPE_SLOTS);
         let max_stripe_slots =

@@ -16,18 +16,21 @@ pub fn terminal_spinner() -> Option<ProgressHook> {
         bar.set_style(style);
     }
     Some(Box::new(move |p: &Progress| {
-        // Solvers without positions or a table (the dice, the simulation) report only the time and the stage.
-        let mut message = format!("{:>6.1}s  ", p.elapsed.as_secs_f64());
+        // The stage (the question being asked) first, so that a narrow terminal cuts the figures after it rather
+        // than the question in the middle of a number. Solvers without positions or a table (the dice, the
+        // simulation) report only the stage and the time.
+        let mut parts = vec![p.stage.clone(), format!("{:.1}s", p.elapsed.as_secs_f64())];
         if p.nodes > 0 {
-            message += &format!("{} positions  ", indicatif::HumanCount(p.nodes));
+            parts.push(format!("{} positions", indicatif::HumanCount(p.nodes)));
         }
         if let Some((done, total)) = p.count {
-            message += &format!("{} of {} ", indicatif::HumanCount(done), indicatif::HumanCount(total));
+            parts.push(format!("{} of {}", indicatif::HumanCount(done), indicatif::HumanCount(total)));
         }
         if p.table_capacity > 0 {
-            message += &format!("table {:.0}% full  ", 100.0 * p.table_used as f64 / p.table_capacity as f64);
+            parts.push(format!("table {:.0}% full", 100.0 * p.table_used as f64 / p.table_capacity as f64));
         }
-        bar.set_message(message + &p.stage);
+        parts.retain(|part| !part.is_empty());
+        bar.set_message(parts.join("  "));
         bar.tick();
     }))
 }

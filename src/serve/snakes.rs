@@ -7,12 +7,12 @@ use super::jobs::{ApiError, Shared, Work, size};
 use crate::engine::Limits;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::analysis::{
-    self, DistributionAsked, Expectation, Offered, Questions, Refused, SimulationAsked,
+    self, DistributionAsked, Expectation, Offered, Questions, RefusalWords, Refused, SimulationAsked,
 };
 use crate::games::snakes::report::Report;
 use crate::games::snakes::{
-    self, Board, CHAIN_BYTES_PER_STEP, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE,
-    MIN_STEPS_PER_SQUARE, Overshoot, Rules, Setting,
+    self, Board, CHAIN_BYTES_PER_STEP, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Overshoot, Rules,
+    Setting,
 };
 use serde::Deserialize;
 
@@ -36,19 +36,15 @@ fn offered(solve_memory: usize) -> Offered {
 
 /// A question refused for the board's size or the server's share (its `--solve-memory`), in the request's words.
 fn refused(refused: Refused, solve_memory: usize) -> ApiError {
-    ApiError::BadInput(match refused {
-        Refused::ExactSize { size, most } => format!("exact is offered up to {most} squares (this board has {size})"),
-        Refused::ChainSteps { steps, most } => format!(
-            "expected, exact and distribution are offered while the board's squares times the die's faces (counted \
-             as at least {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within the server's \
-             --solve-memory of {}",
-            size(solve_memory)
-        ),
-        Refused::SimulatedRolls { rolls, most } => format!(
-            "simulate × max_rolls is {rolls} rolls at most, over the server's limit of {most} (lower max_rolls, the \
-             most rolls one game may take)"
-        ),
-    })
+    let memory = format!("the server's --solve-memory of {}", size(solve_memory));
+    ApiError::BadInput(refused.message(&RefusalWords {
+        setting: Setting::name,
+        exact: "exact",
+        chain_questions: "expected, exact and distribution",
+        memory: &memory,
+        simulation: "simulate × max_rolls",
+        instead: [None, None, Some("lower max_rolls, the most rolls one game may take")],
+    }))
 }
 
 /// The options of `perfectplay snakes`, by the same names (`max_rolls` for `--max-rolls`); the board as judge text

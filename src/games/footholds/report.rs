@@ -285,21 +285,17 @@ pub fn position_svg(instance: &Instance) -> String {
 /// given as bounds, `{"complete": false, "winner": "A", "answer_at_least": 41, "answer_at_most": 57, ...}`, and as
 /// `answer` too when they met (the census gave it, the ranked moves or the line were not finished).
 pub fn unfinished_json(instance: &Instance, known: Known) -> String {
-    let report = serde_json::json!({
-        "complete": false,
-        "board": instance.board_rows(),
-        "aloc": instance.a(),
-        "bloc": instance.b(),
-    });
-    let report = json::with_fields(report, &known);
-    json::line(&report)
+    let report = json::with_fields(serde_json::json!({ "complete": false }), &known);
+    let position = serde_json::json!({ "board": instance.board_rows(), "aloc": instance.a(), "bloc": instance.b() });
+    json::line(&json::with_fields(report, &position))
 }
 
 /// The JSON of a solve whose answer, ranked moves and line were found, stopped by its time limit in the board's
 /// tablebase (`--table`, `--map`): the report of [`json()`] without `table`, marked `complete: false`, with the
 /// answer also as equal bounds (as [`unfinished_json`] gives a stopped solve's) and how far the tablebase got,
-/// `{"complete": false, "answer": 45, "answer_at_least": 45, "answer_at_most": 45, ..., "line": [...], "moves":
-/// [...], "table_pairs_solved": 310, "table_pairs": 528}`, on one line.
+/// `{"answer": 45, "winner": "A", ..., "line": [...], "moves": [...], "nodes": 1234, "answer_at_least": 45,
+/// "answer_at_most": 45, "table_pairs_solved": 310, "table_pairs": 528, "complete": false}`, on one line, the
+/// fields of the finished report first and in its order.
 ///
 /// ```
 /// use perfectplay::format::TextFormat;
@@ -309,9 +305,9 @@ pub fn unfinished_json(instance: &Instance, known: Known) -> String {
 /// let solution = solve(&instance, wanted, SolveOptions::default()).unwrap();
 /// let stopped = StoppedTablebase::new(&solution, UnfinishedTablebase { solved: 1, total: 4 }, 2.0);
 /// let json = report::stopped_tablebase_json(&instance, &solution, wanted, &stopped);
-/// let start = r#"{"aloc":[0,0],"answer":2,"answer_at_least":2,"answer_at_most":2,"bloc":[0,2],"board":[[1,1,1]],"#;
-/// assert!(json.starts_with(&format!(r#"{start}"complete":false,"line":[{{"from":[0,0],"#)), "{json}");
-/// assert!(json.ends_with("\"table_pairs\":4,\"table_pairs_solved\":1,\"winner\":\"B\"}\n"), "{json}");
+/// assert!(json.starts_with(r#"{"answer":2,"winner":"B","board":[[1,1,1]],"aloc":[0,0],"bloc":[0,2],"line":["#));
+/// let end = r#""answer_at_least":2,"answer_at_most":2,"table_pairs_solved":1,"table_pairs":4,"complete":false}"#;
+/// assert!(json.ends_with(&format!("{end}\n")), "{json}");
 /// ```
 pub fn stopped_tablebase_json(
     instance: &Instance,

@@ -20,7 +20,7 @@
 //! assert!(answers.exact.is_none() && answers.distribution.is_none());
 //! ```
 
-use super::board::{Board, Roll, Rules};
+use super::board::{Board, MIN_STEPS_PER_SQUARE, Roll, Rules, Setting};
 use super::simulate::{Simulation, simulate_within};
 use super::{MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Odds, fewest_rolls};
 use crate::engine::chance::Distribution;
@@ -97,8 +97,8 @@ impl Default for Offered {
     }
 }
 
-/// A question refused before any work, with the figures a message needs; each front end words it, naming its
-/// questions and settings its own way.
+/// A question refused before any work, with the figures a message needs; [`Refused::message`] says it in a front
+/// end's words ([`RefusalWords`]), naming its questions and settings its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refused {
     /// The exact expectation on a board of more squares than offered.
@@ -122,6 +122,74 @@ pub enum Refused {
         /// The most rolls offered.
         most: u64,
     },
+}
+
+/// How a front end names what a [`Refused`] is about: its questions, its settings, what bounds it, and what it
+/// offers instead.
+#[derive(Clone, Copy, Debug)]
+pub struct RefusalWords<'a> {
+    /// The settings' names: [`Setting::flag`] on the command line, [`Setting::name`] elsewhere.
+    pub setting: fn(Setting) -> &'static str,
+    /// The exact expectation: "--exact".
+    pub exact: &'a str,
+    /// The questions that need the board read into a Markov chain: "--expected, --distribution and --plot".
+    pub chain_questions: &'a str,
+    /// What the chain's limit keeps the work within: "1 GiB of memory".
+    pub memory: &'a str,
+    /// A simulation's size, games times rolls: "--simulate × --max-rolls".
+    pub simulation: &'a str,
+    /// What is still offered, said after each refusal when there is something to say: the exact expectation's,
+    /// the chain's, the simulation's.
+    pub instead: [Option<&'a str>; 3],
+}
+
+impl Refused {
+    /// The message, in `words`: "--exact is offered up to 2000 squares (this board has 5000); --expected alone
+    /// gives the value in floating point with a proven error bound".
+    ///
+    /// ```
+    /// use perfectplay::games::snakes::Setting;
+    /// use perfectplay::games::snakes::analysis::{RefusalWords, Refused};
+    /// let words = RefusalWords {
+    ///     setting: Setting::name,
+    ///     exact: "exact",
+    ///     chain_questions: "expected and distribution",
+    ///     memory: "1 GiB",
+    ///     simulation: "simulate × max_rolls",
+    ///     instead: [None, Some("fewest_rolls has no such limit"), None],
+    /// };
+    /// assert_eq!(
+    ///     Refused::ChainSteps { steps: 80, most: 40 }.message(&words),
+    ///     "expected and distribution are offered while the board's squares (size) times the die's faces (faces, \
+    ///      counted as at least 4) is at most 40 (this board: 80), to stay within 1 GiB; fewest_rolls has no such limit"
+    /// );
+    /// ```
+    pub fn message(&self, words: &RefusalWords) -> String {
+        let name = words.setting;
+        let (said, instead) = match *self {
+            Refused::ExactSize { size, most } => {
+                (format!("{} is offered up to {most} squares (this board has {size})", words.exact), words.instead[0])
+            }
+            Refused::ChainSteps { steps, most } => (
+                format!(
+                    "{} are offered while the board's squares ({}) times the die's faces ({}, counted as at least \
+                     {MIN_STEPS_PER_SQUARE}) is at most {most} (this board: {steps}), to stay within {}",
+                    words.chain_questions,
+                    name(Setting::Size),
+                    name(Setting::Faces),
+                    words.memory
+                ),
+                words.instead[1],
+            ),
+            Refused::SimulatedRolls { rolls, most } => {
+                (format!("{} is {rolls} rolls at most, over the limit of {most}", words.simulation), words.instead[2])
+            }
+        };
+        match instead {
+            Some(instead) => format!("{said}; {instead}"),
+            None => said,
+        }
+    }
 }
 
 impl Questions {
