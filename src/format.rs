@@ -343,9 +343,49 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// A size as messages give it: in MiB from 1 MiB, in KiB from 1 KiB, else in bytes ("0 MiB" would say nothing),
+/// with a tenth (rounded down) when the unit does not divide it: `64 MiB`, `1.5 MiB`, `512 KiB`, `1 byte`.
+pub fn size(bytes: usize) -> String {
+    let (unit, name) = match bytes {
+        0..1024 => return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" }),
+        1024..0x10_0000 => (1 << 10, "KiB"),
+        _ => (1 << 20, "MiB"),
+    };
+    if bytes.is_multiple_of(unit) {
+        format!("{} {name}", bytes / unit)
+    } else {
+        let tenths = (bytes as u128 * 10 / unit as u128) as usize;
+        format!("{}.{} {name}", tenths / 10, tenths % 10)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_are_said_in_the_largest_unit_they_reach() {
+        let said: Vec<String> =
+            [0, 1, 2, 1023, 1024, 1536, 1 << 19, (1 << 20) - 1, 1 << 20, 3 << 19, 64 << 20, 1 << 30]
+                .into_iter()
+                .map(size)
+                .collect();
+        let expected = [
+            "0 bytes",
+            "1 byte",
+            "2 bytes",
+            "1023 bytes",
+            "1 KiB",
+            "1.5 KiB",
+            "512 KiB",
+            "1023.9 KiB",
+            "1 MiB",
+            "1.5 MiB",
+            "64 MiB",
+            "1024 MiB",
+        ];
+        assert_eq!(said, expected);
+    }
 
     #[test]
     fn lines_end_with_any_line_ending() {

@@ -155,40 +155,14 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         _ => None,
     };
     let written = if args.json {
-        report::write_json(out, &instance, &solution, wanted, table.as_ref().filter(|_| args.json))
+        report::write_json(out, &instance, &solution, wanted, table.as_ref())
     } else {
-        let mut text = String::new();
-        if args.explain {
-            text.push_str(&report::explain(&instance, &solution));
-        }
-        if args.moves {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(&report::ranked_moves(&instance, &solution));
-        }
-        if text.is_empty() {
-            text = format!("{}\n", solution.outcome.remoteness);
-        }
-        out.write_all(text.as_bytes())
+        out.write_all(report::text(&instance, &solution, args.explain, args.moves).as_bytes())
     };
     super::output::commit_after(written.and_then(|()| out.flush()).map_err(|e| out.failed(&e)), map)?;
     if args.stats {
-        let (used, capacity) = solution.table;
-        // A census answer searched nothing for the outcome: the figures are the ranked moves' and the line's alone.
-        let read = if solution.outcome_given {
-            "outcome read from the census built in (--no-census searches it); "
-        } else {
-            ""
-        };
-        to_stderr(&format!(
-            "{}{read}{} positions searched, {} settled without search (a player about to be stuck, or separated regions), table {used} of {capacity} entries ({} MiB), {:.3} s\n",
-            out.stderr_prefix(),
-            solution.stats.nodes,
-            solution.stats.early_outcomes,
-            (capacity * solution.table_entry_bytes as u64) >> 20,
-            started.elapsed().as_secs_f64()
-        ));
+        let stats = report::stats(&solution, started.elapsed().as_secs_f64());
+        to_stderr(&format!("{}{stats}\n", out.stderr_prefix()));
     }
     Ok(())
 }

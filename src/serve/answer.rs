@@ -5,8 +5,10 @@
 //! straight into a [`Capped`] writer, which refuses the byte past the limit: the request gets HTTP 400 naming the
 //! limit instead of the server holding gigabytes, and HTTP 504 when building it outlasts the time limit.
 
-use super::jobs::{Answer, ApiError, size};
+use super::error::ApiError;
+use super::jobs::Answer;
 use crate::engine::Limits;
+use crate::format::size;
 use std::io::{self, Write};
 
 /// How many bytes are written between two looks at the deadline and the cancel flag.

@@ -1,7 +1,8 @@
 //! The routes, and reading a request: the options as JSON (with the judge text in `input`) or the judge text as the
 //! body with the options in the query string.
 
-use super::jobs::{ApiError, Shared, Work, json_headers};
+use super::error::{ApiError, json_headers};
+use super::jobs::{Shared, Work};
 use super::{footholds, gridgame, snakes, web};
 use crate::format::{cut, escape, quote};
 use axum::Router;

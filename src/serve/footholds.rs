@@ -3,7 +3,8 @@
 
 use super::answer::capped;
 use super::api::{Endpoint, field_error, input_error};
-use super::jobs::{ApiError, Shared, Work};
+use super::error::ApiError;
+use super::jobs::{Shared, Work};
 use super::whole::Bounded;
 use crate::census::published;
 use crate::engine::{Limits, Progress, ProgressHook};

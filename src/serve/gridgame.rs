@@ -3,7 +3,8 @@
 
 use super::answer::capped;
 use super::api::{Endpoint, field_error, input_error};
-use super::jobs::{ApiError, Shared, Work};
+use super::error::ApiError;
+use super::jobs::{Shared, Work};
 use crate::engine::{Limits, Value};
 use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, report};
 use crate::json::{self, Seq};

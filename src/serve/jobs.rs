@@ -6,164 +6,20 @@
 //! asked for `text/event-stream`, a progress hook whose latest report is sent as an event a few times a second.
 
 use super::Config;
-use crate::engine::{Limits, Progress};
+use super::cores::CorePool;
+use super::error::{ApiError, json_headers};
+use super::events::{ProgressEvent, event_stream, progress_hook};
+use crate::engine::Limits;
 use axum::body::{Body, Bytes};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::sse::{Event, Sse};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio_stream::StreamExt;
-
-/// Why a request got no answer; each maps to one HTTP status with a JSON body `{"error": message}`.
-#[derive(Debug, thiserror::Error)]
-pub enum ApiError {
-    /// Bad input or options (400), with the command line's message.
-    #[error("{0}")]
-    BadInput(String),
-    /// The body is over the limit (413).
-    #[error("the request body is over the limit of {0} bytes (the server's --max-body)")]
-    TooLarge(usize),
-    /// The body is compressed or otherwise encoded (415): the API reads plain bodies.
-    #[error("the request body's Content-Encoding is {0}: send the body as it is, without a Content-Encoding")]
-    UnsupportedEncoding(String),
-    /// The request names a transfer coding other than `chunked` (`gzip, chunked`), which the HTTP layer leaves
-    /// undone (501, as HTTP asks of a transfer coding the server does not implement).
-    #[error(
-        "the request's Transfer-Encoding names {0}: the server takes only chunked; send the body as it is, chunked \
-         or with a Content-Length"
-    )]
-    UnsupportedTransferCoding(String),
-    /// The body did not arrive within the read timeout (408).
-    #[error("the request body did not arrive within {0} s")]
-    SlowBody(f64),
-    /// Other requests' bodies fill the room for bodies being read (503).
-    #[error("the server is busy reading other requests; try again shortly")]
-    BusyReading,
-    /// Every solve slot and queue place is taken (503).
-    #[error(
-        "the server is busy: its solve slots ({0} at once, --max-solves) and its queue are all taken; try again shortly"
-    )]
-    Busy(usize),
-    /// The request waited in the queue for a solve slot until its time limit (503): the slots stayed taken.
-    #[error(
-        "the server is busy: no solve slot ({slots} at once, --max-solves) came free within the request time limit of \
-         {seconds} s; try again shortly"
-    )]
-    NoSlotInTime {
-        /// The server's solve slots.
-        slots: usize,
-        /// The server's request time limit.
-        seconds: f64,
-    },
-    /// Answers waiting for their clients fill the room for finished answers (503): the room, in bytes.
-    #[error("the server is busy sending other answers ({} at most at once); try again shortly", size(*.0))]
-    BusySending(usize),
-    /// The request reached its time limit (504).
-    #[error("no answer within the request time limit of {0} s (the server's --request-time-limit)")]
-    TimeLimit(f64),
-    /// The request reached its time limit after the solve knew the winner (504, with the winner and the bounds on
-    /// the total moves in the body, as `--json` gives them).
-    #[error(
-        "{}",
-        known.stopped_by(&format!("the request time limit of {seconds} s"), "raise the server's --request-time-limit")
-    )]
-    TimeLimitWinnerKnown {
-        /// The server's request time limit.
-        seconds: f64,
-        /// Who wins, and the bounds on the total moves.
-        known: crate::games::footholds::Known,
-    },
-    /// The request reached its time limit after the board's own answer, before its whole tablebase (504, with the
-    /// report that was asked but the table in the body: the answer, the winner, the ranked moves and the line
-    /// when asked, and how many start pairs were solved, as the command line's `--json` writes it).
-    #[error("{stopped} (the server's --request-time-limit)")]
-    TimeLimitTablebase {
-        /// What stopped, for the message.
-        stopped: crate::games::footholds::StoppedTablebase,
-        /// The report without its table ([`crate::games::footholds::report::stopped_tablebase_report`]).
-        report: serde_json::Value,
-    },
-    /// The solve was stopped by its limits: the deadline (504) or the cancel flag (the client is gone).
-    #[error("the solve was stopped")]
-    Interrupted,
-    /// The solve failed in a way that is the server's fault (500); the server goes on.
-    #[error("internal error: {0}")]
-    Internal(String),
-    /// No page file or endpoint has this path (404).
-    #[error("no such page or endpoint (see the README's list of endpoints)")]
-    NotFound,
-    /// The path is known but not with this method (405).
-    #[error(
-        "method {0} is not allowed here: the API's solves take POST, /api/status and the page's files GET (the Allow \
-         header names this path's)"
-    )]
-    MethodNotAllowed(String),
-}
-
-impl ApiError {
-    /// The HTTP status of this error.
-    pub fn status(&self) -> StatusCode {
-        match self {
-            ApiError::BadInput(_) => StatusCode::BAD_REQUEST,
-            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::SlowBody(_) => StatusCode::REQUEST_TIMEOUT,
-            ApiError::UnsupportedEncoding(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::UnsupportedTransferCoding(_) => StatusCode::NOT_IMPLEMENTED,
-            ApiError::Busy(_) | ApiError::NoSlotInTime { .. } | ApiError::BusyReading | ApiError::BusySending(_) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
-            ApiError::TimeLimit(_)
-            | ApiError::TimeLimitWinnerKnown { .. }
-            | ApiError::TimeLimitTablebase { .. }
-            | ApiError::Interrupted => StatusCode::GATEWAY_TIMEOUT,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::NotFound => StatusCode::NOT_FOUND,
-            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
-        }
-    }
-
-    fn body(&self) -> String {
-        let body = serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() });
-        match self {
-            ApiError::TimeLimitWinnerKnown { known, .. } => crate::json::with_fields(body, known).to_string(),
-            ApiError::TimeLimitTablebase { report, .. } => crate::json::with_fields(report.clone(), &body).to_string(),
-            _ => body.to_string(),
-        }
-    }
-}
-
-impl From<crate::error::Error> for ApiError {
-    fn from(error: crate::error::Error) -> ApiError {
-        ApiError::BadInput(error.to_string())
-    }
-}
-
-impl From<crate::engine::Interrupted> for ApiError {
-    fn from(_: crate::engine::Interrupted) -> ApiError {
-        ApiError::Interrupted
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        let mut response = (self.status(), json_headers(), self.body()).into_response();
-        // Every 503 is a moment's load: the client may ask again soon.
-        if self.status() == StatusCode::SERVICE_UNAVAILABLE {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-        }
-        response
-    }
-}
-
-/// The content type of every answer and error of the API.
-pub fn json_headers() -> [(header::HeaderName, &'static str); 1] {
-    [(header::CONTENT_TYPE, "application/json")]
-}
 
 /// The answer of a solve: the JSON text of `--json`.
 pub type Answer = Result<String, ApiError>;
@@ -185,55 +41,6 @@ pub struct Shared {
     held: Arc<Semaphore>,
     counts: Counts,
     cores: CorePool,
-}
-
-/// The machine's cores, shared out to the solves that search with threads as they start: a solve takes the cores no
-/// running solve holds, at least one. A lone footholds request on an idle server searches on every core (9×9 from
-/// (4,4)–(4,5) with its ranked moves and line: 9–10 s on one thread of a 2-core machine, at the edge of the default
-/// 10 s limit, 6.7 s on two); requests that start together or under load get one core each, as the `--max-solves`
-/// slots (one per core by default) expect.
-#[derive(Clone)]
-pub struct CorePool {
-    cores: usize,
-    in_use: Arc<AtomicUsize>,
-}
-
-impl CorePool {
-    /// A pool of `cores` cores, none in use.
-    pub fn new(cores: usize) -> CorePool {
-        CorePool { cores: cores.max(1), in_use: Arc::new(AtomicUsize::new(0)) }
-    }
-
-    /// Takes the cores no one holds (at least one), until the [`Cores`] are dropped.
-    pub fn take(&self) -> Cores {
-        let mut in_use = self.in_use.load(Ordering::Relaxed);
-        loop {
-            let count = self.cores.saturating_sub(in_use).max(1);
-            match self.in_use.compare_exchange_weak(in_use, in_use + count, Ordering::AcqRel, Ordering::Relaxed) {
-                Ok(_) => return Cores { count, in_use: Arc::clone(&self.in_use) },
-                Err(now) => in_use = now,
-            }
-        }
-    }
-}
-
-/// Cores taken from a [`CorePool`], given back when dropped.
-pub struct Cores {
-    count: usize,
-    in_use: Arc<AtomicUsize>,
-}
-
-impl Cores {
-    /// How many: the search threads to run.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-}
-
-impl Drop for Cores {
-    fn drop(&mut self) {
-        self.in_use.fetch_sub(self.count, Ordering::AcqRel);
-    }
 }
 
 #[derive(Default)]
@@ -293,16 +100,6 @@ impl Drop for CancelOnDrop {
 /// How long past its deadline a solve's answer is waited for before the request gets 504 without it: long enough for
 /// a solver that stopped at the deadline to say so, short against the time limit.
 const DEADLINE_GRACE: Duration = Duration::from_millis(50);
-
-/// The progress of a solve as sent in an event.
-#[derive(Clone, Default, Serialize)]
-struct ProgressEvent {
-    nodes: u64,
-    table_used: u64,
-    table_capacity: u64,
-    stage: String,
-    elapsed: f64,
-}
 
 impl Shared {
     /// Fresh slots and counters for `config`.
@@ -493,7 +290,7 @@ impl Shared {
 
     /// A finished solve's answer given room among the answers held ([`Shared::hold`]), and counted in the status as
     /// what its client gets: answered, timed out, or turned away (no room).
-    fn held_and_counted(&self, answer: Answer) -> Result<(String, OwnedSemaphorePermit), ApiError> {
+    pub(super) fn held_and_counted(&self, answer: Answer) -> Result<(String, OwnedSemaphorePermit), ApiError> {
         let held = answer.and_then(|json| self.hold(json));
         self.count(&held);
         held
@@ -539,145 +336,14 @@ pub struct BodyRoom {
     _room: Option<OwnedSemaphorePermit>,
 }
 
-/// A size as messages give it: in MiB from 1 MiB, in KiB from 1 KiB, else in bytes ("0 MiB" would say nothing),
-/// with a tenth (rounded down) when the unit does not divide it: `64 MiB`, `1.5 MiB`, `512 KiB`, `1 byte`.
-pub fn size(bytes: usize) -> String {
-    let (unit, name) = match bytes {
-        0..1024 => return format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" }),
-        1024..0x10_0000 => (1 << 10, "KiB"),
-        _ => (1 << 20, "MiB"),
-    };
-    if bytes.is_multiple_of(unit) {
-        format!("{} {name}", bytes / unit)
-    } else {
-        let tenths = (bytes as u128 * 10 / unit as u128) as usize;
-        format!("{}.{} {name}", tenths / 10, tenths % 10)
-    }
-}
-
 /// `bytes` in KiB, rounded up (an empty body takes room too).
 fn kib(bytes: usize) -> usize {
     bytes.div_ceil(1024).max(1)
 }
 
-fn progress_hook(sender: watch::Sender<Option<ProgressEvent>>) -> crate::engine::ProgressHook {
-    Box::new(move |p: &Progress| {
-        sender.send_replace(Some(ProgressEvent {
-            nodes: p.nodes,
-            table_used: p.table_used,
-            table_capacity: p.table_capacity,
-            stage: match p.count {
-                Some((done, total)) => format!("{}: {done} of {total}", p.stage),
-                None => p.stage.clone(),
-            },
-            elapsed: seconds(p.elapsed),
-        }));
-    })
-}
-
-/// A time in seconds, to the millisecond (`1.751`, not `1.7506406220000001`).
-fn seconds(time: Duration) -> f64 {
-    time.as_millis() as f64 / 1000.0
-}
-
-/// How often a streamed solve sends its latest progress (also how soon a closed connection is noticed).
-const PROGRESS_EVERY: Duration = Duration::from_millis(250);
-
-/// Server-sent events for a solve: `progress` every [`PROGRESS_EVERY`] while it runs, then `result` with the JSON
-/// answer or `error` with `{"status", "error"}`. When the client closes the stream, the solve future is dropped and
-/// its guard raises the cancel flag.
-fn event_stream(
-    shared: Arc<Shared>,
-    solve: impl Future<Output = Answer> + Send + 'static,
-    mut progress: watch::Receiver<Option<ProgressEvent>>,
-) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
-    let (tx, rx) = mpsc::channel(4);
-    // The result's room among the answers held: the stream keeps it until it is dropped (sent, or the client gone).
-    let room = Arc::new(std::sync::Mutex::new(None::<OwnedSemaphorePermit>));
-    let kept = Arc::clone(&room);
-    tokio::spawn(async move {
-        let started = Instant::now();
-        let mut solve = std::pin::pin!(solve);
-        let mut tick = tokio::time::interval(PROGRESS_EVERY);
-        tick.tick().await;
-        let last = loop {
-            tokio::select! {
-                answer = &mut solve => break answer,
-                _ = tick.tick() => {
-                    let mut report = progress.borrow_and_update().clone()
-                        .unwrap_or_else(|| ProgressEvent { stage: "solving".into(), ..ProgressEvent::default() });
-                    // The time of the whole request: a solve in parts (a map) restarts its own clock.
-                    report.elapsed = seconds(started.elapsed());
-                    let event = Event::default().event("progress").data(serde_json::to_string(&report).unwrap_or_default());
-                    if tx.send(Ok(event)).await.is_err() {
-                        // The client is gone: dropping `solve` raises its cancel flag.
-                        return;
-                    }
-                }
-            }
-        };
-        let event = match shared.held_and_counted(last) {
-            Ok((json, permit)) => {
-                *kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(permit);
-                Event::default().event("result").data(json.trim_end())
-            }
-            Err(error) => Event::default().event("error").data(error.body()),
-        };
-        let _ = tx.send(Ok(event)).await;
-    });
-    Sse::new(tokio_stream::wrappers::ReceiverStream::new(rx).map(move |event| {
-        let _room = &room;
-        event
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_are_said_in_the_largest_unit_they_reach() {
-        let said: Vec<String> =
-            [0, 1, 2, 1023, 1024, 1536, 1 << 19, (1 << 20) - 1, 1 << 20, 3 << 19, 64 << 20, 1 << 30]
-                .into_iter()
-                .map(size)
-                .collect();
-        let expected = [
-            "0 bytes",
-            "1 byte",
-            "2 bytes",
-            "1023 bytes",
-            "1 KiB",
-            "1.5 KiB",
-            "512 KiB",
-            "1023.9 KiB",
-            "1 MiB",
-            "1.5 MiB",
-            "64 MiB",
-            "1024 MiB",
-        ];
-        assert_eq!(said, expected);
-    }
-
-    #[test]
-    fn a_lone_solve_gets_every_core_and_solves_under_load_one_each() {
-        let pool = CorePool::new(4);
-        let first = pool.take();
-        assert_eq!(first.count(), 4);
-        let (second, third) = (pool.take(), pool.take());
-        assert_eq!((second.count(), third.count()), (1, 1));
-        drop(first);
-        // Two cores are still held: the next solve gets the other two.
-        assert_eq!(pool.take().count(), 2);
-        drop((second, third));
-        assert_eq!(pool.take().count(), 4);
-        // Solves that start together never share out more than the cores, but for one each under load.
-        let together: Vec<Cores> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..8).map(|_| scope.spawn(|| pool.take())).collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        assert_eq!(together.iter().map(Cores::count).sum::<usize>(), 4 + 7);
-    }
 
     #[test]
     fn an_answer_not_there_by_the_deadline_gets_504_at_it() {

@@ -28,6 +28,9 @@
 pub mod allocator;
 mod answer;
 mod api;
+mod cores;
+mod error;
+mod events;
 mod footholds;
 mod gridgame;
 mod jobs;

@@ -3,7 +3,7 @@
 //! body, and naming one in the query string gets a 400 saying so rather than being ignored.
 
 use super::api::{Endpoint, tidy};
-use super::jobs::ApiError;
+use super::error::ApiError;
 use crate::format::{cut, quote};
 use axum::extract::Query;
 use serde::Deserialize;

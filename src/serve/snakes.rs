@@ -3,8 +3,10 @@
 
 use super::answer::capped;
 use super::api::{Endpoint, field_error, input_error};
-use super::jobs::{ApiError, Shared, Work, size};
+use super::error::ApiError;
+use super::jobs::{Shared, Work};
 use crate::engine::Limits;
+use crate::format::size;
 use crate::format::{InputError, TextFormat};
 use crate::games::snakes::analysis::{
     self, DistributionAsked, Expectation, Offered, Questions, RefusalWords, Refused, SimulationAsked,

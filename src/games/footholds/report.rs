@@ -177,6 +177,45 @@ pub fn ranked_moves(instance: &Instance, solution: &Solution) -> String {
     out
 }
 
+/// The text answer: the explanation (with `explain`) and the ranked moves (with `moves`), a blank line between, or
+/// the total moves alone when neither is asked, as `perfectplay footholds` prints it.
+///
+/// ```
+/// use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, report, solve};
+/// let instance = Instance::parse("A#B\n").unwrap();
+/// let solution = solve(&instance, Wanted::default(), SolveOptions::default()).unwrap();
+/// assert_eq!(report::text(&instance, &solution, false, false), "2\n");
+/// ```
+pub fn text(instance: &Instance, solution: &Solution, explain: bool, moves: bool) -> String {
+    let mut parts = Vec::new();
+    if explain {
+        parts.push(self::explain(instance, solution));
+    }
+    if moves {
+        parts.push(ranked_moves(instance, solution));
+    }
+    if parts.is_empty() {
+        return format!("{}\n", solution.outcome.remoteness);
+    }
+    parts.join("\n")
+}
+
+/// The statistics of a solve in one line (`--stats`): positions searched and settled without search, the table's
+/// use, the time taken (`seconds`), and whether the outcome was read from the census built in.
+pub fn stats(solution: &Solution, seconds: f64) -> String {
+    let (used, capacity) = solution.table;
+    // A census answer searched nothing for the outcome: the figures are the ranked moves' and the line's alone.
+    let read =
+        if solution.outcome_given { "outcome read from the census built in (--no-census searches it); " } else { "" };
+    format!(
+        "{read}{} positions searched, {} settled without search (a player about to be stuck, or separated regions), \
+         table {used} of {capacity} entries ({} MiB), {seconds:.3} s",
+        solution.stats.nodes,
+        solution.stats.early_outcomes,
+        (capacity * solution.table_entry_bytes as u64) >> 20,
+    )
+}
+
 #[derive(Serialize)]
 struct JsonMove {
     player: Player,
