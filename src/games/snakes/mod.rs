@@ -67,8 +67,38 @@ pub const MILTON_BRADLEY: &str = "9 10\n1 38\n4 14\n9 31\n21 42\n28 84\n36 44\n5
 /// square 100 not played.
 pub const MILTON_BRADLEY_RULES: Rules = Rules { size: 100, faces: 6, start: 0, overshoot: Overshoot::Stay };
 
-/// The feedback unknowns up to which the floating-point expectation uses elimination (beyond, Gauss–Seidel).
+/// The feedback unknowns up to which the floating-point expectation uses elimination on any board (beyond, on a
+/// board too large for [`max_feedback_f64`], Gauss–Seidel).
 pub const MAX_FEEDBACK_F64: usize = 1500;
+
+/// The elimination's work, in the chain's steps times the unknowns plus a third of the unknowns cubed (the feedback
+/// system), up to which it is used whatever the unknowns: about ten seconds.
+const ELIMINATION_WORK: u64 = 10_000_000_000;
+
+/// The feedback unknowns up to which the floating-point expectation uses elimination on a chain of `steps` steps:
+/// [`MAX_FEEDBACK_F64`], or more while the work stays within about ten seconds. Gauss–Seidel, the other method,
+/// needs about as many sweeps as the game lasts rolls to prove digits, so a board with thousands of snakes on a few
+/// thousand squares (a game of millions of rolls) got no bound from it at all, where elimination takes a second.
+///
+/// ```
+/// use perfectplay::games::snakes::{MAX_FEEDBACK_F64, max_feedback_f64};
+/// // 3 524 squares and a four-sided die: some 3 000 snake tails.
+/// assert!(max_feedback_f64(14_096) > 3_000);
+/// // Three million squares: 1 500, as on every board.
+/// assert_eq!(max_feedback_f64(12_000_000), MAX_FEEDBACK_F64);
+/// ```
+pub fn max_feedback_f64(steps: u64) -> usize {
+    let work = |unknowns: u64| steps.saturating_mul(unknowns).saturating_add(unknowns.pow(3) / 3);
+    let (mut low, mut high) = (MAX_FEEDBACK_F64 as u64, 1u64 << 20);
+    if work(low) > ELIMINATION_WORK {
+        return MAX_FEEDBACK_F64;
+    }
+    while low < high {
+        let middle = (low + high).div_ceil(2);
+        if work(middle) <= ELIMINATION_WORK { low = middle } else { high = middle - 1 }
+    }
+    low as usize
+}
 
 /// Boards up to this size get the exact expectation (the rational elimination takes about 40 s at this size).
 pub const MAX_EXACT_SIZE: u32 = 2_000;

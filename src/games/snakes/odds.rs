@@ -7,7 +7,7 @@
 //! for them once.
 
 use super::board::Board;
-use super::{MAX_FEEDBACK_F64, report, traps};
+use super::{max_feedback_f64, report, traps};
 use crate::engine::chance::{self, CompiledChain, Distribution};
 use crate::engine::limits::{Interrupted, Limits, kept};
 use crate::engine::shortest;
@@ -83,7 +83,8 @@ impl<'b> Odds<'b> {
         if let Some(why) = self.why_endless(limits)? {
             return Ok(Err(why.to_owned()));
         }
-        let certified = chance::expected_steps_f64(self.chain(limits)?, MAX_FEEDBACK_F64, 1e-13, limits)?;
+        let max_feedback = max_feedback_f64(self.board.rules().chain_steps());
+        let certified = chance::expected_steps_f64(self.chain(limits)?, max_feedback, 1e-13, limits)?;
         let value = certified.values[self.start()].expect("the start ends surely");
         Ok(Ok((value, certified.relative_error)))
     }

@@ -62,7 +62,7 @@ impl Report<'_> {
         if let Some(exact) = self.exact {
             writeln!(out, "{exact}")?;
         } else if let Some((value, error)) = self.expected {
-            out.write_all(expectation_line(value, error).as_bytes())?;
+            out.write_all(expectation_line(value, error, self.board.rules().size).as_bytes())?;
         }
         if let Some(d) = self.distribution {
             distribution_table(out, d)?;
@@ -242,12 +242,18 @@ const TABLE_DECIMALS: u32 = 12;
 
 /// The expectation rounded to nearest with every digit proven by `relative_error` (at most [`MAX_DIGITS`]
 /// significant digits); when not even the integer part is proven, "about" the value and its bound, plainly; when
-/// no bound is proven at all (a game so long that double precision cannot tell its length), no value.
-fn expectation_line(value: f64, relative_error: f64) -> String {
+/// no bound is proven at all (a game so long that floating point cannot tell its length), no value, and `--exact`
+/// offered where the board's `size` allows it.
+fn expectation_line(value: f64, relative_error: f64, size: u32) -> String {
     if !relative_error.is_finite() || !value.is_finite() {
+        let exact = if size <= MAX_EXACT_SIZE {
+            "--exact computes it exactly".to_string()
+        } else {
+            format!("--simulate estimates it (--exact takes boards up to {MAX_EXACT_SIZE} squares)")
+        };
         return format!(
-            "not proven: the game lasts so long that double precision cannot bound the expectation's error; \
-             --exact computes it exactly on boards up to {MAX_EXACT_SIZE} squares\n"
+            "not proven: the game lasts so long that floating point cannot bound the expectation's error (double \
+             precision from about 10^16 rolls; the sweeps used on boards with very many snakes, sooner); {exact}\n"
         );
     }
     match proven_decimal(value, relative_error, MAX_DIGITS) {

@@ -228,9 +228,9 @@
   const countRolls = (n) => `${n} roll${n === 1 ? '' : 's'}`;
 
   // The expectation as the server proved it: its proven digits, else about the value, else (no bound at all: a
-  // game too long for double precision) not proven.
+  // game too long for floating point to bound) not proven.
   const expectedText = (e) => e.decimal ?? (e.value != null ? `about ${e.value.toPrecision(6)}`
-    : 'not proven (the game lasts too long for double precision)');
+    : 'not proven (the game lasts too long for floating point to bound its error)');
 
   /**
    * The median as the command line says it: "57 rolls"; "1 or 2 rolls" (or "1 to 3 rolls") when the chance of
