@@ -133,7 +133,7 @@ fn two_thousand_snakes_on_a_few_thousand_squares_are_eliminated_with_every_digit
     // elimination now takes, 15 digits in 2 s.
     let size: usize = 3524;
     let jumps: std::collections::HashMap<usize, usize> = (3usize..size - 1)
-        .filter(|u| (u * 2_654_435_761 >> 7) % 100 < 58)
+        .filter(|u| ((u * 2_654_435_761) >> 7) % 100 < 58)
         .map(|u| (u, (u - 1).saturating_sub(((u * 40_503) >> 5) % 7).max(1)))
         .collect();
     let mut board = format!("0 {}\n", jumps.len());
