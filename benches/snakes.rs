@@ -233,7 +233,7 @@ fn benches(c: &mut Criterion) {
     group.bench_function("elimination refined in double-double, certified", |b| {
         b.iter(|| expected_rolls(black_box(&long), &limits).unwrap().unwrap().0)
     });
-    group.bench_function("exact integer elimination (the reference)", |b| {
+    group.bench_function("exact elimination modulo primes (the reference)", |b| {
         b.iter(|| exact_expected_rolls(black_box(&long), &limits).unwrap().unwrap())
     });
     group.finish();
@@ -243,7 +243,7 @@ fn benches(c: &mut Criterion) {
     assert_eq!(exact, reference_exact(&classic));
     let mut group = c.benchmark_group("exact expectation, Milton Bradley board");
     group.sample_size(10);
-    group.bench_function("integer elimination + Bareiss", |b| {
+    group.bench_function("elimination modulo primes", |b| {
         b.iter(|| exact_expected_rolls(black_box(&classic), &limits).unwrap().unwrap())
     });
     group

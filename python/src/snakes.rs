@@ -293,9 +293,10 @@ impl Snakes {
     }
 
     /// The exact expected number of rolls with a fair die, as a `fractions.Fraction`. Offered, as the command
-    /// line's `--exact` is, on boards of up to 2 000 squares: about 1 ms on the classic 100-square board, 1 s on
-    /// 1 000 squares, 40 s on 2 000 (use `time_limit`); its time and memory grow quickly beyond (`expected_float`
-    /// gives the value there, with a proven error bound). Raises `ValueError` on a larger board, when the
+    /// line's `--exact` is, on boards of up to 2 000 squares: about 1 ms on the classic 100-square board, 0.3 s on
+    /// 1 000 squares with 100 random ladders and snakes, 2.5 s on 2 000 with 200, minutes with a thousand snakes
+    /// (use `time_limit`), in a few MB; `expected_float` gives the value there in a second, with a proven error
+    /// bound. Raises `ValueError` on a larger board, when the
     /// expectation is infinite (a square the game can reach from which the last square cannot be reached), or
     /// when the board's squares times the die's faces (at least 4) is over 20 000 000 (as for `expected_float` and
     /// `distribution`: the memory they need grows with it).

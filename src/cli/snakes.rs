@@ -111,12 +111,13 @@ chain. --expected solves it by elimination from the top square down, with one ex
 and proves an error bound (shown in --json); it prints the value rounded to nearest with as many digits as \
 the bound proves that rounding (a digit fewer when the bound straddles a rounding boundary; usually 12 to 15 \
 significant digits); 10 000 squares take about 0.1 s. A long game's first result is refined in double-double \
-arithmetic until its digits are proven (100 000 squares with 80 snakes, a game of 3·10^13 rolls: 0.2 s). With \
-more than 1 500 snake tails, or when elimination would not fit in memory, Gauss-Seidel sweeps take over, and \
-they can take minutes: bound such runs \
-with --time-limit. --exact gives the exact fraction: about 1 ms on 100 \
-squares, 1 to 3 s on 1 000 squares with 100 ladders and snakes, 40 s to over 3 minutes on 2 000 with 200 (long \
-snakes cost most); offered up to 2 000 squares, and bounded by --time-limit. --expected, --distribution and --plot are offered while squares × faces (faces counted as at least 4) is at \
+arithmetic until its digits are proven (100 000 squares with 80 snakes, a game of 3·10^13 rolls: 0.2 s). When \
+elimination would take more than about ten seconds (more than 1 500 snake tails on a large board) or would not \
+fit in memory, Gauss-Seidel sweeps take over, and they can take minutes: bound such runs \
+with --time-limit. --exact gives the exact fraction, by elimination modulo primes in a few MB: about 1 ms on 100 \
+squares, 0.3 s on 1 000 squares with 100 random ladders and snakes, 2.5 s on 2 000 with 200 (many snakes close \
+together cost most: 9 s with 200 short ones, minutes with 1 500); offered up to 2 000 squares, and bounded by \
+--time-limit. --expected, --distribution and --plot are offered while squares × faces (faces counted as at least 4) is at \
 most 20 000 000 (3 million squares with a six-sided die, 5 million with a smaller one), which keeps memory under 1 GiB. The fewest rolls is a breadth-first \
 search that looks at each square a roll lands on once, whatever the die's faces: a million squares take about \
 0.05 s, ten million (the most) about 0.4 s, with 6 faces or 1 000.

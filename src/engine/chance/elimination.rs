@@ -223,7 +223,7 @@ pub fn expected_steps<T: Scalar>(chain: &CompiledChain, limits: &Limits) -> Resu
 /// The solution `v` of `v[s] = c[s] + Σ_t p(s→t)·v[t]` on the states that end surely (`v = 0` where absorbing,
 /// `None` where not sure), `c[s]` given by `constant`: every step costing one gives the expected steps; the
 /// residual of an approximation gives its error (iterative refinement).
-fn eliminate<T: Scalar>(
+pub(super) fn eliminate<T: Scalar>(
     chain: &CompiledChain,
     sure: &[bool],
     plan: &Plan,
