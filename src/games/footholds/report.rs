@@ -181,6 +181,7 @@ pub fn ranked_moves(instance: &Instance, solution: &Solution) -> String {
 /// the total moves alone when neither is asked, as `perfectplay footholds` prints it.
 ///
 /// ```
+/// use perfectplay::format::TextFormat;
 /// use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, report, solve};
 /// let instance = Instance::parse("A#B\n").unwrap();
 /// let solution = solve(&instance, Wanted::default(), SolveOptions::default()).unwrap();
