@@ -41,11 +41,12 @@ EOF
 
 # One run: "0.31 s, 5.8 MB", or "not finished in N s"; the fraction goes to $dir/$2.out.
 run() {
-    local bin=$1 out=$2 code=0 stats
+    local bin=$1 out=$2 code=0
     shift 2
-    stats=$( { /usr/bin/time -f '%e %M' "$bin" snakes --exact --time-limit "$limit" "$@" >"$dir/$out" 2>/dev/null; } 2>&1) || code=$?
+    /usr/bin/time -f '%e %M' -o "$dir/time" "$bin" snakes --exact --time-limit "$limit" "$@" >"$dir/$out" 2>/dev/null ||
+        code=$?
     if ((code == 0)); then
-        awk '{ printf "%.2f s, %.1f MB", $1, $2 / 1024 }' <<<"$(tail -1 <<<"$stats")"
+        awk '{ printf "%.2f s, %.1f MB", $1, $2 / 1024 }' <<<"$(tail -1 "$dir/time")"
     else
         printf 'not finished in %s s' "$limit"
     fi
