@@ -3,7 +3,7 @@
 //!
 //! The command line, the server and Python ask the same questions in their own words (`--exact`, `exact`,
 //! `expected()`); each fills in [`Questions`], refuses what [`Questions::check`] refuses (wording the [`Refused`]
-//! its own way, as it names a [`Setting`](super::Setting)), and gets its answers from [`analyse`].
+//! its own way, as it names a [`Setting`]), and gets its answers from [`analyse`].
 //!
 //! ```
 //! use perfectplay::engine::Limits;
