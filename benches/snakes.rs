@@ -9,9 +9,9 @@
 //!   against plain Gauss–Seidel sweeps until the change is below 1e-13 (dense elimination, n³/3 ≈ 3·10¹¹, is out
 //!   of the question);
 //! - expected rolls of a game of 3·10¹¹ rolls on 300 squares: elimination refined in double-double, certified,
-//!   against the exact integer elimination it is checked against (plain sweeps stop far too soon there);
-//! - the exact expectation of the classic 100-square board: integer elimination with Bareiss against plain dense
-//!   Gaussian elimination over rationals.
+//!   against the exact elimination modulo primes it is checked against (plain sweeps stop far too soon there);
+//! - the exact expectation of the classic 100-square board: elimination modulo primes against plain dense
+//!   Gaussian elimination over rationals (larger boards against another build: `benches/snakes_exact.sh`).
 //!
 //! Run: `cargo bench --bench snakes -- --warm-up-time 1 --measurement-time 3`.
 

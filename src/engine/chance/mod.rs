@@ -36,8 +36,9 @@
 //! records how much is absorbed at each step, until what is left is below a threshold.
 //!
 //! One method to a file: `elimination.rs` (feedback unknowns in any number type, and the floating-point methods
-//! built on it, Gauss–Seidel included), `exact.rs` (the same elimination in integers), `bounds.rs` (the certified
-//! error bound), `distribution.rs` (the length distribution); this file holds the chain itself.
+//! built on it, Gauss–Seidel included), `exact.rs` (the same elimination modulo primes, the fraction rebuilt from
+//! the residues), `bounds.rs` (the certified error bound), `distribution.rs` (the length distribution); this file
+//! holds the chain itself.
 
 mod bounds;
 mod distribution;
