@@ -157,13 +157,14 @@ fn primes_below_2_31() -> impl Iterator<Item = u64> {
             d /= 2;
             r += 1;
         }
+        let modulus = Modulus::new(n);
         [2u64, 7, 61].iter().all(|&base| {
-            let mut x = power_modulo(base % n, d, n);
+            let mut x = modulus.power(base % n, d);
             if x == 0 || x == 1 || x == n - 1 {
                 return true;
             }
             for _ in 1..r {
-                x = x * x % n;
+                x = modulus.reduce(x * x);
                 if x == n - 1 {
                     return true;
                 }
@@ -171,19 +172,6 @@ fn primes_below_2_31() -> impl Iterator<Item = u64> {
             false
         })
     })
-}
-
-/// `base^exponent` modulo `modulus` (below 2³²).
-fn power_modulo(mut base: u64, mut exponent: u64, modulus: u64) -> u64 {
-    let mut result = 1 % modulus;
-    while exponent > 0 {
-        if exponent & 1 == 1 {
-            result = result * base % modulus;
-        }
-        base = base * base % modulus;
-        exponent >>= 1;
-    }
-    result
 }
 
 /// The inverse of `value` modulo the prime `prime` (Fermat), 0 for 0.
@@ -214,7 +202,7 @@ impl Modulus {
         Modulus { prime, reciprocal: (u128::from(u64::MAX) + 1).div_euclid(u128::from(prime)) as u64 }
     }
 
-    /// `x` modulo the prime, for `x` below 2⁶²: the quotient estimated from the reciprocal is short by at most one.
+    /// `x` modulo the prime (or any odd number below 2³¹), for `x` below 2⁶²: the quotient estimated from the reciprocal is short by at most one.
     fn reduce(self, x: u64) -> u64 {
         let quotient = ((u128::from(x) * u128::from(self.reciprocal)) >> 64) as u64;
         let remainder = x - quotient * self.prime;
