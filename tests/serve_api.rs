@@ -407,6 +407,12 @@ fn bad_requests_get_400_naming_the_problem() {
         ("/api/snakes", json!({ "input": "0 0\n", "overshoot": "fly" }), "overshoot: 'fly' is not one of"),
         (
             "/api/snakes",
+            json!({ "ladders": [[2, 3]], "snakes": [[19, 12], [17, 5], [16, 9]], "size": 20, "faces": 2 }),
+            "square 20 cannot be reached from square 1: the furthest square reachable is 15, and every roll that goes \
+             further lands on a snake back down (16→9, 17→5)",
+        ),
+        (
+            "/api/snakes",
             json!({ "input": "0 0\n", "size": 0 }),
             "size: must be a whole number between 1 and 10000000, found 0",
         ),
@@ -584,6 +590,58 @@ fn snakes_messages_name_the_requests_fields() {
     }
 }
 
+/// `--solve-memory` bounds a snakes board's own memory too: the fewest rolls, and a simulation.
+#[test]
+fn a_snakes_board_past_the_solve_memory_gets_400_naming_it() {
+    let base = start(Config { solve_memory: 1 << 20, ..Config::default() });
+    for (request, expected) in [
+        (
+            json!({ "ladders": [], "size": 100_000 }),
+            "size: a board of 100000 squares takes up to 1.9 MiB to answer, more than the server's --solve-memory of \
+             1 MiB; ask for a smaller board",
+        ),
+        (
+            json!({ "ladders": [], "size": 40_000, "simulate": 10 }),
+            "size: a board of 40000 squares takes up to 1.0 MiB to answer with a simulation, more than the server's \
+             --solve-memory of 1 MiB; ask for a smaller board",
+        ),
+    ] {
+        let (code, body) = post_json(&format!("{base}/api/snakes"), &request);
+        assert_eq!((code, parse(&body)["error"].as_str()), (400, Some(expected)), "{request}");
+    }
+    // Within it: answered.
+    let (code, body) = post_json(&format!("{base}/api/snakes"), &json!({ "ladders": [], "size": 40_000 }));
+    assert_eq!(code, 200, "{body}");
+}
+
+/// A grid game given as JSON fields: each message starts with its field; a diagonal step is written as the report
+/// writes it.
+#[test]
+fn gridgame_fields_are_named_and_steps_written_as_the_report_does() {
+    let base = server();
+    for (request, expected) in [
+        (
+            json!({ "rows": ["..", ".."], "k": 1000, "queries": [[[1, 1]]] }),
+            "k: the diagonal reach must be at most min(N - 1, M - 1) = 1, not 1000",
+        ),
+        (json!({ "rows": ["..", "..."], "queries": [[[1, 1]]] }), "rows: board row 2: 3 cells, expected 2"),
+        (json!({ "rows": [], "queries": [] }), "rows: the board must have 1 to 5000 rows and columns, not 0×0"),
+    ] {
+        for path in ["/api/gridgame", "/api/gridgame/moves"] {
+            let (code, body) = post_json(&format!("{base}{path}"), &request);
+            assert_eq!((code, parse(&body)["error"].as_str()), (400, Some(expected)), "{path} {request}");
+        }
+    }
+    let position = json!({ "rows": ["..", ".."], "k": 1, "queries": [[[1, 1]]] });
+    let (_, moves) = post_json(&format!("{base}/api/gridgame/moves"), &position);
+    let steps: Vec<_> =
+        parse(&moves)["queries"][0][0]["moves"].as_array().unwrap().iter().map(|m| m["step"].clone()).collect();
+    assert_eq!(steps, [json!("down"), json!("right"), json!("diagonal 1")], "{moves}");
+    let explained = json!({ "rows": ["..", ".."], "k": 1, "queries": [[[1, 1]]], "explain": true });
+    let (_, report) = post_json(&format!("{base}/api/gridgame"), &explained);
+    assert!(report.contains(r#""step":"diagonal 1""#), "{report}");
+}
+
 #[test]
 fn json_without_its_content_type_and_wrong_methods_get_clear_errors() {
     let base = server();
@@ -669,6 +727,38 @@ fn a_die_roll_does_not_wait_behind_long_solves() {
     assert_eq!(status(&base)["running"], 1, "the roll took {:?}", started.elapsed());
     assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
     drop(stream);
+}
+
+/// Inputs wait for their turn to be read within `--max-queued` (more get 503 at once), and a die roll has a line of
+/// its own: it is answered while the inputs of many large boards queue.
+#[test]
+fn a_die_roll_does_not_wait_behind_inputs_being_read() {
+    let base = start(Config { max_solves: 1, max_queued: 0, ..Config::default() });
+    let solve = json!({ "ladders": [], "size": 10_000_000, "max_listed_rolls": 0 });
+    let roll = json!({ "input": "0 0\n", "square": 3, "die": 2 });
+    let (solves, rolled) = std::thread::scope(|scope| {
+        let solves: Vec<_> = (0..16)
+            .map(|_| {
+                let (url, solve) = (format!("{base}/api/snakes"), &solve);
+                scope.spawn(move || {
+                    let answer = post_json(&url, solve);
+                    (answer, Instant::now())
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(20));
+        let rolled = post_json(&format!("{base}/api/snakes/roll"), &roll);
+        let rolled = (rolled, Instant::now());
+        (solves.into_iter().map(|h| h.join().unwrap()).collect::<Vec<_>>(), rolled)
+    });
+    let ((code, body), rolled_at) = rolled;
+    assert_eq!((code, parse(&body)["roll"]["square"].as_u64()), (200, Some(5)), "{body}");
+    let busy = solves.iter().filter(|((code, body), _)| *code == 503 && body.contains("busy")).count();
+    let answered: Vec<Instant> = solves.iter().filter(|((code, _), _)| *code == 200).map(|(_, at)| *at).collect();
+    assert_eq!(busy + answered.len(), 16, "{solves:?}");
+    assert!(busy > 0, "with no queue, the inputs past the one being read get 503 at once");
+    // Each board's fewest rolls take a good part of a second; the roll came back before the first of them.
+    assert!(answered.iter().all(|at| rolled_at < *at), "the roll waited behind the boards being read");
 }
 
 #[test]

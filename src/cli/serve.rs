@@ -67,8 +67,9 @@ pub struct Args {
     /// Connections open at once; more wait in the system's listen queue until one closes.
     #[arg(long, value_name = "N", default_value_t = 256, value_parser = whole::<u32>(1, 65536), allow_hyphen_values = true)]
     max_connections: u32,
-    /// The most memory one solve may take: a footholds transposition table, or a snakes expectation or distribution
-    /// (offered while its chain fits, at 40 bytes a step of squares times faces; a larger board gets 400).
+    /// The most memory one solve may take: a footholds transposition table; a snakes board (20 bytes a square for
+    /// its fewest rolls, 28 with a simulation), and its expectation or distribution (offered while its chain fits, at 40
+    /// bytes a step of squares times faces). A larger board gets 400.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_memory, allow_hyphen_values = true)]
     solve_memory: usize,
 }

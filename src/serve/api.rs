@@ -89,7 +89,7 @@ async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request)
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|accept| accept.contains("text/event-stream"));
-    let turn = match shared.turn_to_prepare(deadline).await {
+    let turn = match shared.turn_to_prepare(deadline, E::QUICK).await {
         Ok(turn) => turn,
         Err(error) => return error.into_response(),
     };

@@ -6,7 +6,7 @@ use super::api::{Endpoint, field_error, input_error};
 use super::error::ApiError;
 use super::jobs::{Shared, Work};
 use crate::engine::{Limits, Value};
-use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, report};
+use crate::games::gridgame::{Analysis, Board, Cell, Instance, Step, Wanted, k_too_large, report};
 use crate::json::{self, Seq};
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +34,12 @@ fn instance(
         return Err(ApiError::BadInput("the position as JSON needs the board as rows (with k and queries)".into()));
     };
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let board = Board::from_rows(&rows, k.unwrap_or(0)).map_err(field_error)?;
+    // The board first, then its k: each message names its field.
+    let board = Board::from_rows(&rows, 0).map_err(|e| ApiError::BadInput(format!("rows: {e}")))?;
+    let (k, most) = (k.unwrap_or(0), board.rows().min(board.cols()) - 1);
+    let board = board
+        .with_k(k)
+        .map_err(|_| ApiError::BadInput(format!("k: {}", k_too_large("the diagonal reach", most, k))))?;
     let queries = queries.unwrap_or_default();
     if let Some(i) = queries.iter().position(|query| !tokens && query.len() != 1) {
         return Err(ApiError::BadInput(format!("query {}: one cell per query (or set tokens)", i + 1)));

@@ -35,12 +35,26 @@ pub struct Shared {
     running: Arc<Semaphore>,
     /// The room for request bodies, one permit per KiB, held from their first byte until their input is read.
     buffered: Arc<Semaphore>,
-    /// The inputs being read and checked at once (as many as solves run): reading one may build a large board.
-    preparing: Arc<Semaphore>,
+    /// The inputs being read and checked at once, and those waiting to be (see [`Shared::turn_to_prepare`]): one
+    /// lane for solves, one for quick requests.
+    preparing: [Lane; 2],
     /// The room for finished answers not yet taken by their clients, one permit per KiB.
     held: Arc<Semaphore>,
     counts: Counts,
     cores: CorePool,
+}
+
+/// Turns to read and check inputs: as many at once as solves run (reading one may build a board of millions of
+/// squares), and as many waiting as solves may wait.
+struct Lane {
+    turns: Arc<Semaphore>,
+    admitted: Arc<Semaphore>,
+}
+
+/// A turn to read and check a request's input: held until it is read and checked.
+pub struct PrepareTurn {
+    _turn: OwnedSemaphorePermit,
+    _admitted: OwnedSemaphorePermit,
 }
 
 #[derive(Default)]
@@ -108,7 +122,10 @@ impl Shared {
             admitted: Arc::new(permits(config.max_solves.saturating_add(config.max_queued))),
             running: Arc::new(permits(config.max_solves.max(1))),
             buffered: Arc::new(permits(kib(config.max_buffered.max(config.max_body)))),
-            preparing: Arc::new(permits(config.max_solves.max(1))),
+            preparing: [(); 2].map(|()| Lane {
+                turns: Arc::new(permits(config.max_solves.max(1))),
+                admitted: Arc::new(permits(config.max_solves.max(1).saturating_add(config.max_queued))),
+            }),
             held: Arc::new(permits(kib(config.max_held.max(config.max_answer)))),
             config,
             counts: Counts::default(),
@@ -155,13 +172,20 @@ impl Shared {
 
     /// Waits, until `deadline`, for a turn to read and check a request's input (which may build a board of
     /// millions of squares): at most as many at once as solves run, so that memory does not grow with the number
-    /// of connections.
+    /// of connections, and at most `--max-queued` more waiting. `quick` requests (die rolls) have a lane of their
+    /// own, so that they never wait behind the inputs of solves.
     ///
     /// # Errors
-    /// The request's time limit, when no turn comes before the deadline.
-    pub async fn turn_to_prepare(&self, deadline: Instant) -> Result<OwnedSemaphorePermit, ApiError> {
-        match tokio::time::timeout_at(deadline.into(), Arc::clone(&self.preparing).acquire_owned()).await {
-            Ok(Ok(turn)) => Ok(turn),
+    /// [`ApiError::Busy`] at once when the lane's queue is full; the request's time limit, when no turn comes
+    /// before the deadline.
+    pub async fn turn_to_prepare(&self, deadline: Instant, quick: bool) -> Result<PrepareTurn, ApiError> {
+        let lane = &self.preparing[usize::from(quick)];
+        let Ok(admitted) = Arc::clone(&lane.admitted).try_acquire_owned() else {
+            self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
+            return Err(ApiError::Busy(self.config.max_solves));
+        };
+        match tokio::time::timeout_at(deadline.into(), Arc::clone(&lane.turns).acquire_owned()).await {
+            Ok(Ok(turn)) => Ok(PrepareTurn { _turn: turn, _admitted: admitted }),
             _ => Err(self.timed_out()),
         }
     }

@@ -13,8 +13,8 @@ use crate::games::snakes::analysis::{
 };
 use crate::games::snakes::report::Report;
 use crate::games::snakes::{
-    self, Board, CHAIN_BYTES_PER_STEP, DISTRIBUTION_TAIL, Instance, MAX_CHAIN_STEPS, MAX_EXACT_SIZE, Overshoot, Rules,
-    Setting,
+    self, Board, CHAIN_BYTES_PER_STEP, DISTRIBUTION_TAIL, FEWEST_ROLLS_BYTES_PER_SQUARE, Instance, MAX_CHAIN_STEPS,
+    MAX_EXACT_SIZE, Overshoot, Rules, SIMULATION_BYTES_PER_SQUARE, Setting,
 };
 use serde::Deserialize;
 
@@ -196,11 +196,25 @@ impl Endpoint for Request {
         // max_rolls and simulate are within their ranges already (see the fields' readers).
         let solve_memory = shared.config.solve_memory;
         questions.check(checked.rules, offered(solve_memory)).map_err(|r| refused(r, solve_memory))?;
+        // The chain's refusal, when it has one, says more; then the board's own memory.
+        let per_square =
+            if self.simulate.is_some() { SIMULATION_BYTES_PER_SQUARE } else { FEWEST_ROLLS_BYTES_PER_SQUARE };
+        let board_bytes = u64::from(checked.rules.size) * per_square;
+        if board_bytes > solve_memory as u64 {
+            return Err(ApiError::BadInput(format!(
+                "size: a board of {} squares takes up to {} to answer{}, more than the server's --solve-memory of \
+                 {}; ask for a smaller board",
+                checked.rules.size,
+                size(usize::try_from(board_bytes).unwrap_or(usize::MAX)),
+                if self.simulate.is_some() { " with a simulation" } else { "" },
+                size(solve_memory)
+            )));
+        }
         Ok(Box::new(move |limits: Limits| {
             let board = checked.board()?;
             let instance = &checked.instance;
-            let answers =
-                analysis::analyse(&board, &questions, &limits)?.map_err(|why| input_error(InputError::new(why)))?;
+            let error = if checked.from_text { input_error } else { field_error };
+            let answers = analysis::analyse(&board, &questions, &limits)?.map_err(|why| error(InputError::new(why)))?;
             let rolls = answers.rolls.expect("the fewest rolls are always asked");
             let report = Report {
                 instance,

@@ -20,6 +20,17 @@ pub fn links_and_bad_input(tab: &Tab, base: &str) {
         wait(tab, error)
     };
     assert!(message.as_str().unwrap().contains("b '0,5' is not a foothold"), "{message}");
+    // Starts a link leaves out take their defaults: A on the first foothold, B on the last.
+    open(tab, base, "game=footholds&board=[[0,1,1,0,1]]&b=0,2");
+    wait(tab, "PP.games.footholds.state().answer && PP.games.footholds.state().start.board[0].length === 5");
+    assert_eq!(eval(tab, "JSON.stringify(PP.games.footholds.state().start.a)"), "[0,1]");
+    open(tab, base, "game=footholds&board=[[0,1,1,0,1]]");
+    wait(tab, "PP.games.footholds.state().answer && PP.games.footholds.state().start.board[0].length === 5");
+    assert_eq!(
+        eval(tab, "JSON.stringify([PP.games.footholds.state().start.a, PP.games.footholds.state().start.b])"),
+        "[[0,1],[0,4]]"
+    );
+    assert_eq!(eval(tab, "document.getElementById('error').hidden"), true, "no message");
 
     // A snakes link with a number that is not one: a message naming the field, and the default kept.
     open(tab, base, "game=snakes&size=abc");

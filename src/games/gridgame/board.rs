@@ -32,9 +32,8 @@ impl fmt::Display for Cell {
     }
 }
 
-/// One move of the token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// One move of the token. In JSON it is written as it is displayed: `"down"`, `"right"`, `"diagonal 2"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     /// One cell down.
     Down,
@@ -51,6 +50,12 @@ impl fmt::Display for Step {
             Step::Right => f.write_str("right"),
             Step::Diagonal(k) => write!(f, "diagonal {k}"),
         }
+    }
+}
+
+impl Serialize for Step {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

@@ -116,6 +116,15 @@ pub const MAX_CHAIN_STEPS: u64 = 20_000_000;
 /// offers the chain within a memory budget (the server's `--solve-memory`) divides by this.
 pub const CHAIN_BYTES_PER_STEP: u64 = 40;
 
+/// The memory a board takes to answer the fewest rolls, per square, at most (measured peaks, 2026-12-07: ten
+/// million squares 185 MB, three million 59 MB, a million 23 MB). A front end that answers within a memory budget
+/// (the server's `--solve-memory`) refuses boards past it.
+pub const FEWEST_ROLLS_BYTES_PER_SQUARE: u64 = 20;
+
+/// [`FEWEST_ROLLS_BYTES_PER_SQUARE`] with a simulation too, which looks for endless games first (ten million squares
+/// 263 MB, three million 78 MB, a million 32 MB).
+pub const SIMULATION_BYTES_PER_SQUARE: u64 = 28;
+
 /// What is left in play when the distribution of the number of rolls stops.
 pub const DISTRIBUTION_TAIL: f64 = 1e-12;
 

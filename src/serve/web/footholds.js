@@ -555,7 +555,10 @@
     const bad = (what) => `The link's ${what}; showing the example board instead.`;
     if (!rows) return bad(`board ${PP.quote(params.get('board'))} is not rows of 0 and 1, all of one length`);
     if (board.length * board[0].length > MAX_CELLS) return bad(`board has more than ${MAX_CELLS} cells`);
-    const a = cell(params.get('a')), b = cell(params.get('b'));
+    // A start the link leaves out takes its default: A on the board's first foothold, B on its last (reading order).
+    const footholds = board.flatMap((row, r) => row.flatMap((v, c) => (v ? [[r, c]] : [])));
+    const given = (name, fallback) => (params.get(name) === null ? fallback : cell(params.get(name)));
+    const a = given('a', footholds[0]), b = given('b', footholds[footholds.length - 1]);
     for (const [name, at] of [['a', a], ['b', b]]) {
       if (!at || at[0] >= board.length || at[1] >= board[0].length || !board[at[0]][at[1]]) {
         return bad(`${name} ${PP.quote(params.get(name) ?? '')} is not a foothold of the board`);
