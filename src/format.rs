@@ -297,8 +297,17 @@ impl<'a> Tokens<'a> {
     /// # Errors
     /// "expected {what}, found the end of the input".
     pub fn next(&mut self, what: &str) -> Result<Token<'a>, InputError> {
+        self.next_named(|| what.to_string())
+    }
+
+    /// [`Tokens::next`] with the name of what is expected made only when the input ends (a judge input of millions
+    /// of numbers names each one).
+    ///
+    /// # Errors
+    /// When the input ends.
+    pub fn next_named(&mut self, what: impl FnOnce() -> String) -> Result<Token<'a>, InputError> {
         let token = self.peek().ok_or_else(|| {
-            InputError::at(self.line, self.column, format!("expected {what}, found the end of the input"))
+            InputError::at(self.line, self.column, format!("expected {}, found the end of the input", what()))
         })?;
         self.rest = &self.rest[token.text.len()..];
         self.column += token.text.chars().count();

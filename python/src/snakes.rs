@@ -217,6 +217,7 @@ impl Snakes {
         text_signature = "(text, *, size=100, faces=6, start=1, overshoot=\"stay\")"
     )]
     fn parse(
+        py: Python<'_>,
         #[pyo3(from_py_with = run::keyword::text)] text: String,
         #[pyo3(from_py_with = run::keyword::size)] size: Int,
         #[pyo3(from_py_with = run::keyword::faces)] faces: Int,
@@ -224,7 +225,8 @@ impl Snakes {
         #[pyo3(from_py_with = run::keyword::overshoot)] overshoot: String,
     ) -> PyResult<Snakes> {
         let rules = rules(size, faces, start, &overshoot)?;
-        Snakes::build(Instance::parse(&text).map_err(run::input_error)?, rules)
+        // Millions of ladders take a second or two to read and check: other Python threads run meanwhile.
+        py.detach(|| Snakes::build(Instance::parse(&text).map_err(run::input_error)?, rules))
     }
 
     /// The ladders as `(foot, top)` pairs (a list made anew each time, stopped by Ctrl-C: a board may have
@@ -548,8 +550,11 @@ impl RollDistribution {
 
     fn __repr__(&self) -> String {
         let median = self.median().map_or("None".to_string(), |m| m.to_string());
-        let rolls = self.distribution.ends.len();
-        format!("<RollDistribution: {} computed, median {median}>", counted(rolls as u64, "roll"))
+        // `ends[0]` is roll 0 (a game decided before it starts), so the last roll computed is one less than the
+        // entries.
+        let last = self.distribution.ends.len().saturating_sub(1);
+        let rolls = if last == 0 { "roll 0 only".to_string() } else { format!("rolls 0 to {last}") };
+        format!("<RollDistribution: {rolls} computed, median {median}>")
     }
 
     /// The histogram as SVG, or `None` (Jupyter then shows the repr) when there is nothing to draw: the game is

@@ -58,7 +58,30 @@ def test_a_time_limit_covers_the_making_of_a_long_answer():
 
 
 def test_sigint_stops_the_making_of_a_long_answer():
-    output, code, stopped_after = interrupted(LONG_GAME, "board.shortest_game(time_limit=60)", settle=3.0, timeout=30)
+    # A game of ten million rolls is solved in half a second and made into a list in about one, so the signal comes
+    # during the making of one of these answers most of the time, during a solve otherwise.
+    work = "[board.shortest_game(time_limit=60) for _ in range(20)]"
+    output, code, stopped_after = interrupted(LONG_GAME, work, settle=3.0, timeout=30)
     assert (output, code) == ("KeyboardInterrupt", 0)
-    # Before, it took 8.6 s: the rest of the list was made first.
+    # Once, it took 8.6 s: the rest of the list was made first.
     assert stopped_after < 2.0, f"took {stopped_after:.2f} s to stop"
+
+
+def test_the_garbage_collector_is_left_as_it_was():
+    # Making a long answer pauses Python's collector (each collection would walk the millions of objects made so
+    # far): it is enabled again afterwards, also when the time limit stops the making, and left off if it was off.
+    import gc
+
+    board = perfectplay.Snakes([], [], size=10_000_000, faces=1)
+    assert gc.isenabled()
+    assert len(perfectplay.Snakes([], [], size=1_000, faces=1).shortest_game()) == 999
+    assert gc.isenabled()
+    with pytest.raises(perfectplay.TimeLimitExceeded):
+        board.shortest_game(time_limit=0.7)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        perfectplay.Snakes([], [], size=1_000, faces=1).shortest_game()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -150,9 +150,10 @@ def test_pairs_are_any_two_item_sequences():
 def test_reprs_count_in_the_singular_and_plural():
     assert repr(perfectplay.Footholds.parse("A#B").solve()) == "<FootholdsSolution: B wins in 2 moves>"
     assert repr(perfectplay.Footholds.parse("A#.\n..B").solve()) == "<FootholdsSolution: A wins in 1 move>"
-    assert repr(perfectplay.Snakes([], [], size=2, faces=1).distribution()).startswith("<RollDistribution: 2 rolls")
+    # One face, one roll from square 1 to square 2: the game ends at roll 1 (ends[0] is roll 0).
+    assert repr(perfectplay.Snakes([], [], size=2, faces=1).distribution()) == "<RollDistribution: rolls 0 to 1 computed, median 1>"
     decided = perfectplay.Snakes([], [], size=2, faces=1, start=2).distribution()
-    assert repr(decided) == "<RollDistribution: 1 roll computed, median 0>"
+    assert repr(decided) == "<RollDistribution: roll 0 only computed, median 0>"
     # A game too big to show as a constructor call is summed up.
     big = ["." * 100] * 100
     assert repr(perfectplay.GridGame(big, 3, [(1, 1)])) == "<GridGame 100×100, K = 3, 1 query>"

@@ -333,20 +333,21 @@ impl Board {
         let size = rules.size;
         let mut jump: Vec<u32> = (0..=size).collect();
         let (mut ladders, mut snakes) = (0, 0);
-        let mut names: Vec<(u32, String)> = Vec::new(); // (square, name) of the jumps seen, for duplicate errors
-        let mut owner = rustc_hash::FxHashMap::default();
+        // The jump starting on each square, by kind and number: named only in a message (a board may have millions).
+        let mut owner: rustc_hash::FxHashMap<u32, (&str, u32)> = rustc_hash::FxHashMap::default();
         for &(from, to, at) in jumps {
-            let name = if to > from {
+            let (kind, number) = if to > from {
                 ladders += 1;
-                format!("ladder {ladders}")
+                ("ladder", ladders)
             } else {
                 snakes += 1;
-                format!("snake {snakes}")
+                ("snake", snakes)
             };
+            let name = || format!("{kind} {number}");
             let error = |end: usize, message: String| {
                 BoardError::Jumps(match at {
-                    Some(at) => InputError::at(at[end].0, at[end].1, format!("{name}: {message}")),
-                    None => InputError::new(format!("{name}: {message}")),
+                    Some(at) => InputError::at(at[end].0, at[end].1, format!("{}: {message}", name())),
+                    None => InputError::new(format!("{}: {message}", name())),
                 })
             };
             for (end, square) in [(0, from), (1, to)] {
@@ -354,7 +355,7 @@ impl Board {
                     return Err(error(end, format!("square {square} is outside the board (squares 1 to {size})")));
                 }
                 if square > size {
-                    return Err(BoardError::Beyond { jump: name, square, size, at: at.map(|at| at[end]) });
+                    return Err(BoardError::Beyond { jump: name(), square, size, at: at.map(|at| at[end]) });
                 }
             }
             if from == to {
@@ -363,12 +364,10 @@ impl Board {
             if from == size {
                 return Err(error(0, format!("starts on the last square {size}, where the game is already over")));
             }
-            if let Some(&other) = owner.get(&from) {
-                let (_, other_name): &(u32, String) = &names[other];
-                return Err(error(0, format!("starts on square {from}, where {other_name} already starts")));
+            if let Some((other, j)) = owner.get(&from) {
+                return Err(error(0, format!("starts on square {from}, where {other} {j} already starts")));
             }
-            owner.insert(from, names.len());
-            names.push((from, name));
+            owner.insert(from, (kind, number));
             jump[from as usize] = to;
         }
         Ok(Board { rules, jump })

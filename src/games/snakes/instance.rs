@@ -75,13 +75,13 @@ impl Instance {
     }
 
     fn check(&self) -> Result<(), InputError> {
-        let mut starts: FxHashMap<u32, String> = FxHashMap::default();
+        // Where each jump starts, by kind and number: named only in a message (a board may have millions).
+        let mut starts: FxHashMap<u32, (&str, usize)> = FxHashMap::default();
         for (kind, list) in [("ladder", &self.ladders), ("snake", &self.snakes)] {
             for (i, w) in list.iter().enumerate() {
-                let name = format!("{kind} {}", i + 1);
                 let error = |end: usize, message: String| match w.at {
-                    Some(at) => InputError::at(at[end].0, at[end].1, format!("{name}: {message}")),
-                    None => InputError::new(format!("{name}: {message}")),
+                    Some(at) => InputError::at(at[end].0, at[end].1, format!("{kind} {}: {message}", i + 1)),
+                    None => InputError::new(format!("{kind} {}: {message}", i + 1)),
                 };
                 for (end, square) in [(0, w.from), (1, w.to)] {
                     if square == 0 {
@@ -127,10 +127,10 @@ impl Instance {
                         },
                     ));
                 }
-                if let Some(other) = starts.get(&w.from) {
-                    return Err(error(0, format!("starts on square {}, where {other} already starts", w.from)));
+                if let Some((other, j)) = starts.get(&w.from) {
+                    return Err(error(0, format!("starts on square {}, where {other} {j} already starts", w.from)));
                 }
-                starts.insert(w.from, name);
+                starts.insert(w.from, (kind, i + 1));
             }
         }
         Ok(())
@@ -159,19 +159,25 @@ impl TextFormat for Instance {
             let mut squares = [0u32; 2];
             let mut at = [(0, 0); 2];
             for end in 0..2 {
-                let what = format!("the {} of {kind} {i} ({announced})", ends[end]);
-                let token = tokens.next(&what)?;
-                let name = format!("{kind} {i}: its {}", ends[end]);
+                let token = tokens.next_named(|| format!("the {} of {kind} {i} ({announced})", ends[end]))?;
+                let name = || format!("{kind} {i}: its {}", ends[end]);
                 let digits = token.text.strip_prefix('+').unwrap_or(token.text);
                 if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(token.error(format!("{name} must be a square number, found {}", quote(token.text))));
+                    return Err(token.error(format!(
+                        "{} must be a square number, found {}",
+                        name(),
+                        quote(token.text)
+                    )));
                 }
                 squares[end] = match digits.parse::<u64>() {
-                    Ok(0) => return Err(token.error(format!("{name} is square 0, but squares are numbered from 1"))),
+                    Ok(0) => {
+                        return Err(token.error(format!("{} is square 0, but squares are numbered from 1", name())));
+                    }
                     Ok(value) if value <= u64::from(MAX_SIZE) => value as u32,
                     _ => {
                         return Err(token.error(format!(
-                            "{name} is square {}, beyond the largest board supported ({MAX_SIZE} squares)",
+                            "{} is square {}, beyond the largest board supported ({MAX_SIZE} squares)",
+                            name(),
                             cut(token.text)
                         )));
                     }
