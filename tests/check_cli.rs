@@ -895,6 +895,13 @@ fn a_fork_bomb_meets_the_task_bound() {
     }
     let detail = json["detail"].as_str().unwrap();
     assert!(detail.contains(&format!("the limit is {bound}")), "{detail}");
+    // One that aborts once a fork fails (as C++'s `perror` then `abort()` does): the task bound is named, not the
+    // memory limit a SIGABRT would otherwise suggest.
+    let aborting = bomb.replace("sys.exit(1)", "os.abort()");
+    let (code, json) = one_case(&["--jobs", "1"], &["python3", "-c", &aborting]);
+    assert_eq!((code, json["verdict"].as_str()), (Some(1), Some("runtime error")), "{json:#}");
+    let detail = json["detail"].as_str().unwrap();
+    assert!(detail.contains(&format!("the limit is {bound}")) && !detail.contains("memory"), "{detail}");
 }
 
 /// The text report of a wrong answer shows the end of the solution's stderr, as a runtime error's does.

@@ -273,6 +273,10 @@ impl CheckedGame for Gridgame {
         let options = gridgame::report::Options { remoteness: true, explain: true, ..Default::default() };
         let which = match (wrong, case.query_count()) {
             (_, 1) => String::new(),
+            // A run stopped before it answered them all (a time limit, a crash) left the rest unanswered.
+            (Some(_), count) if index >= got.split_whitespace().count() => {
+                format!("query {} of {count}, the first not answered:\n", index + 1)
+            }
             (Some(_), count) => format!("query {} of {count}, the first answered wrongly:\n", index + 1),
             (None, count) => format!("query 1 of {count}:\n"),
         };
@@ -306,6 +310,10 @@ mod tests {
                 format!("query {} of 3, the first answered wrongly:\n{}", wrong + 1, game.explain(&alone, ""));
             assert_eq!(explained, expected);
         }
+        // A run that stopped after its first answer: the second is the first not answered.
+        let second = gridgame::Instance::parse_judge(&format!("{board}1\n1 2\n"), false).unwrap();
+        let stopped = game.explain(&case, &words[0]);
+        assert_eq!(stopped, format!("query 2 of 3, the first not answered:\n{}", game.explain(&second, "")));
         let first = gridgame::Instance::parse_judge(&format!("{board}1\n1 1\n"), false).unwrap();
         assert_eq!(game.explain(&case, ""), format!("query 1 of 3:\n{}", game.explain(&first, "")));
         assert!(game.explain(&first, "").starts_with(&words[0]), "one query: its game alone, no heading");

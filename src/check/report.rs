@@ -138,6 +138,11 @@ fn failure_detail(how: &str, stderr: &str, outcome: &Outcome) -> String {
     let memory_error = MEMORY_ERRORS.iter().any(|error| stderr.contains(error));
     let own_abort = OWN_ABORTS.iter().any(|sign| stderr.contains(sign));
     let memory = memory_error || (MEMORY_SIGNS.iter().any(|sign| how.contains(sign)) && !own_abort);
+    // A process or thread that could not start, after which the solution aborted: the task bound, not the memory,
+    // unless the solution also said it ran out of memory.
+    if !memory_error && let Some(note) = task_note(stderr, outcome) {
+        return format!("{how}; {note}");
+    }
     if memory {
         return format!(
             "{how}; the memory limit is {} MiB, and a run that needs more ends this way",

@@ -1,7 +1,7 @@
 //! `perfectplay check`: the command line of [`crate::check`].
 
 use super::output::Output;
-use super::{interrupt, parse_memory, parse_seconds, whole};
+use super::{interrupt, memory_bytes, parse_memory, parse_seconds, whole};
 use crate::check::{self, Options, Solution, Verdict, games};
 use crate::error::Error;
 use crate::format::quote;
@@ -103,11 +103,10 @@ const MIN_MEMORY: u64 = 16 << 20;
 
 /// `--memory-limit`: a size as every `--memory` option reads it, at least [`MIN_MEMORY`] (quoted as written).
 fn parse_memory_limit(text: &str) -> Result<usize, String> {
-    let bytes = parse_memory(text)?;
-    if (bytes as u64) < MIN_MEMORY {
+    if memory_bytes(text)? < MIN_MEMORY as f64 {
         return Err(format!("{} is too small to start a solution: give at least 16M", quote(text.trim())));
     }
-    Ok(bytes)
+    parse_memory(text)
 }
 
 /// A seed from the clock, short enough to type.

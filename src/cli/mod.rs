@@ -164,6 +164,18 @@ fn cut_quoted(line: &str) -> String {
 
 /// Reads a memory size such as `512M`, `4G` or `1000000` (bytes); for `--memory`.
 fn parse_memory(text: &str) -> Result<usize, String> {
+    let bytes = memory_bytes(text)?;
+    if !(1.0..=MAX_MEMORY).contains(&bytes) {
+        return Err(format!("{} is not a usable memory size (from 1 byte to 1048576G)", quote(text.trim())));
+    }
+    Ok(bytes as usize)
+}
+
+/// The largest size a memory option takes, 2⁵⁰ bytes (1 048 576G).
+const MAX_MEMORY: f64 = (1u64 << 50) as f64;
+
+/// The bytes a size like `512M` or `1.5G` says, not yet checked against any range.
+fn memory_bytes(text: &str) -> Result<f64, String> {
     let text = text.trim();
     let split = text.find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(text.len());
     let (number, unit) = text.split_at(split);
@@ -175,11 +187,7 @@ fn parse_memory(text: &str) -> Result<usize, String> {
         "G" | "GB" | "GIB" => 1 << 30,
         _ => return Err(format!("unknown unit {} in {} (use K, M or G)", quote(unit), quote(text))),
     };
-    let bytes = number * scale as f64;
-    if !(1.0..=(1u64 << 50) as f64).contains(&bytes) {
-        return Err(format!("{} is not a usable memory size (from 1 byte to 1048576G)", quote(text)));
-    }
-    Ok(bytes as usize)
+    Ok(number * scale as f64)
 }
 
 /// The `--time-limit` option every game shares: a deadline for the solve and progress on a terminal.

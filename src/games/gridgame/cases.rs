@@ -231,12 +231,22 @@ pub fn shrink_after(instance: &Instance, wrong_query: Option<usize>) -> Vec<Inst
         (b.rows(), b.cols(), b.k(), b.open_cells().to_vec(), queries(c))
     };
     let plain = plain_cuts(instance, wrong_query);
+    // Every cut of one line, each a board nearly as large as this one, only while they fit in the budget: a larger
+    // board is cut down by the plain cuts first.
+    let (n, m) = (instance.board().rows(), instance.board().cols());
+    let few_enough = (n + m).saturating_mul(n * m) <= CANDIDATE_CELLS;
     let tiers = match single_query(instance) {
-        Some(query) => [plain, cuts_moving_the_query(instance, query), query_moved(instance, query)],
+        Some(query) if few_enough => [plain, cuts_moving_the_query(instance, query), query_moved(instance, query)],
+        Some(query) => [plain, Vec::new(), query_moved(instance, query)],
         None => [plain, Vec::new(), Vec::new()],
     };
     in_tiers(instance, tiers, key)
 }
+
+/// The cells of the boards one shrinking step makes as candidates, at most (past it, the finer cuts of a large board
+/// are left for the next steps, made on the smaller board the coarse cuts lead to). Every candidate is a whole board:
+/// the one-line cuts of a 1 250 × 915 board of `--beyond` alone would be 2 165 boards, 2.5 GB.
+const CANDIDATE_CELLS: usize = 1 << 26;
 
 /// The blocks of `len` lines (or queries) to take away, level by level as delta debugging splits them: the two
 /// halves, then the quarters, …, then each one alone (the last block of a level may be shorter).
@@ -290,8 +300,13 @@ fn plain_cuts(instance: &Instance, wrong_query: Option<usize>) -> Vec<Instance> 
     }
     let single = single_query(instance);
     let (row_levels, col_levels) = (blocks(n), blocks(m));
-    // Level by level (the halves of both sides, then the quarters, …), rows before columns.
+    // Level by level (the halves of both sides, then the quarters, …), rows before columns, while the candidates'
+    // cells fit in the budget.
+    let made = |out: &[Instance]| out.iter().map(|c| c.board().rows() * c.board().cols()).sum::<usize>();
     for level in 0..row_levels.len().max(col_levels.len()) {
+        if made(&out) >= CANDIDATE_CELLS {
+            break;
+        }
         for (is_row, cuts) in [(true, row_levels.get(level)), (false, col_levels.get(level))] {
             for cut in cuts.into_iter().flatten() {
                 let (rows, cols) =
@@ -411,6 +426,24 @@ pub fn describe(instance: &Instance) -> String {
 mod tests {
     use super::*;
     use crate::format::TextFormat;
+
+    #[test]
+    fn a_large_boards_candidates_stay_within_the_budget() {
+        // 600 × 400: its one-line cuts alone would be 1 000 boards of about 240 000 cells.
+        let (n, m) = (600, 400);
+        let board = Board::new(n, m, 3, vec![true; n * m]).unwrap();
+        for queries in [vec![vec![Cell::new(5, 7)]], vec![vec![Cell::new(5, 7)], vec![Cell::new(300, 9)]]] {
+            let case = Instance::new(board.clone(), &queries).unwrap();
+            let candidates = shrink(&case);
+            let cells: usize = candidates.iter().map(|c| c.board().rows() * c.board().cols()).sum();
+            // One level of cuts may pass the budget before the next is left out.
+            assert!(cells <= 3 * CANDIDATE_CELLS, "{cells} cells in {} candidates", candidates.len());
+            // The halves come first, and a cut of one line is left for a later step.
+            let halves = candidates.iter().filter(|c| c.board().rows() == n / 2 || c.board().cols() == m / 2);
+            assert!(halves.count() >= 2);
+            assert!(!candidates.iter().any(|c| c.board().rows() == n - 1 && c.board().cols() == m));
+        }
+    }
 
     #[test]
     fn shrinking_moves_the_query_off_a_cut_row() {
