@@ -258,3 +258,15 @@ fn corner_cases_are_judge_cases() {
 fn board_is_full(board: &gridgame::Board) -> bool {
     board.open_cells().iter().all(|&open| open)
 }
+
+/// The random footholds cases are not spent on one board: among the first eighth of a thousand (the smallest
+/// boards, sides up to 2), a good share are different, and the 1×1 board is rare.
+#[test]
+fn the_smallest_footholds_cases_are_mostly_different() {
+    let mut rng = StdRng::seed_from_u64(21);
+    let first: Vec<_> = (0..125).map(|index| footholds::cases::generate(&mut rng, index, 1000, false)).collect();
+    let distinct: HashSet<String> = first.iter().map(|case| format!("{case:?}")).collect();
+    let one_cell = first.iter().filter(|case| case.rows() * case.cols() == 1).count();
+    assert!(distinct.len() >= 25, "{} distinct of 125", distinct.len());
+    assert!(one_cell <= 25, "{one_cell} of 125 on the 1×1 board");
+}

@@ -26,7 +26,8 @@ pub fn check(instance: &Instance, beyond: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Case `index` of `total`: boards grow from 1×1 to the largest allowed as the index grows.
+/// Case `index` of `total`: boards grow from 1×2 and 2×1 to the largest allowed as the index grows (the 1×1 board is
+/// a corner case).
 ///
 /// # Panics
 /// Can panic with `beyond` when `index` is `total` or more: a board of more than [`MAX_CELLS`] cells can then be
@@ -39,9 +40,11 @@ pub fn generate(rng: &mut StdRng, index: usize, total: usize, beyond: bool) -> I
         let rows = rng.random_range(1..=cells.min(16));
         (rows, rng.random_range(1..=(cells / rows).max(1)))
     } else {
-        // Every side up to 5 by half way, then 5×5 boards and all smaller ones.
-        let cap = (1.0 + 8.0 * progress).floor().min(JUDGE_SIDE as f64) as usize;
-        (rng.random_range(1..=cap), rng.random_range(1..=cap))
+        // Every side up to 5 by half way, then 5×5 boards and all smaller ones but the 1×1 board, which the corner
+        // cases try (a cap of 1 at first made the first eighth of the cases that one board).
+        let cap = (2.0 + 6.0 * progress).floor().min(JUDGE_SIDE as f64) as usize;
+        let rows = rng.random_range(1..=cap);
+        (rows, rng.random_range(usize::from(rows == 1) + 1..=cap))
     };
     // Beyond the judge's boards, sparse ones: a full board of 100 cells is out of reach of a plain search (and
     // takes perfectplay itself a long time).
