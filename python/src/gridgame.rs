@@ -101,7 +101,7 @@ fn board_of(grid: &[String], k: &Int) -> PyResult<Board> {
     if k.0.sign() == Sign::Minus {
         return Err(PyValueError::new_err(format!("k: {K} must be at least 0, not {}", k.0)));
     }
-    let most = board.rows().min(board.cols()) - 1;
+    let most = board.max_k();
     match k.get::<usize>().filter(|&k| k <= most) {
         Some(k) => board.with_k(k).map_err(run::input_error),
         None => Err(PyValueError::new_err(format!("k: {}", k_too_large(K, most, &k.0)))),

@@ -36,7 +36,7 @@ fn instance(
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     // The board first, then its k: each message names its field.
     let board = Board::from_rows(&rows, 0).map_err(|e| ApiError::BadInput(format!("rows: {e}")))?;
-    let (k, most) = (k.unwrap_or(0), board.rows().min(board.cols()) - 1);
+    let (k, most) = (k.unwrap_or(0), board.max_k());
     let board = board
         .with_k(k)
         .map_err(|_| ApiError::BadInput(format!("k: {}", k_too_large("the diagonal reach", most, k))))?;

@@ -31,8 +31,8 @@ pub type Work = Box<dyn FnOnce(Limits) -> Answer + Send>;
 pub struct Shared {
     /// The server's configuration.
     pub config: Config,
-    admitted: Arc<Semaphore>,
-    running: Arc<Semaphore>,
+    /// The solve slots, and the queue for them.
+    solves: Lane,
     /// The room for request bodies, one permit per KiB, held from their first byte until their input is read.
     buffered: Arc<Semaphore>,
     /// The inputs being read and checked at once, and those waiting to be (see [`Shared::turn_to_prepare`]): one
@@ -44,15 +44,47 @@ pub struct Shared {
     cores: CorePool,
 }
 
-/// Turns to read and check inputs: as many at once as solves run (reading one may build a board of millions of
-/// squares), and as many waiting as solves may wait.
+/// Turns at something that only so many requests may do at once (solve, or read and check their input), with a
+/// bounded queue for them.
 struct Lane {
+    /// One permit per request doing it.
     turns: Arc<Semaphore>,
+    /// One permit per request doing it or waiting for its turn.
     admitted: Arc<Semaphore>,
 }
 
-/// A turn to read and check a request's input: held until it is read and checked.
-pub struct PrepareTurn {
+/// Why a request got no turn in a [`Lane`].
+enum NoTurn {
+    /// The queue was full: refused at once.
+    Full,
+    /// No turn came before the request's deadline.
+    Late,
+}
+
+impl Lane {
+    fn new(turns: usize, admitted: usize) -> Lane {
+        Lane { turns: Arc::new(permits(turns)), admitted: Arc::new(permits(admitted)) }
+    }
+
+    /// A turn, waited for until `deadline` (counted in `waiting` meanwhile, if given), unless the queue is full.
+    async fn enter(&self, deadline: Instant, waiting: Option<&AtomicUsize>) -> Result<Turn, NoTurn> {
+        let admitted = Arc::clone(&self.admitted).try_acquire_owned().map_err(|_| NoTurn::Full)?;
+        if let Some(waiting) = waiting {
+            waiting.fetch_add(1, Ordering::Relaxed);
+        }
+        let turn = tokio::time::timeout_at(deadline.into(), Arc::clone(&self.turns).acquire_owned()).await;
+        if let Some(waiting) = waiting {
+            waiting.fetch_sub(1, Ordering::Relaxed);
+        }
+        match turn {
+            Ok(Ok(turn)) => Ok(Turn { _turn: turn, _admitted: admitted }),
+            _ => Err(NoTurn::Late),
+        }
+    }
+}
+
+/// A turn in a [`Lane`] (to solve, or to read and check a request's input): held until it is done.
+pub struct Turn {
     _turn: OwnedSemaphorePermit,
     _admitted: OwnedSemaphorePermit,
 }
@@ -119,12 +151,10 @@ impl Shared {
     /// Fresh slots and counters for `config`.
     pub fn new(config: Config) -> Shared {
         Shared {
-            admitted: Arc::new(permits(config.max_solves.saturating_add(config.max_queued))),
-            running: Arc::new(permits(config.max_solves.max(1))),
+            solves: Lane::new(config.max_solves.max(1), config.max_solves.saturating_add(config.max_queued)),
             buffered: Arc::new(permits(kib(config.max_buffered.max(config.max_body)))),
-            preparing: [(); 2].map(|()| Lane {
-                turns: Arc::new(permits(config.max_solves.max(1))),
-                admitted: Arc::new(permits(config.max_solves.max(1).saturating_add(config.max_queued))),
+            preparing: [(); 2].map(|()| {
+                Lane::new(config.max_solves.max(1), config.max_solves.max(1).saturating_add(config.max_queued))
             }),
             held: Arc::new(permits(kib(config.max_held.max(config.max_answer)))),
             config,
@@ -178,15 +208,14 @@ impl Shared {
     /// # Errors
     /// [`ApiError::Busy`] at once when the lane's queue is full; the request's time limit, when no turn comes
     /// before the deadline.
-    pub async fn turn_to_prepare(&self, deadline: Instant, quick: bool) -> Result<PrepareTurn, ApiError> {
-        let lane = &self.preparing[usize::from(quick)];
-        let Ok(admitted) = Arc::clone(&lane.admitted).try_acquire_owned() else {
-            self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
-            return Err(ApiError::Busy(self.config.max_solves));
-        };
-        match tokio::time::timeout_at(deadline.into(), Arc::clone(&lane.turns).acquire_owned()).await {
-            Ok(Ok(turn)) => Ok(PrepareTurn { _turn: turn, _admitted: admitted }),
-            _ => Err(self.timed_out()),
+    pub async fn turn_to_prepare(&self, deadline: Instant, quick: bool) -> Result<Turn, ApiError> {
+        match self.preparing[usize::from(quick)].enter(deadline, None).await {
+            Ok(turn) => Ok(turn),
+            Err(NoTurn::Full) => {
+                self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
+                Err(ApiError::Busy(self.config.max_solves))
+            }
+            Err(NoTurn::Late) => Err(self.timed_out()),
         }
     }
 
@@ -220,20 +249,16 @@ impl Shared {
 
     /// Waits for a solve slot: `Busy` at once when the queue is full, or when no slot frees up before the request's
     /// deadline.
-    async fn slot(&self, deadline: Instant) -> Result<(OwnedSemaphorePermit, OwnedSemaphorePermit), ApiError> {
-        let busy = |error: ApiError| {
-            self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
-            error
-        };
+    async fn slot(&self, deadline: Instant) -> Result<Turn, ApiError> {
         let slots = self.config.max_solves;
-        let admitted = Arc::clone(&self.admitted).try_acquire_owned().map_err(|_| busy(ApiError::Busy(slots)))?;
-        self.counts.waiting.fetch_add(1, Ordering::Relaxed);
-        let running = tokio::time::timeout_at(deadline.into(), Arc::clone(&self.running).acquire_owned()).await;
-        self.counts.waiting.fetch_sub(1, Ordering::Relaxed);
-        match running {
-            Ok(Ok(running)) => Ok((admitted, running)),
-            _ => Err(busy(ApiError::NoSlotInTime { slots, seconds: self.config.request_time_limit.as_secs_f64() })),
-        }
+        let turn = self.solves.enter(deadline, Some(&self.counts.waiting)).await;
+        turn.map_err(|why| {
+            self.counts.rejected_busy.fetch_add(1, Ordering::Relaxed);
+            match why {
+                NoTurn::Full => ApiError::Busy(slots),
+                NoTurn::Late => ApiError::NoSlotInTime { slots, seconds: self.config.request_time_limit.as_secs_f64() },
+            }
+        })
     }
 
     /// Runs `work` on the blocking pool with the request's limits, and answers with its JSON; with `stream`, as
@@ -415,7 +440,7 @@ mod tests {
     fn waiting_for_a_slot_ends_at_the_requests_deadline() {
         let runtime = tokio::runtime::Runtime::new().unwrap();
         let shared = Arc::new(Shared::new(Config { max_solves: 1, ..Config::default() }));
-        let held = runtime.block_on(Arc::clone(&shared.running).acquire_owned()).unwrap();
+        let held = runtime.block_on(Arc::clone(&shared.solves.turns).acquire_owned()).unwrap();
         let started = Instant::now();
         let work: Work = Box::new(|_| Ok(String::new()));
         let response = runtime.block_on(Arc::clone(&shared).answer(false, work, started + Duration::from_millis(100)));

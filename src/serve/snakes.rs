@@ -197,16 +197,17 @@ impl Endpoint for Request {
         let solve_memory = shared.config.solve_memory;
         questions.check(checked.rules, offered(solve_memory)).map_err(|r| refused(r, solve_memory))?;
         // The chain's refusal, when it has one, says more; then the board's own memory.
-        let per_square =
-            if self.simulate.is_some() { SIMULATION_BYTES_PER_SQUARE } else { FEWEST_ROLLS_BYTES_PER_SQUARE };
+        let (per_square, asked) = match self.simulate {
+            Some(_) => (SIMULATION_BYTES_PER_SQUARE, " with a simulation"),
+            None => (FEWEST_ROLLS_BYTES_PER_SQUARE, ""),
+        };
         let board_bytes = u64::from(checked.rules.size) * per_square;
         if board_bytes > solve_memory as u64 {
             return Err(ApiError::BadInput(format!(
-                "size: a board of {} squares takes up to {} to answer{}, more than the server's --solve-memory of \
-                 {}; ask for a smaller board",
+                "size: a board of {} squares takes up to {} to answer{asked}, more than the server's --solve-memory \
+                 of {}; ask for a smaller board",
                 checked.rules.size,
                 size(usize::try_from(board_bytes).unwrap_or(usize::MAX)),
-                if self.simulate.is_some() { " with a simulation" } else { "" },
                 size(solve_memory)
             )));
         }

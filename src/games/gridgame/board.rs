@@ -123,7 +123,7 @@ impl Board {
     /// # Errors
     /// When `k` exceeds min(N − 1, M − 1) ([`k_too_large`]).
     pub fn with_k(self, k: usize) -> Result<Board, InputError> {
-        let most = self.rows.min(self.cols) - 1;
+        let most = self.max_k();
         if k > most {
             return Err(InputError::new(k_too_large("K", most, k)));
         }
@@ -166,6 +166,11 @@ impl Board {
     /// The diagonal reach, K.
     pub fn k(&self) -> usize {
         self.k
+    }
+
+    /// The largest diagonal reach this board's shape allows, min(N − 1, M − 1).
+    pub fn max_k(&self) -> usize {
+        self.rows.min(self.cols) - 1
     }
 
     /// Row-major open flags (`true`: `.`, `false`: `#`).
