@@ -609,9 +609,14 @@ fn a_snakes_board_past_the_solve_memory_gets_400_naming_it() {
         let (code, body) = post_json(&format!("{base}/api/snakes"), &request);
         assert_eq!((code, parse(&body)["error"].as_str()), (400, Some(expected)), "{request}");
     }
-    // Within it: answered.
-    let (code, body) = post_json(&format!("{base}/api/snakes"), &json!({ "ladders": [], "size": 40_000 }));
-    assert_eq!(code, 200, "{body}");
+    // At the bound and just past it: 1 MiB is 52 428 squares at 20 bytes, and with a simulation 37 449 at 28.
+    for (size, simulate, code) in
+        [(52_428, None, 200), (52_429, None, 400), (37_449, Some(10), 200), (37_450, Some(10), 400)]
+    {
+        let request = json!({ "ladders": [], "size": size, "simulate": simulate, "max_listed_rolls": 0 });
+        let (got, body) = post_json(&format!("{base}/api/snakes"), &request);
+        assert_eq!(got, code, "{request}: {body}");
+    }
 }
 
 /// A grid game given as JSON fields: each message starts with its field; a diagonal step is written as the report
