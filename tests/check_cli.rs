@@ -304,6 +304,28 @@ fn a_time_limit_exceeded_shows_the_end_of_stderr() {
     assert!(text.contains(shown), "{text}");
 }
 
+/// What a run wrote before the time limit stopped it, or before it failed, shows how far it got; a run that wrote
+/// nothing shows no such line.
+#[test]
+fn a_stopped_or_failed_run_shows_what_it_wrote_by_then() {
+    for (script, verdict, shown) in [
+        ("cat >/dev/null; echo 41; sleep 5", "time limit exceeded", Some("got before the time limit: 41\n")),
+        ("cat >/dev/null; echo 41; exit 3", "runtime error", Some("got before it failed: 41\n")),
+        ("cat >/dev/null; exit 3", "runtime error", None),
+    ] {
+        let output = perfectplay()
+            .args(["check", "snakes", "--cases", "1", "--time-limit", "0.5", "--", "sh", "-c", script])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.starts_with(verdict), "{text}");
+        match shown {
+            Some(line) => assert!(text.contains(line), "{text}"),
+            None => assert!(!text.contains("got before"), "{text}"),
+        }
+    }
+}
+
 /// A run stopped at the time limit counts as the limit at least in the JSON's times: the slowest case and the
 /// solution's seconds (the cases before shrinking, the failing one too) are never under the limit said exceeded.
 #[test]

@@ -251,6 +251,15 @@ pub fn text(outcome: &Outcome) -> String {
             None => out += &labelled("got:     ", &trial.run.answer, focus),
         },
         Verdict::PresentationError => out += &format!("got:      {}\n", shown_spacing(&trial.run.answer)),
+        // What a run wrote before it was stopped or failed shows how far it got (a grid game's first queries).
+        Verdict::TimeLimitExceeded | Verdict::RuntimeError if !trial.run.answer.trim().is_empty() => {
+            let label = if trial.verdict == Verdict::TimeLimitExceeded {
+                "got before the time limit:"
+            } else {
+                "got before it failed:"
+            };
+            out += &labelled(label, &trial.run.answer, focus);
+        }
         _ => {}
     }
     match trial.verdict {
