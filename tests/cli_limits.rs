@@ -374,6 +374,43 @@ fn a_map_into_a_pipe_nobody_reads_still_stops_at_the_time_limit_or_a_signal() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A map into a pipe whose reader stops early (`--plot /dev/stdout | head -1`) ends the run quietly with exit 0, as
+/// an answer on stdout does; a named pipe whose reader stops early takes what it wanted and the answer still comes.
+#[test]
+fn a_map_whose_reader_stops_early_is_no_failure() {
+    let dir = scratch("map-read-early");
+    // A 250 × 250 board's map is far larger than a pipe holds: the reader closes while the map is being written.
+    let input = dir.join("board.txt");
+    std::fs::write(&input, open_board(250, 1, "1 1")).unwrap();
+    let mut child = std::process::Command::new(bin())
+        .args(["gridgame", "--map", "/dev/stdout"])
+        .arg(&input)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut start = [0u8; 4];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut start).unwrap();
+    assert_eq!(&start, b"<svg");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!((out.status.code(), String::from_utf8_lossy(&out.stderr).as_ref()), (Some(0), ""));
+    // A named pipe read for its first bytes only: the answer still goes to stdout.
+    let fifo = dir.join("map.fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let reader = std::process::Command::new("head").arg("-c4").arg(&fifo).stdout(Stdio::piped()).spawn().unwrap();
+    let run = std::process::Command::new(bin())
+        .args(["gridgame", "--map", fifo.to_str().unwrap()])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(reader.wait_with_output().unwrap().stdout, b"<svg");
+    assert_eq!(run.status.code(), Some(0), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(!run.stdout.is_empty() && run.stderr.is_empty(), "{run:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn interrupt(child: &Child, after: Duration) {
     std::thread::sleep(after);
     // bash's own kill: no procps needed.

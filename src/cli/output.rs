@@ -411,6 +411,12 @@ impl OutputFile {
         let bounds =
             &Bounds { file: Some(format!("{} file {name}", self.option)), ..out.writer.get_ref().bounds.clone() };
         let failed = |error: io::Error| bounds.failed(&error, &name);
+        // A device or pipe whose reader stopped reading (`--plot /dev/stdout | head -1`) took what it wanted: the
+        // reader's choice, as on standard output, and no failure; the run goes on to its answer.
+        let read_enough = |written: io::Result<()>| match written {
+            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+            other => other.map_err(failed),
+        };
         match self.file {
             Target::Replace(folder, target) => {
                 let file = temporary_beside(&folder)
@@ -424,13 +430,13 @@ impl OutputFile {
                 Ok(filled)
             }
             Target::Direct(file) => {
-                write_within(bounds, file, contents).map_err(failed)?;
+                read_enough(write_within(bounds, file, contents))?;
                 Ok(Filled { name, pending: None })
             }
             Target::Fifo => {
                 let file =
                     bounds.watched(|| std::fs::OpenOptions::new().write(true).open(&self.path)).map_err(failed)?;
-                write_within(bounds, file, contents).map_err(failed)?;
+                read_enough(write_within(bounds, file, contents))?;
                 Ok(Filled { name, pending: None })
             }
         }
