@@ -227,6 +227,7 @@ pub fn prepare(source: &Path, interface: Interface, build: &Path, limits: &RunLi
         memory: COMPILE_MEMORY,
         cancel: limits.cancel.clone(),
         tasks: limits.tasks.clone(),
+        watchdog: limits.watchdog.clone(),
     };
     let compile = |compiler: &str, args: &[String], dir: &Path| compile(compiler, args, dir, &compile_limits);
     if source.is_dir() {
@@ -549,7 +550,8 @@ mod tests {
         std::fs::write(&file, "print(input())\n").unwrap();
         let build = dir.path().join("build");
         std::fs::create_dir(&build).unwrap();
-        let limits = RunLimits { time: COMPILE_TIME, memory: 1 << 30, cancel: None, tasks: Default::default() };
+        let limits =
+            RunLimits { time: COMPILE_TIME, memory: 1 << 30, cancel: None, tasks: Default::default(), watchdog: None };
         let program = prepare(&file, Interface::Program, &build, &limits).unwrap();
         let interpreter = Path::new(&program.argv[0]);
         assert!(interpreter.is_absolute() && interpreter.is_file(), "{:?}", program.argv);
@@ -581,7 +583,13 @@ mod tests {
         let file = dir.path().join("main.kt");
         std::fs::write(&file, "fun main() {}").unwrap();
         if find_in_path("kotlinc").is_none() {
-            let limits = RunLimits { time: COMPILE_TIME, memory: 1 << 30, cancel: None, tasks: Default::default() };
+            let limits = RunLimits {
+                time: COMPILE_TIME,
+                memory: 1 << 30,
+                cancel: None,
+                tasks: Default::default(),
+                watchdog: None,
+            };
             let error = prepare(&file, Interface::Program, dir.path(), &limits).unwrap_err().to_string();
             assert!(error.contains("`kotlinc`") && error.contains("sdk install kotlin"), "{error}");
         }
@@ -598,6 +606,7 @@ mod tests {
             memory: COMPILE_MEMORY,
             cancel: None,
             tasks: Default::default(),
+            watchdog: None,
         };
         let started = std::time::Instant::now();
         let error = compile("sh", &["-c".into(), script], dir.path(), &limits).unwrap_err().to_string();
@@ -618,6 +627,7 @@ mod tests {
             memory: COMPILE_MEMORY,
             cancel: Some(cancel.clone()),
             tasks: Default::default(),
+            watchdog: None,
         };
         let raise = std::thread::spawn(move || {
             std::thread::sleep(Duration::from_millis(200));

@@ -20,6 +20,7 @@ pub mod shrink;
 pub mod spacing;
 pub mod stale;
 pub mod tasks;
+pub mod watchdog;
 
 use crate::error::Error;
 use games::CheckedGame;
@@ -323,12 +324,6 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
                 .map_or((game.time_limit(), None), |language| language.judge_time(game.interface(), game.time_limit()))
         }
     };
-    let limits = RunLimits {
-        time,
-        memory: options.memory_limit.unwrap_or_else(|| game.memory_limit()),
-        cancel: options.cancel.clone(),
-        tasks: tasks.clone(),
-    };
     stale::sweep(&std::env::temp_dir(), true);
     let temp = tempfile::Builder::new()
         .prefix(&stale::own_prefix())
@@ -336,6 +331,16 @@ pub fn check<G: CheckedGame>(game: &G, options: &Options) -> Result<Outcome, Err
         .map_err(|e| Error::Usage(format!("cannot make a temporary folder: {e}")))?;
     // Dropped before the folder is removed: what got out of the process groups is killed first.
     let _reaper = reaper::Reaper::start();
+    // Made after the reaper, so ended (its pipe closed, no run left to kill) before the reaper sweeps.
+    let watchdog = watchdog::Watchdog::start(temp.path())
+        .map_err(|e| Error::Usage(format!("cannot start the watchdog of the runs: {e}")))?;
+    let limits = RunLimits {
+        time,
+        memory: options.memory_limit.unwrap_or_else(|| game.memory_limit()),
+        cancel: options.cancel.clone(),
+        tasks: tasks.clone(),
+        watchdog: Some(watchdog),
+    };
     let build = temp.path().join("build");
     std::fs::create_dir(&build).map_err(|e| Error::Usage(format!("cannot make {}: {e}", build.display())))?;
     let (program, function) = program(game, &options.solution, &build, &limits)?;

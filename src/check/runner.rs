@@ -10,7 +10,8 @@
 //! while glibc gives each new thread its own default of 2 MiB (a stack limit as large as the memory limit would be
 //! every thread's size, and no thread would fit under the address-space limit); and first the bound on tasks (see
 //! [`super::tasks`]: the shell joins its folder's pids cgroup, or sets `ulimit -u`). The wall-clock limit is
-//! perfectplay's own: past it the whole process group gets `SIGKILL`.
+//! perfectplay's own: past it the whole process group gets `SIGKILL`. Should perfectplay die first, the check's
+//! [`super::watchdog`] kills the group.
 //!
 //! Standard output is kept from its start (the answer); standard error by its start and its end, since a
 //! traceback or an out-of-memory message comes last, after any amount of debug output.
@@ -18,6 +19,7 @@
 //! This is not a sandbox: the solution can read and write the user's files and use the network.
 
 use super::tasks::TaskBound;
+use super::watchdog::Watchdog;
 use crate::error::Error;
 use std::fs::File;
 use std::io::{Read, Write};
@@ -35,9 +37,6 @@ pub const KEEP_OUTPUT: u64 = 1 << 20;
 
 /// The start of standard error kept besides its end (a compiler's first errors, a message above a long trace).
 const KEEP_ERROR_START: usize = 64 << 10;
-
-/// How long past its wall-clock limit a run's own watchdog kills its process group, should perfectplay be gone.
-const WATCHDOG_GRACE_SECS: u64 = 5;
 
 /// Files the solution writes may not grow past this many bytes: 64 MiB.
 const OUTPUT_LIMIT_BYTES: u64 = 64 << 20;
@@ -107,6 +106,9 @@ pub struct RunLimits {
     pub cancel: Option<Arc<AtomicBool>>,
     /// The bound on the tasks (processes and threads) of a run.
     pub tasks: TaskBound,
+    /// The check's watchdog, which kills the runs still going should perfectplay die (none: runs die with
+    /// perfectplay only if it lives to kill them).
+    pub watchdog: Option<Watchdog>,
 }
 
 impl RunLimits {
@@ -173,15 +175,10 @@ impl Program {
             }
         };
         let tasks = limits.tasks.shell_prefix(dir);
-        // A watchdog in the run's own process group kills the group a little after the wall-clock limit: normally
-        // perfectplay has killed it (watchdog included) long before, but if perfectplay itself is killed
-        // (`kill -9`), a solution that sleeps or waits, using no CPU time, must not live on for ever.
-        let watchdog = format!(
-            "( sleep {}; kill -9 0 ) </dev/null >/dev/null 2>&1 & ",
-            limits.time.as_secs_f64().ceil() as u64 + WATCHDOG_GRACE_SECS
-        );
+        // First of all, the run is put under the check's watchdog, should perfectplay die before it ends.
+        let watchdog = limits.watchdog.as_ref().map(Watchdog::shell_prefix).transpose()?.unwrap_or_default();
         let script = format!(
-            "{tasks}{watchdog}ulimit -t {} && ulimit -S -t {cpu} && ulimit {memory_flag} {kib} && \
+            "{watchdog}{tasks}ulimit -t {} && ulimit -S -t {cpu} && ulimit {memory_flag} {kib} && \
              ulimit -f {} && {stack}exec \"$@\"",
             cpu + 1,
             // POSIX counts `ulimit -f` in blocks of 512 bytes (dash, and bash as `sh`), unlike `-v`, `-d` and `-s`.
@@ -197,6 +194,10 @@ impl Program {
         command.current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
         let mut child = super::reaper::spawn(&mut command)?;
         let run = self.watch(&mut child, input, limits, &answer_path);
+        // Its group killed by `watch` in every case.
+        if let Some(watchdog) = &limits.watchdog {
+            watchdog.released(child.id());
+        }
         super::reaper::finished(&child);
         super::reaper::reap_orphans();
         run
