@@ -131,11 +131,14 @@ impl Record {
         let a_wins = self.outcome.value == Value::Win;
         if a_wins != (moves % 2 == 1) {
             let winner = if a_wins { "A" } else { "B" };
-            return Err(format!("{winner} cannot win in {moves} moves: A wins exactly when the total is odd"));
+            let moves = crate::format::counted(moves, "move");
+            return Err(format!("{winner} cannot win in {moves}: A wins exactly when the total is odd"));
         }
         let footholds = board.footholds().iter().filter(|&&f| f).count();
         if moves as usize >= footholds {
-            return Err(format!("{moves} moves cannot be played on a board of {footholds} footholds"));
+            let (moves, footholds) =
+                (crate::format::counted(moves, "move"), crate::format::counted(footholds as u64, "foothold"));
+            return Err(format!("{moves} cannot be played on a board of {footholds}"));
         }
         Ok(())
     }
@@ -420,6 +423,7 @@ mod tests {
         for (line, says) in [
             ("0,0 1,2 A 4", "A cannot win in 4 moves"),
             ("0,0 1,2 B 3", "B cannot win in 3 moves"),
+            ("0,0 1,2 B 1", "B cannot win in 1 move:"),
             ("0,0 1,2 A 5", "5 moves cannot be played on a board of 5 footholds"),
             ("0,0 1,1 B 2", "B's start 1,1 is not a foothold"),
             ("0,3 1,2 B 2", "A's start 0,3 is off the 2×3 board"),

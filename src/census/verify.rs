@@ -44,6 +44,7 @@ impl std::fmt::Display for StoppedVerifying {
         write!(f, "its checksum and {records} were checked; ")?;
         match self.resolved {
             0 => write!(f, "none of the {} picked to solve again was solved by then", self.sample),
+            1 => write!(f, "1 of the {} picked was solved again by then, agreeing", self.sample),
             resolved => write!(f, "{resolved} of the {} picked were solved again by then, all agreeing", self.sample),
         }
     }

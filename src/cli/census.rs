@@ -272,9 +272,10 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
 /// agree (seed 7)`.
 fn verified_line(name: &str, verified: Verified, seed: u64) -> String {
     format!(
-        "{name}: ok, checksum and {}; {} solved again, all agree (seed {seed})\n",
+        "{name}: ok, checksum and {}; {} solved again, {} (seed {seed})\n",
         counted(verified.records as u64, "record"),
-        verified.resolved
+        verified.resolved,
+        if verified.resolved == 1 { "agreeing" } else { "all agree" }
     )
 }
 
@@ -289,7 +290,7 @@ mod tests {
         let verified = verify_text(text, "full-1x1.census", 1, 7, &VerifyOptions::default()).unwrap().unwrap();
         assert_eq!(
             verified_line("full-1x1.census", verified, 7),
-            "full-1x1.census: ok, checksum and 1 record; 1 solved again, all agree (seed 7)\n"
+            "full-1x1.census: ok, checksum and 1 record; 1 solved again, agreeing (seed 7)\n"
         );
         let many = Verified { records: 528, resolved: 3 };
         assert_eq!(
