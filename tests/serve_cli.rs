@@ -12,7 +12,7 @@ use wait_timeout::ChildExt;
 
 /// The bounds of `/api/status` that the flags set, in the order of `BOUNDS`.
 fn bounds(status: &Value) -> Vec<Value> {
-    const BOUNDS: [&str; 10] = [
+    const BOUNDS: [&str; 11] = [
         "max_solves",
         "request_time_limit",
         "max_queued",
@@ -23,6 +23,7 @@ fn bounds(status: &Value) -> Vec<Value> {
         "max_answer",
         "max_answers_held",
         "max_connections",
+        "solve_memory",
     ];
     BOUNDS.iter().map(|key| status[key].clone()).collect()
 }
@@ -50,9 +51,12 @@ fn the_command_line_serves_on_the_port_it_prints_with_the_bounds_its_flags_give(
         "2K",
         "--max-connections",
         "9",
+        "--solve-memory",
+        "64M",
     ]);
     let expected: Vec<Value> =
-        serde_json::from_str(&format!("[1, 2.5, 5, {}, {}, 4.0, 7.5, 1024, 2048, 9]", 1 << 20, 3 << 20)).unwrap();
+        serde_json::from_str(&format!("[1, 2.5, 5, {}, {}, 4.0, 7.5, 1024, 2048, 9, {}]", 1 << 20, 3 << 20, 64 << 20))
+            .unwrap();
     assert_eq!(bounds(&status(&set.base)), expected);
     // The answer limit is the one the flag set: a dozen explained lines are over 1K.
     let grid = format!("12 12 0\n{}12\n{}", format!("{}\n", ".".repeat(12)).repeat(12), "1 1\n".repeat(12));
@@ -64,12 +68,13 @@ fn the_command_line_serves_on_the_port_it_prints_with_the_bounds_its_flags_give(
     let defaults = Config::default();
     let unset = Served::start(&["--max-body", "40M"]);
     let expected: Vec<Value> = serde_json::from_str(&format!(
-        "[{}, 10.0, 64, {}, {}, 10.0, 30.0, {}, {}, 256]",
+        "[{}, 10.0, 64, {}, {}, 10.0, 30.0, {}, {}, 256, {}]",
         defaults.max_solves,
         40 << 20,
         40 << 20,
         defaults.max_answer,
-        1 << 30
+        1 << 30,
+        256 << 20
     ))
     .unwrap();
     assert_eq!(bounds(&status(&unset.base)), expected);
@@ -181,17 +186,17 @@ fn an_unwritable_stderr_does_not_stop_the_server() {
     assert_eq!(status.code(), Some(0), "{status:?}");
 }
 
-/// `--open` where no browser can be started: xdg-open then says only its own lines ("no method available…") and
-/// exits with a failure, so perfectplay says one line of its own with the address, and serves on. The stand-in
-/// opener is `false` under xdg-open's name, first on PATH (a link, not a script written here: a script still open
-/// for writing in a test process that forks is refused at its exec).
+/// `--open` where no browser can be started: xdg-open then says its own lines ("no method available…") and exits
+/// with a failure; perfectplay keeps the opener's words off its stderr, says one line of its own with the address,
+/// and serves on. The stand-in opener is `sh` under xdg-open's name, first on PATH, which takes the address for a
+/// script, says it cannot open it and exits with 2 (a link, not a script written here: a script still open for
+/// writing in a test process that forks is refused at its exec).
 #[cfg(all(unix, not(target_os = "macos")))]
 #[test]
 fn a_browser_that_cannot_be_opened_is_said_with_the_address() {
     use std::io::{BufRead, BufReader};
-    let fails = ["/bin/false", "/usr/bin/false"].into_iter().find(|p| std::path::Path::new(p).exists());
     let dir = tempfile::tempdir().unwrap();
-    std::os::unix::fs::symlink(fails.expect("false is installed"), dir.path().join("xdg-open")).unwrap();
+    std::os::unix::fs::symlink("/bin/sh", dir.path().join("xdg-open")).unwrap();
     let path = std::env::var_os("PATH").unwrap_or_default();
     let path = std::env::join_paths(std::iter::once(dir.path().to_path_buf()).chain(std::env::split_paths(&path)));
     let mut child = Command::new(env!("CARGO_BIN_EXE_perfectplay"))
@@ -211,7 +216,7 @@ fn a_browser_that_cannot_be_opened_is_said_with_the_address() {
     let served = Served { base: url.trim_end_matches('/').to_string(), child };
     assert_eq!(
         line(),
-        format!("perfectplay: could not open a browser (xdg-open failed with exit code 1); the page is at {url}")
+        format!("perfectplay: could not open a browser (xdg-open failed with exit code 2); the page is at {url}")
     );
     assert_eq!(status(&served.base)["max_connections"], 256);
 }

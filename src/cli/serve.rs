@@ -5,6 +5,7 @@ use crate::error::Error;
 use crate::format::quote;
 use crate::serve::Config;
 use std::net::IpAddr;
+use std::process::Stdio;
 use std::time::Duration;
 
 /// Serve the page (all three games, played against the perfect player) and the JSON API.
@@ -162,7 +163,11 @@ fn open_with(opener: &str, url: &str, say: impl FnOnce(&str) + Send + 'static) -
         let url = url.to_string();
         move |why: String| format!("perfectplay: could not open a browser ({why}); the page is at {url}\n")
     };
-    let mut child = match std::process::Command::new(opener).arg(url).spawn() {
+    // The opener's words and the browser's (which inherits them) stay off the server's stderr: perfectplay says
+    // in one line of its own whether the page could be opened.
+    let mut command = std::process::Command::new(opener);
+    command.arg(url).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    let mut child = match command.spawn() {
         Ok(child) => child,
         Err(e) => {
             say(&failed(format!("{opener}: {e}")));

@@ -118,6 +118,7 @@ pub struct Status {
     max_answer: usize,
     max_answers_held: usize,
     max_connections: usize,
+    solve_memory: usize,
 }
 
 /// Raises the cancel flag when dropped, unless disarmed: a request future dropped mid-solve (the client went away)
@@ -244,6 +245,7 @@ impl Shared {
             max_answer: self.config.max_answer,
             max_answers_held: self.config.max_held.max(self.config.max_answer),
             max_connections: self.config.max_connections,
+            solve_memory: self.config.solve_memory,
         }
     }
 
