@@ -253,8 +253,15 @@ impl Race {
     }
 }
 
-/// The most search steps one [`Geometry::separated_outcome`] may spend on longest walks (a few milliseconds).
-pub const WALK_BUDGET: u64 = 1 << 16;
+/// The most search steps one [`Geometry::separated_outcome`] may spend on longest walks (a few microseconds).
+///
+/// A walk question that this budget does not settle is most often one that no budget settles soon: proving that
+/// no walk of a large region is that long. The search then goes on without the shortcut and its children ask
+/// again, each spending the budget anew, so a large budget is paid at every position of such a line. With 2¹⁶
+/// steps the full 8×16 board from its corners searched 560 positions a second, nearly all of the time in walks
+/// given up; with 2⁸, 1.2 million, and the boards up to 10×10 are as fast as before (their walks settle within
+/// either budget; `docs/footholds-search.md`).
+pub const WALK_BUDGET: u64 = 1 << 8;
 
 /// The shortest walk `t` above `known.0` and below `known.1` for which `settles(t)` holds, or `known.1` if none does.
 /// `settles` holds from some length on (the outcome is monotone in each walk), so a binary search finds it.
