@@ -60,7 +60,7 @@ impl TaskBound {
             TaskBound::None => String::new(),
             TaskBound::UserTasks(limit) => format!("{{ ulimit -u {limit} || ulimit -p {limit}; }} 2>/dev/null; "),
             TaskBound::Cgroups(cgroups) => match cgroups.for_folder(dir) {
-                Some(procs) => format!("{{ echo $$ > '{}'; }} 2>/dev/null; ", procs.display()),
+                Some(procs) => format!("{{ echo $$ > {}; }} 2>/dev/null; ", super::watchdog::shell_quoted(&procs)),
                 None => String::new(),
             },
         }

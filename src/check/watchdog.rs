@@ -106,7 +106,7 @@ impl Drop for Inner {
 }
 
 /// `path` quoted for the shell.
-fn shell_quoted(path: &Path) -> String {
+pub(super) fn shell_quoted(path: &Path) -> String {
     format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
 }
 

@@ -10,8 +10,9 @@ use super::regions::Geometry;
 use crate::engine::Limits;
 
 /// When longest-walk searches give up early: the run's deadline or cancel flag. A walk search on a large region
-/// can take a long time within a large budget of steps (a tenth of a second and more on 8×16 with 2¹⁶), with no position counted
-/// that would let the game search see its deadline; giving up (the shortcut then just answers nothing) lets it.
+/// can take a long time within a large budget of steps (a tenth of a second and more on 8×16 with 2¹⁶), with no
+/// position counted that would let the game search see its deadline; giving up (the shortcut then just answers
+/// nothing) lets it.
 #[derive(Default)]
 pub struct WalkStop(Limits);
 
