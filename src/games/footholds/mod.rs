@@ -48,6 +48,7 @@
 
 pub mod cases;
 mod cells;
+mod chambers;
 mod holding_out;
 mod instance;
 mod map;
