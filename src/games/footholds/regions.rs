@@ -172,10 +172,10 @@ impl<B: Cells> Geometry<B> {
     ///
     /// The outcome only grows with the mover's longest walk `m` and only falls with the other's `o` (see the module
     /// notes), so bounds on the two walks bound it. They start from the cheap upper bounds of [`Geometry::walk_bound`]
-    /// (tightened by [`Geometry::chamber_bound`] where a question is not answered by a greedy walk) and are narrowed
-    /// by questions "is this walk at least t long?" (cheap when it is: the first walk that long
-    /// ends the search), each chosen to settle who wins, then which side of the question the outcome is on. A search
-    /// that only asks "better than x?" rarely needs a walk's exact length.
+    /// (tightened by [`Geometry::chamber_bound`] where a greedy walk does not answer a question) and are narrowed by
+    /// questions "is this walk at least t long?" (cheap when it is: the first walk that long ends the search), each
+    /// chosen to settle who wins, then which side of the question the outcome is on. A search that only asks "better
+    /// than x?" rarely needs a walk's exact length.
     ///
     /// `None` also when the walks would take more than [`WALK_BUDGET`] steps to find, or `stop` is reached: the
     /// search then goes on without the shortcut (exact too), checking its deadline as it goes, and asks again a move
@@ -249,6 +249,7 @@ impl<B: Cells> Geometry<B> {
         }
         None
     }
+
     /// Narrows `walk` (bounds on the longest walk from `cell` through `region`) by the region's chambers, counted
     /// once per region (`counted`); whether they showed that no walk is as long as `target`.
     fn chambers_refute(&self, region: B, cell: usize, target: u32, walk: &mut (u32, u32), counted: &mut bool) -> bool {
