@@ -107,6 +107,29 @@ fn mirror_board() -> impl Strategy<Value = Start> {
     prop_oneof![across, diagonal]
 }
 
+/// A board that the half turn maps onto itself (random footholds copied onto their images), B's start the image of
+/// A's or anywhere: the search meets positions that the mirror rule answers (a player who can copy every move of the
+/// other), from the start or after a few moves.
+fn half_turn_board(
+    rows: std::ops::RangeInclusive<usize>,
+    cols: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = Start> {
+    (rows, cols, any::<bool>()).prop_flat_map(|(rows, cols, image)| (board(rows, cols, 0.85), Just(image))).prop_map(
+        |((mut b, a, bb), image)| {
+            let (rows, cols) = (b.len(), b[0].len());
+            for r in 0..rows {
+                for c in 0..cols {
+                    if (r, c) > (rows - 1 - r, cols - 1 - c) {
+                        b[r][c] = b[rows - 1 - r][cols - 1 - c];
+                    }
+                }
+            }
+            let bb = if image { (rows - 1 - a.0, cols - 1 - a.1) } else { bb };
+            (b, a, bb)
+        },
+    )
+}
+
 /// The footholds of a board of at most 64 cells as a cell set (row-major bits).
 fn cells_of(board: &[Vec<bool>]) -> u64 {
     board.iter().flatten().enumerate().filter(|(_, f)| **f).map(|(i, _)| 1u64 << i).sum()
@@ -119,6 +142,11 @@ proptest! {
     fn small_boards_match_the_reference(
         (b, a_start, b_start) in (1usize..=4, 1usize..=4).prop_flat_map(|(rows, cols)| board(rows, cols, 0.8))
     ) {
+        check(b, a_start, b_start)?;
+    }
+
+    #[test]
+    fn half_turn_boards_match_the_reference((b, a_start, b_start) in half_turn_board(1..=4, 2..=5)) {
         check(b, a_start, b_start)?;
     }
 
@@ -147,6 +175,17 @@ proptest! {
         let mut full = vec![vec![false; 16]; 6];
         full.extend(rows);
         check(full, (a.0 + 6, a.1), (b.0 + 6, b.1))?;
+    }
+
+    /// 8×16 boards that the half turn maps onto themselves, play in the first and last rows (128 cells: the
+    /// half turn reverses the whole wide word).
+    #[test]
+    fn one_hundred_twenty_eight_cells_under_the_half_turn((ends, a, b) in half_turn_board(2..=2, 16..=16)) {
+        let mut full = vec![ends[0].clone()];
+        full.extend(vec![vec![false; 16]; 6]);
+        full.push(ends[1].clone());
+        let row = |r: usize| if r == 0 { 0 } else { 7 };
+        check(full, (row(a.0), a.1), (row(b.0), b.1))?;
     }
 
     /// Boards 64 columns wide or more, where a step to the next row is a shift by 64 or more (the wide word's
@@ -332,7 +371,7 @@ fn threads_join_big_solves_without_changing_answers() {
     let mut holed = full(7);
     holed[1][1] = false;
     holed[5][2] = false;
-    for (board, a, b) in [(full(7), (3, 3), (3, 4)), (full(8), (0, 0), (7, 7)), (holed, (3, 3), (2, 3))] {
+    for (board, a, b) in [(full(7), (3, 3), (3, 4)), (full(8), (0, 0), (6, 7)), (holed, (3, 3), (2, 3))] {
         let instance = Instance::new(board, a, b).unwrap();
         let with = |threads, table_bytes| {
             let options = SolveOptions { threads, table_bytes, ..SolveOptions::default() };

@@ -52,6 +52,7 @@ mod chambers;
 mod holding_out;
 mod instance;
 mod map;
+pub mod mirror;
 pub mod programmers;
 pub mod regions;
 mod rules;

@@ -4,6 +4,7 @@
 //! After a move the two tokens swap roles, so the same arrangement with A or B to move is one table entry.
 
 use super::cells::Cells;
+use super::mirror::HalfTurn;
 use super::regions::{Geometry, Race, WalkCache, WalkStop};
 use super::symmetry::Symmetries;
 use crate::engine::Limits;
@@ -82,6 +83,7 @@ pub struct Footholds<B: Cells> {
     /// The orthogonal neighbours of each cell.
     neighbours: Vec<B>,
     geometry: Geometry<B>,
+    half_turn: HalfTurn<B>,
     /// Longest walks each search thread has found on this board, kept for as long as the game (every solve of it).
     walks: ThreadLocal<RefCell<WalkCache<B>>>,
     symmetries: Symmetries<B>,
@@ -123,9 +125,9 @@ impl<B: Cells> Footholds<B> {
         let start = Position { footholds: cells, mover: (a.0 * cols + a.1) as u8, other: (b.0 * cols + b.1) as u8 };
         let symmetries = Symmetries::of_board(rows, cols, cells);
         let store_above = cells.count_ones() - cells.count_ones() / STORED_SHARE;
-        let geometry = Geometry::new(rows, cols);
+        let (geometry, half_turn) = (Geometry::new(rows, cols), HalfTurn::new(rows, cols));
         let (walks, walk_stop) = (ThreadLocal::new(), WalkStop::default());
-        Footholds { rows, cols, neighbours, geometry, walks, symmetries, walk_stop, store_above, start }
+        Footholds { rows, cols, neighbours, geometry, half_turn, walks, symmetries, walk_stop, store_above, start }
     }
 
     /// The game whose longest-walk searches (inside one position's early outcome) also stop at the deadline or
@@ -208,6 +210,14 @@ impl<B: Cells> Footholds<B> {
         !self.stuck_next(left, next_mover, next_other) && !self.trapped(left, next_mover, next_other)
     }
 
+    /// The moves after which the opponent has a step into a position the half turn maps onto itself, the players
+    /// swapped (an early outcome: see [`super::mirror`]).
+    fn copyable(&self, position: &Position<B>) -> B {
+        let left = position.footholds & !B::single(position.mover as usize);
+        let other = position.other as usize;
+        self.half_turn.copyable(left, other, self.neighbours[other])
+    }
+
     /// Cells the player to move can step to.
     fn targets(&self, position: &Position<B>) -> B {
         self.neighbours[position.mover as usize] & position.footholds
@@ -257,8 +267,10 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
     }
 
     /// A win in one when the other player will be stuck whatever the mover does; a loss in two when every move
-    /// steps into a dead end; and once the players cannot meet again, the outcome follows from their longest walks
-    /// (see [`super::regions`]), whose bounds often answer the question already.
+    /// steps into a dead end; a loss when the half turn maps the position onto itself with the players swapped, and
+    /// a win when a step makes it so (the mirror rule: [`super::mirror`]), where that answers the question; and
+    /// once the players cannot meet again, the outcome follows from their longest walks (see [`super::regions`]),
+    /// whose bounds often answer the question already.
     fn early_outcome(&self, position: &Position<B>, question: &Question) -> Option<(Outcome, Outcome)> {
         let (footholds, mover, other) = (position.footholds, position.mover as usize, position.other as usize);
         // Whatever the mover does, the other is then stuck. (The cheapest outcome to see, and the most common one at
@@ -269,6 +281,12 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         // Every move steps into a dead end (see `moves_to_search`), and the opponent can answer: a loss in two.
         if self.trapped(footholds, mover, other) {
             return Some((Outcome::lose(2), Outcome::lose(2)));
+        }
+        // A symmetric position, or one a step makes symmetric: who wins, with loose bounds on how fast.
+        if let Some((worst, best)) = self.half_turn.outcome(footholds, mover, other, self.targets(position))
+            && question.settled_by(worst, best)
+        {
+            return Some((worst, best));
         }
         let walks = || self.walks.get_or_default().borrow_mut();
         self.geometry.separated_outcome(footholds, mover, other, question, walks, &self.walk_stop)
@@ -296,12 +314,12 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
 
     /// The players were joined; after the only move that is not into a dead end they still are, unless the
     /// opponent is next to the cell left or to one of those dead ends (the join might have gone that way). And the
-    /// opponent must not be stuck after any reply or trapped.
+    /// opponent must not be stuck after any reply or trapped, nor have a step into a symmetric position.
     fn stays_quiet(&self, position: &Position<B>, to: u8) -> bool {
         let (mover, other) = (position.mover as usize, position.other as usize);
         let elsewhere = self.targets(position) & !B::single(to as usize);
         let near = self.neighbours[mover] | self.geometry.step(elsewhere);
-        !near.has(other) && self.calm(position, to)
+        !near.has(other) && self.calm(position, to) && !self.copyable(position).has(to as usize)
     }
 
     /// Moves that leave the mover more room first: room comes from a race of floods from the cell stepped to and
@@ -328,9 +346,11 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         // After a move whose race met, the players are not separated; if the move is also calm (not onto the
         // opponent's cell, not into a dead end, and the opponent not trapped), no early outcome (see
         // `early_outcome`) can hold there, so the search need not ask.
+        // A move after which the opponent can step into a symmetric position is not quiet either.
+        let copyable = self.copyable(position);
         let mut quiet = [false; 4];
         for (k, &to) in moves.iter().enumerate() {
-            quiet[k] = races[k].met && self.calm(position, to);
+            quiet[k] = races[k].met && self.calm(position, to) && !copyable.has(to as usize);
         }
         // Among moves with the same room, the one with fewer footholds around it first: keeping to the walls saves
         // the open cells for later (Tron players' "wall hugging"). Measured over 450 random boards from 6×6 to 8×8:
