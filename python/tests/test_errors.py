@@ -143,7 +143,8 @@ def test_wrong_types_are_type_errors():
 
 
 def test_time_limit_raises_timeout_error():
-    game = perfectplay.Footholds(FULL_11X11, [5, 5], [5, 6])
+    # Not B beside the centre: A would step onto the image of its cell, and the mirror rule tells that winner at once.
+    game = perfectplay.Footholds(FULL_11X11, [5, 5], [4, 6])
     with pytest.raises(TimeoutError, match="time limit of 0.2 s") as stopped:
         game.solve(time_limit=0.2, threads=1)
     assert (stopped.value.winner, stopped.value.answer_at_least, stopped.value.answer_at_most) == (None, None, None)

@@ -109,6 +109,8 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
         published::solve_or_bounds(&instance, wanted, options)
     };
     let solution = solution.map_err(|e| match e.known() {
+        // Ctrl-C, SIGTERM or SIGHUP: interrupted, whatever was known (the signal's exit code, no report).
+        _ if super::interrupt::raised() => Error::Interrupted,
         // Stopped once the winner was known: say so, with the bounds on the answer (and the JSON with them).
         Some(known) => {
             // The deadline has passed, but these few bytes are the answer the time limit leaves.

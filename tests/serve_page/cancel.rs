@@ -96,7 +96,7 @@ pub fn a_stopped_server_is_said_so(tab: &Tab) {
     let base = format!("http://{}", server.local_addr());
     runtime.spawn(server.run(std::future::pending()));
     let board = serde_json::json!(vec![vec![1; 16]; 8]).to_string();
-    open(tab, &base, &format!("game=footholds&board={board}&a=3,3&b=4,12"));
+    open(tab, &base, &format!("game=footholds&board={board}&a=3,3&b=4,11"));
     wait(tab, "!document.getElementById('busy').hidden");
     runtime.shutdown_timeout(Duration::ZERO);
     let said = "!PP.job && document.querySelector('#fh-again') && !document.getElementById('error').hidden \
@@ -113,12 +113,13 @@ pub fn a_stopped_server_is_said_so(tab: &Tab) {
 }
 
 /// A position the server cannot solve within its time limit: asking again would end the same way, so the message
-/// says what helps (a server of its own, with a time limit of one second).
+/// says what helps (a server of its own, with a time limit of one second). (Not B on (4,12), the image of A's cell
+/// under the half turn: the mirror rule tells that winner at once.)
 pub fn a_position_too_slow_to_solve(tab: &Tab) {
     let config = Config { request_time_limit: Duration::from_secs(1), ..Config::default() };
     let base = serve_support::start(config);
     let board = serde_json::json!(vec![vec![1; 16]; 8]).to_string();
-    open(tab, &base, &format!("game=footholds&board={board}&a=3,3&b=4,12"));
+    open(tab, &base, &format!("game=footholds&board={board}&a=3,3&b=4,11"));
     let message = wait(
         tab,
         "!PP.job && document.querySelector('#fh-again') && !document.getElementById('error').hidden \

@@ -150,13 +150,26 @@ impl<'s, 'a, G: TwoPlayerGame> Worker<'s, 'a, G> {
         // one probe confirms them. After a few such probes the rest halve the gap, which bounds the number of
         // probes by the logarithm of the range.
         let (mut lower, mut upper) = (LOWEST_SCORE, HIGHEST_SCORE);
-        let longest = self.shared.game.max_remoteness(position);
-        let normal_play = self.shared.game.normal_play();
+        let game = self.shared.game;
+        // Who wins may be known without search (a rule of the game, such as a player who can copy every move): the
+        // bounds then hold before the first probe, and a solve stopped during it still reports them.
+        if game.primitive(position).is_none()
+            && let Some((worst, best)) = game.early_outcome(position, &Question { alpha: 0, beta: 1 })
+        {
+            lower = lower.max(worst.score());
+            upper = upper.min(best.score()).max(lower);
+            self.known = (lower, upper);
+        }
+        let longest = game.max_remoteness(position);
+        let normal_play = game.normal_play();
         let mut probe = match (guess, longest) {
             (Some(guess), _) => (guess - 1).clamp(LOWEST_SCORE, HIGHEST_SCORE - 1),
             (None, Some(m)) if m >= 1 => Outcome::lose(m - 1).score() - 1,
             _ => 0,
         };
+        if lower < upper {
+            probe = probe.clamp(lower, upper - 1);
+        }
         let mut probes = 0;
         // The first question is expected to fail low (long losses are rare), but a guess's to fail high; one that
         // confirms a fail-low bound to fail high, and one that confirms a fail-high bound to fail low.
