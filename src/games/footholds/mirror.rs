@@ -88,11 +88,22 @@ impl<B: Cells> HalfTurn<B> {
     }
 
     /// The cells the player to move (who has just left its cell: `left` are the footholds after the move) may step
-    /// to after which the opponent on `other`, whose steps are `other_steps`, has a step that leaves a symmetric
-    /// position (see [`HalfTurn::outcome`]). Empty when the footholds apart from both players' are not symmetric.
+    /// to after which the rule answers for the opponent on `other`, whose steps are `other_steps` (see
+    /// [`HalfTurn::outcome`]): the image of `other`, when `left` is symmetric (the opponent is copied), and the
+    /// images of the opponent's steps, when the footholds apart from both players' are (the opponent copies).
     pub fn copyable(&self, left: B, other: usize, other_steps: B) -> B {
-        let rest = left & !B::single(other);
-        if self.symmetric(rest) { self.image(other_steps & rest) } else { B::zero() }
+        // One reversal for both: the image of `left` less `other`'s image is the image of `left` less `other`.
+        let image = self.image(left);
+        let (at_other, at_image) = (B::single(other), B::single(self.cell(other)));
+        let rest = left & !at_other;
+        let mut cells = B::zero();
+        if (rest & self.unsafe_cells).is_zero() && image & !at_image == rest {
+            cells = self.image(other_steps & rest);
+        }
+        if image == left && (left & self.unsafe_cells).is_zero() {
+            cells = cells | at_image;
+        }
+        cells
     }
 }
 
