@@ -37,14 +37,12 @@ impl<B: Cells> Geometry<B> {
         let mut below = [0u32; MAX_CELLS];
         let mut frames = [(0u8, B::zero()); MAX_CELLS];
         let mut visited = [0u8; MAX_CELLS];
-        let (mut depth, mut visited_len, mut time) = (0usize, 0usize, 1u8);
         let neighbours = |c: usize| self.step(B::single(c)) & region;
-        disc[cell] = 1;
-        low[cell] = 1;
+        // The search starts at `cell`: visited first, the one frame on the stack.
+        let (mut depth, mut visited_len, mut time) = (1usize, 1usize, 1u8);
+        (disc[cell], low[cell]) = (1, 1);
         frames[0] = (cell as u8, neighbours(cell));
-        depth += 1;
         visited[0] = cell as u8;
-        visited_len += 1;
         while depth > 0 {
             let (v, rest) = frames[depth - 1];
             let v = v as usize;

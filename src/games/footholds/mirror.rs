@@ -4,10 +4,11 @@
 //! Why it holds: the half turn keeps adjacency, so the image of a step is a step from the image of the cell left. The
 //! image of the cell stepped to is a foothold (the footholds are their own image) and still there, unless it is the
 //! cell stepped to itself (a cell kept in place) or the cell the mover just left (a cell mapped onto a neighbour);
-//! and the mover cannot step onto the opponent's cell, the image of the mover's own, for the same reason. So where no foothold is kept in place or mapped onto a neighbour
-//! (on a board with two even sides there is no such cell; with two odd sides only the centre is kept in place; with
-//! one of each, the two middle cells of the middle line are mapped onto each other), the answer is always legal, the
-//! position after it is symmetric again, and the mover runs out of moves first.
+//! and the mover cannot step onto the opponent's cell, the image of the mover's own, for the same reason. So where
+//! no foothold is kept in place or mapped onto a neighbour (on a board with two even sides there is no such cell;
+//! with two odd sides only the centre is kept in place; with one of each, the two middle cells of the middle line
+//! are mapped onto each other), the answer is always legal, the position after it is symmetric again, and the mover
+//! runs out of moves first.
 //!
 //! The search meets such positions on symmetric boards whose starts are each other's images: the full 8×16 board
 //! from its corners, for one, where the rule answers at once who wins, which 21 minutes of search on two threads had

@@ -210,8 +210,8 @@ impl<B: Cells> Footholds<B> {
         !self.stuck_next(left, next_mover, next_other) && !self.trapped(left, next_mover, next_other)
     }
 
-    /// The moves after which the opponent has a step into a position the half turn maps onto itself, the players
-    /// swapped (an early outcome: see [`super::mirror`]).
+    /// The moves after which the mirror rule answers for the opponent (an early outcome: see [`super::mirror`]):
+    /// the position is one the half turn maps onto itself, the players swapped, or the opponent has a step into one.
     fn copyable(&self, position: &Position<B>) -> B {
         let left = position.footholds & !B::single(position.mover as usize);
         let other = position.other as usize;
@@ -314,7 +314,7 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
 
     /// The players were joined; after the only move that is not into a dead end they still are, unless the
     /// opponent is next to the cell left or to one of those dead ends (the join might have gone that way). And the
-    /// opponent must not be stuck after any reply or trapped, nor have a step into a symmetric position.
+    /// opponent must not be stuck after any reply or trapped, nor be answered by the mirror rule.
     fn stays_quiet(&self, position: &Position<B>, to: u8) -> bool {
         let (mover, other) = (position.mover as usize, position.other as usize);
         let elsewhere = self.targets(position) & !B::single(to as usize);
@@ -346,7 +346,7 @@ impl<B: Cells> TwoPlayerGame for Footholds<B> {
         // After a move whose race met, the players are not separated; if the move is also calm (not onto the
         // opponent's cell, not into a dead end, and the opponent not trapped), no early outcome (see
         // `early_outcome`) can hold there, so the search need not ask.
-        // A move after which the opponent can step into a symmetric position is not quiet either.
+        // A move after which the mirror rule answers for the opponent is not quiet either.
         let copyable = self.copyable(position);
         let mut quiet = [false; 4];
         for (k, &to) in moves.iter().enumerate() {
