@@ -4,7 +4,7 @@
 
 use perfectplay::engine::{Outcome, Question};
 use perfectplay::format::TextFormat;
-use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, solve};
+use perfectplay::games::footholds::{Instance, SolveOptions, Wanted, report, solve};
 use proptest::prelude::*;
 
 #[path = "references/footholds.rs"]
@@ -41,6 +41,7 @@ fn check(mut board: Vec<Vec<bool>>, a: (usize, usize), b: (usize, usize)) -> Res
         board[a.0][a.1] = true;
         prop_assert_eq!(step.outcome, after.parent(), "move to {:?}: {}", step.to, text);
     }
+    check_copy_note(&board, a, b, (a_wins, moves), &report::explain(&instance, &solution))?;
     // Every move of the line is legal and keeps the outcome the plain search gives the position it is made from.
     let (mut me, mut other) = (a, b);
     for step in &solution.line {
@@ -49,6 +50,47 @@ fn check(mut board: Vec<Vec<bool>>, a: (usize, usize), b: (usize, usize)) -> Res
         prop_assert_eq!(step.outcome, as_outcome(reference(&mut board, me, other)), "{}", text);
         board[me.0][me.1] = false;
         (me, other) = (other, step.to);
+    }
+    Ok(())
+}
+
+/// Whether a half turn maps the footholds onto themselves and `me` onto `other`, with no foothold mapped onto itself
+/// or onto a neighbour: then the player on `other` can copy every move of the player on `me`.
+fn copied(board: &[Vec<bool>], me: (usize, usize), other: (usize, usize)) -> bool {
+    let (rows, cols) = (board.len(), board[0].len());
+    let image = |(r, c): (usize, usize)| (rows - 1 - r, cols - 1 - c);
+    image(me) == other
+        && (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).all(|(r, c)| {
+            let (ir, ic) = image((r, c));
+            !board[r][c] || (board[ir][ic] && r.abs_diff(ir) + c.abs_diff(ic) > 1)
+        })
+}
+
+/// The explanation names the copying plan exactly where the mirror rule holds (once a move is made), and the copier
+/// is the winner.
+fn check_copy_note(
+    board: &[Vec<bool>],
+    a: (usize, usize),
+    b: (usize, usize),
+    (a_wins, moves): (bool, u32),
+    text: &str,
+) -> Result<(), TestCaseError> {
+    // A game over before it starts needs no plan.
+    let b_copies = moves > 0 && copied(board, a, b);
+    let mut after = board.to_vec();
+    after[a.0][a.1] = false;
+    let (rows, cols) = (board.len(), board[0].len());
+    let step = (rows - 1 - b.0, cols - 1 - b.1);
+    let a_copies = moves > 0
+        && !b_copies
+        && step.0.abs_diff(a.0) + step.1.abs_diff(a.1) == 1
+        && board[step.0][step.1]
+        && copied(&after, step, b);
+    prop_assert_eq!(text.contains("B can answer every move of A with its image"), b_copies, "{}", text);
+    let a_note = format!("After A steps to ({}, {}), a half turn", step.0, step.1);
+    prop_assert_eq!(text.contains(&a_note), a_copies, "{}", text);
+    if b_copies || a_copies {
+        prop_assert_eq!(a_wins, a_copies, "the copier wins: {}", text);
     }
     Ok(())
 }

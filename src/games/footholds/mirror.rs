@@ -17,6 +17,20 @@
 use super::cells::Cells;
 use crate::engine::Outcome;
 
+/// Which player can copy the other's every move from a position, by the mirror rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Copier {
+    /// The player to move loses: the position is its own image, the players swapped, and the other player answers
+    /// every move with its image.
+    Other,
+    /// The player to move wins by stepping to `to` (a cell index), the image of the other player's cell: the
+    /// position is then its own image, and the mover answers every move with its image.
+    Mover {
+        /// The cell the mover steps to.
+        to: usize,
+    },
+}
+
 /// The half turn of a `rows` × `cols` board, as a map of cell sets.
 #[derive(Clone, Copy, Debug)]
 pub struct HalfTurn<B> {
@@ -86,6 +100,30 @@ impl<B: Cells> HalfTurn<B> {
             return Some((Outcome::win(left.saturating_sub(2).max(1)), Outcome::win(1)));
         }
         None
+    }
+
+    /// Which player the mirror rule lets copy the other (see [`HalfTurn::outcome`]), for the player on `mover` (to
+    /// move, with `steps` the cells it can step to).
+    ///
+    /// ```
+    /// use perfectplay::games::footholds::mirror::{Copier, HalfTurn};
+    /// let turn = HalfTurn::<u64>::new(2, 2);
+    /// // Opposite corners of a full 2×2 board: the other player copies.
+    /// assert_eq!(turn.copier(0b1111, 0, 3, 0b0110), Some(Copier::Other));
+    /// // A 2×4 board without cell 6 (rows `#M##` and `#O.#`): the mover on 1 steps to 2, the image of the other's
+    /// // cell 5, and the footholds left are their own image.
+    /// let turn = HalfTurn::<u64>::new(2, 4);
+    /// assert_eq!(turn.copier(0b1011_1111, 1, 5, 0b0010_0101), Some(Copier::Mover { to: 2 }));
+    /// // Without that step the rule says nothing.
+    /// assert_eq!(turn.copier(0b1011_1111, 1, 5, 0b0010_0001), None);
+    /// ```
+    pub fn copier(&self, footholds: B, mover: usize, other: usize, steps: B) -> Option<Copier> {
+        let (worst, _) = self.outcome(footholds, mover, other, steps)?;
+        Some(if worst.value == crate::engine::Value::Win {
+            Copier::Mover { to: self.cell(other) }
+        } else {
+            Copier::Other
+        })
     }
 
     /// The cells the player to move (who has just left its cell: `left` are the footholds after the move) may step

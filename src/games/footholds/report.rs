@@ -1,11 +1,12 @@
 //! Telling a solved instance to people and programs: the narrated optimal line, the ranked moves, and JSON.
 
-use super::instance::Instance;
+use super::instance::{Instance, with_game};
 pub use super::map::tablebase_svg;
+use super::mirror::Copier;
 use super::rules::Cell;
 use super::solve::{Known, Player, Solution, Step, Wanted};
 use super::tablebase::{StoppedTablebase, Tablebase};
-use crate::engine::Value;
+use crate::engine::{Limits, Value};
 use crate::json;
 use crate::render::map::{self, CellMap, Swatch};
 use crate::render::text;
@@ -94,6 +95,7 @@ pub fn explain(instance: &Instance, solution: &Solution) -> String {
             moves_word(total)
         ));
         out.push_str(&why(&solution.ranked_moves));
+        out.push_str(&copying(instance));
     }
     out.push_str("\nBoard: # foothold, . no foothold, A and B the players, * both on one foothold.\n\n");
     let mut board = Snapshot { footholds: instance.footholds().to_vec(), a: instance.a(), b: instance.b() };
@@ -153,6 +155,30 @@ fn why(ranked: &[Step]) -> String {
         format!("Why: {choice} is {}; the others: {others}.\n", describe(best))
     } else {
         format!("Why: every first move of A loses; the longest fight is {}; the others: {others}.\n", describe(best))
+    }
+}
+
+/// The mirror rule at the start, in words, when it applies (see [`super::mirror`]): a plan for the winner that
+/// needs no search.
+fn copying(instance: &Instance) -> String {
+    let copier =
+        with_game!(instance, &Limits::default(), |game| game.copier(&game.start()).map(|copier| match copier {
+            Copier::Other => None,
+            Copier::Mover { to } => Some(game.cell(to as u8)),
+        }));
+    let property = "maps no foothold onto itself or onto a neighbour";
+    match copier {
+        Some(None) => format!(
+            "A half turn of the board maps the footholds onto themselves and A's cell onto B's, and {property}: B \
+             can answer every move of A with its image, so A runs out of moves first (not always the fastest win).\n"
+        ),
+        Some(Some(to)) => format!(
+            "After A steps to {}, a half turn of the board maps the footholds onto themselves and A's cell onto \
+             B's, and {property}: A can answer every move of B with its image, so B runs out of moves first (not \
+             always the fastest win).\n",
+            at(to)
+        ),
+        None => String::new(),
     }
 }
 

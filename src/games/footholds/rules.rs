@@ -4,7 +4,7 @@
 //! After a move the two tokens swap roles, so the same arrangement with A or B to move is one table entry.
 
 use super::cells::Cells;
-use super::mirror::HalfTurn;
+use super::mirror::{Copier, HalfTurn};
 use super::regions::{Geometry, Race, WalkCache, WalkStop};
 use super::symmetry::Symmetries;
 use crate::engine::Limits;
@@ -142,6 +142,15 @@ impl<B: Cells> Footholds<B> {
     /// The starting position: A to move.
     pub fn start(&self) -> Position<B> {
         self.start
+    }
+
+    /// Which player can copy the other's every move from `position`, by the mirror rule (see [`super::mirror`]).
+    pub fn copier(&self, position: &Position<B>) -> Option<Copier> {
+        let (mover, other) = (position.mover as usize, position.other as usize);
+        if !position.footholds.has(mover) {
+            return None;
+        }
+        self.half_turn.copier(position.footholds, mover, other, self.targets(position))
     }
 
     /// Rows and columns of the board.
