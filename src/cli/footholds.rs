@@ -22,9 +22,9 @@ use std::io::Write;
 /// fast as possible, the loser holds out as long as possible), moves ordered by each player's share of the board,
 /// mirror-image positions sharing table entries, a position the half turn maps onto itself with the players
 /// swapped known lost for the mover (the other copies every move), and, once the players can no longer meet, the
-/// outcome read off their two longest walks. A full 8×8 board takes at most a few tenths of a second to search, a full 9×9 one from the
-/// centre a few seconds; a full board up to 8×8, or 9×9, has its answer read at once from the census built in
-/// (--no-census searches it). On a terminal, a spinner on stderr shows the work.
+/// outcome read off their two longest walks. A full 8×8 board takes at most a few tenths of a second to search, a
+/// full 9×9 one from the centre a few seconds; a full board up to 8×8, or 9×9, has its answer read at once from the
+/// census built in (--no-census searches it). On a terminal, a spinner on stderr shows the work.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  perfectplay footholds examples/footholds/example1.txt\n  \
                   echo '[[1,1,1,1,1]] [0,0] [0,4]' | perfectplay footholds --explain\n  \
