@@ -115,16 +115,29 @@ mod tests {
     use super::*;
     use std::os::unix::process::{CommandExt, ExitStatusExt};
 
-    /// A run under the watchdog, in its own process group, as the runner starts runs.
+    /// A run under the watchdog, in its own process group, started as the runner starts runs: through the reaper,
+    /// so that the reaping after a run of another test running at the same time (the compile tests) leaves it alone
+    /// instead of killing it as a run's orphan.
     fn guarded_sleep(watchdog: &Watchdog) -> Child {
         let script = format!("{}exec sleep 60", watchdog.shell_prefix().unwrap());
-        let child = Command::new("/bin/sh").arg("-c").arg(script).process_group(0).spawn().unwrap();
+        let mut child =
+            super::super::reaper::spawn(Command::new("/bin/sh").arg("-c").arg(script).process_group(0)).unwrap();
         // The shell has written to the pipe once it runs `sleep`.
         let comm = format!("/proc/{}/comm", child.id());
         while std::fs::read_to_string(&comm).unwrap_or_default().trim() != "sleep" {
+            if let Some(status) = child.try_wait().unwrap() {
+                panic!("the guarded run ended before it started `sleep`: {status}");
+            }
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         child
+    }
+
+    /// Waits for a run started by [`guarded_sleep`] and tells the reaper.
+    fn waited(child: &mut Child) -> std::process::ExitStatus {
+        let status = child.wait().unwrap();
+        super::super::reaper::finished(child);
+        status
     }
 
     #[test]
@@ -136,10 +149,10 @@ mod tests {
         watchdog.released(released.id());
         // The pipe ends as it would if perfectplay were killed: the watchdog kills what is still listed.
         drop(watchdog);
-        assert_eq!(listed.wait().unwrap().signal(), Some(9));
+        assert_eq!(waited(&mut listed).signal(), Some(9));
         assert_eq!(released.try_wait().unwrap(), None, "a released group was killed");
         released.kill().unwrap();
-        released.wait().unwrap();
+        waited(&mut released);
     }
 
     #[test]
