@@ -161,25 +161,20 @@ fn why(ranked: &[Step]) -> String {
 /// The mirror rule at the start, in words, when it applies (see [`super::mirror`]): a plan for the winner that
 /// needs no search.
 fn copying(instance: &Instance) -> String {
-    let copier =
-        with_game!(instance, &Limits::default(), |game| game.copier(&game.start()).map(|copier| match copier {
-            Copier::Other => None,
-            Copier::Mover { to } => Some(game.cell(to as u8)),
-        }));
     let property = "maps no foothold onto itself or onto a neighbour";
-    match copier {
-        Some(None) => format!(
+    with_game!(instance, &Limits::default(), |game| match game.copier(&game.start()) {
+        Some(Copier::Other) => format!(
             "A half turn of the board maps the footholds onto themselves and A's cell onto B's, and {property}: B \
              can answer every move of A with its image, so A runs out of moves first (not always the fastest win).\n"
         ),
-        Some(Some(to)) => format!(
+        Some(Copier::Mover { to }) => format!(
             "After A steps to {}, a half turn of the board maps the footholds onto themselves and A's cell onto \
              B's, and {property}: A can answer every move of B with its image, so B runs out of moves first (not \
              always the fastest win).\n",
-            at(to)
+            at(game.cell(to as u8))
         ),
         None => String::new(),
-    }
+    })
 }
 
 /// A's first moves, best first, one per line.
