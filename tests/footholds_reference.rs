@@ -25,7 +25,8 @@ fn check(mut board: Vec<Vec<bool>>, a: (usize, usize), b: (usize, usize)) -> Res
     let text = to_text(&board, a, b);
     let instance = Instance::parse(&text).unwrap();
     let (a_wins, moves) = reference(&mut board, a, b);
-    let solution = solve(&instance, Wanted { ranked_moves: true, line: true }, SolveOptions::default()).unwrap();
+    let wanted = Wanted { ranked_moves: true, line: true };
+    let solution = solve(&instance, wanted, SolveOptions::default()).unwrap();
     prop_assert_eq!(solution.outcome.remoteness, moves, "{}", text);
     prop_assert_eq!(solution.winner() == perfectplay::games::footholds::Player::A, a_wins, "{}", text);
     prop_assert_eq!(solution.line.len() as u32, moves, "the optimal line has the answer's length: {}", text);
@@ -41,7 +42,8 @@ fn check(mut board: Vec<Vec<bool>>, a: (usize, usize), b: (usize, usize)) -> Res
         board[a.0][a.1] = true;
         prop_assert_eq!(step.outcome, after.parent(), "move to {:?}: {}", step.to, text);
     }
-    check_copy_note(&board, a, b, (a_wins, moves), &report::explain(&instance, &solution))?;
+    let json: serde_json::Value = serde_json::from_str(&report::json(&instance, &solution, wanted, None)).unwrap();
+    check_copy_note(&board, a, b, (a_wins, moves), &report::explain(&instance, &solution), &json)?;
     // Every move of the line is legal and keeps the outcome the plain search gives the position it is made from.
     let (mut me, mut other) = (a, b);
     for step in &solution.line {
@@ -74,6 +76,7 @@ fn check_copy_note(
     b: (usize, usize),
     (a_wins, moves): (bool, u32),
     text: &str,
+    json: &serde_json::Value,
 ) -> Result<(), TestCaseError> {
     // A game over before it starts needs no plan.
     let b_copies = moves > 0 && copied(board, a, b);
@@ -92,6 +95,13 @@ fn check_copy_note(
     if b_copies || a_copies {
         prop_assert_eq!(a_wins, a_copies, "the copier wins: {}", text);
     }
+    // The JSON says the same plan: who copies, and A's step first when A does.
+    let plan = match (b_copies, a_copies) {
+        (true, _) => serde_json::json!({ "copier": "B" }),
+        (_, true) => serde_json::json!({ "copier": "A", "first_step": [step.0, step.1] }),
+        _ => serde_json::Value::Null,
+    };
+    prop_assert_eq!(&json["mirror"], &plan, "{}", json);
     Ok(())
 }
 

@@ -40,8 +40,9 @@ pub struct Args {
     /// List every legal first move of A with its value and remoteness, best first.
     #[arg(long)]
     moves: bool,
-    /// Print one JSON object per input, on one line: answer, winner, optimal line, ranked moves and positions
-    /// searched; with --table (or --map), `table` too.
+    /// Print one JSON object per input, on one line: answer, winner, optimal line, ranked moves, the mirror plan
+    /// when the half turn gives one (`mirror`, as --explain says it) and positions searched; with --table (or
+    /// --map), `table` too.
     #[arg(long, conflicts_with_all = ["explain", "moves"])]
     json: bool,
     /// With --json, add the board's whole tablebase as `table`: for every pair of starts `{a, b, winner, moves}`

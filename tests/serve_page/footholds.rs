@@ -322,3 +322,29 @@ pub fn undo_goes_back_to_your_move(tab: &Tab, base: &str) {
         assert_eq!(state("history.length"), 1, "back to B's first move, and the solver waits");
     }
 }
+
+/// The mirror plan, said of the players on the board: on a full 4×4 board from opposite corners B copies A; after
+/// A's move, B (now to move) steps first to the image of A's cell, then copies.
+pub fn the_mirror_plan_names_the_copier(tab: &Tab, base: &str) {
+    open(tab, base, "game=footholds&board=[[1,1,1,1],[1,1,1,1],[1,1,1,1],[1,1,1,1]]&a=0,0&b=3,3");
+    let plan = "(() => { const p = document.querySelector('#fh-mirror'); return PP.games.footholds.state().answer \
+                && p && [p.dataset.copier, p.textContent]; })()";
+    let start = wait(tab, plan);
+    assert_eq!(start[0], "B", "{start}");
+    assert!(start[1].as_str().unwrap().contains("B can answer every move of A with its image"), "{start}");
+    // A steps right to (0, 1): the image of that cell under the half turn of a 4×4 board is (3, 2), next to B.
+    click(tab, "[data-cell='0,1']");
+    let after = wait(
+        tab,
+        "(() => { const p = document.querySelector('#fh-mirror'); const s = PP.games.footholds.state(); \
+         return s.history.length === 1 && s.answer && p && [p.dataset.copier, p.textContent]; })()",
+    );
+    assert_eq!(after[0], "B", "{after}");
+    let text = after[1].as_str().unwrap();
+    assert!(
+        text.starts_with("Mirror plan: after B steps to (3, 2), ") && text.contains("B can answer every move of A")
+    );
+    // A board the half turn does not map onto itself has no plan.
+    open(tab, base, "game=footholds&board=[[1,1,1],[1,1,1],[1,1,0]]&a=0,0&b=1,1");
+    wait(tab, "PP.games.footholds.state().answer && !document.querySelector('#fh-mirror')");
+}

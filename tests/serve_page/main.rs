@@ -45,6 +45,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     footholds::undo_goes_back_to_your_move(&tab, &base);
     cancel::what_a_slow_position_shows(&tab);
     footholds::footholds_page(&tab, &base);
+    footholds::the_mirror_plan_names_the_copier(&tab, &base);
     cancel::cancel_a_long_solve(&tab, &base);
     gridgame::gridgame_page(&tab, &base);
     snakes::snakes_page(&tab, &base);

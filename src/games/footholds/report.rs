@@ -158,23 +158,63 @@ fn why(ranked: &[Step]) -> String {
     }
 }
 
-/// The mirror rule at the start, in words, when it applies (see [`super::mirror`]): a plan for the winner that
-/// needs no search.
+/// A plan for the winner that needs no search, from the mirror rule at the start (see [`super::mirror`]): the
+/// copier answers every move of the other player with its image, and so wins (not always as fast as possible).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MirrorPlan {
+    /// The player who copies, and wins.
+    pub copier: Player,
+    /// A's first step when A is the copier (the image of B's cell), after which A copies; `None` when B copies
+    /// from the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_step: Option<Cell>,
+}
+
+/// The mirror plan of the start, when the rule gives one: when a half turn of the board maps the footholds onto
+/// themselves and A's cell onto B's (no foothold kept in place or mapped onto a neighbour), B copies; when A has a
+/// step onto the image of B's cell that leaves such a position, A takes it and copies. `None` otherwise, and when A
+/// cannot move at all (the game is over before it starts).
+///
+/// ```
+/// use perfectplay::format::TextFormat;
+/// use perfectplay::games::footholds::{Instance, Player, report::{MirrorPlan, mirror_plan}};
+/// // Opposite corners of a full board: B copies.
+/// let corners = Instance::parse("A###\n####\n####\n###B\n").unwrap();
+/// assert_eq!(mirror_plan(&corners), Some(MirrorPlan { copier: Player::B, first_step: None }));
+/// // A steps to (0, 2), the image of B's cell, and (0, 1) vanishes with the image of the hole at (1, 2): A copies.
+/// let beside = Instance::parse("#A##\n#B.#\n").unwrap();
+/// assert_eq!(mirror_plan(&beside), Some(MirrorPlan { copier: Player::A, first_step: Some((0, 2)) }));
+/// assert_eq!(mirror_plan(&Instance::parse("A#B#\n").unwrap()), None);
+/// ```
+pub fn mirror_plan(instance: &Instance) -> Option<MirrorPlan> {
+    with_game!(instance, &Limits::default(), |game| {
+        let start = game.start();
+        if crate::engine::TwoPlayerGame::moves(game, &start).as_ref().is_empty() {
+            return None;
+        }
+        Some(match game.copier(&start)? {
+            Copier::Other => MirrorPlan { copier: Player::B, first_step: None },
+            Copier::Mover { to } => MirrorPlan { copier: Player::A, first_step: Some(game.cell(to as u8)) },
+        })
+    })
+}
+
+/// The mirror plan of the start ([`mirror_plan`]) in words: a plan for the winner that needs no search.
 fn copying(instance: &Instance) -> String {
     let property = "maps no foothold onto itself or onto a neighbour";
-    with_game!(instance, &Limits::default(), |game| match game.copier(&game.start()) {
-        Some(Copier::Other) => format!(
+    match mirror_plan(instance) {
+        Some(MirrorPlan { first_step: None, .. }) => format!(
             "A half turn of the board maps the footholds onto themselves and A's cell onto B's, and {property}: B \
              can answer every move of A with its image, so A runs out of moves first (not always the fastest win).\n"
         ),
-        Some(Copier::Mover { to }) => format!(
+        Some(MirrorPlan { first_step: Some(step), .. }) => format!(
             "After A steps to {}, a half turn of the board maps the footholds onto themselves and A's cell onto \
              B's, and {property}: A can answer every move of B with its image, so B runs out of moves first (not \
              always the fastest win).\n",
-            at(game.cell(to as u8))
+            at(step)
         ),
         None => String::new(),
-    })
+    }
 }
 
 /// A's first moves, best first, one per line.
@@ -258,13 +298,16 @@ struct JsonReport {
     line: Option<Vec<JsonMove>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<JsonMove>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mirror: Option<MirrorPlan>,
     nodes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     table: Option<serde_json::Value>,
 }
 
 /// One JSON object on one line, ending in a newline: the answer, the winner, the optimal line and A's ranked first
-/// moves, and the tablebase of every pair of starts (`table`) when there is one.
+/// moves, the mirror plan (`mirror`, [`MirrorPlan`]: `{"copier": "B"}`, or `{"copier": "A", "first_step": [4,
+/// 3]}`, left out when the rule gives none), and the tablebase of every pair of starts (`table`) when there is one.
 ///
 /// `wanted` is what the solution was solved with ([`Wanted`]): the `line` and `moves` it did not ask
 /// for are left out (an empty array means none: the game is over, or A cannot move).
@@ -307,6 +350,7 @@ fn json_report(instance: &Instance, solution: &Solution, wanted: Wanted, table: 
         bloc: instance.b(),
         line: wanted.line.then(|| convert(&solution.line)),
         moves: wanted.ranked_moves.then(|| convert(&solution.ranked_moves)),
+        mirror: mirror_plan(instance),
         nodes: solution.stats.nodes,
         table: table.map(|t| tablebase_json(instance, t)),
     }
@@ -344,10 +388,15 @@ pub fn position_svg(instance: &Instance) -> String {
 
 /// The JSON of a solve stopped by its time limit once the winner was known: `complete` is false, and the answer is
 /// given as bounds, `{"complete": false, "winner": "A", "answer_at_least": 41, "answer_at_most": 57, ...}`, and as
-/// `answer` too when they met (the census gave it, the ranked moves or the line were not finished).
+/// `answer` too when they met (the census gave it, the ranked moves or the line were not finished); the position
+/// follows, with its mirror plan when there is one (as in [`json()`]).
 pub fn unfinished_json(instance: &Instance, known: Known) -> String {
     let report = json::with_fields(serde_json::json!({ "complete": false }), &known);
-    let position = serde_json::json!({ "board": instance.board_rows(), "aloc": instance.a(), "bloc": instance.b() });
+    let mut position =
+        serde_json::json!({ "board": instance.board_rows(), "aloc": instance.a(), "bloc": instance.b() });
+    if let Some(plan) = mirror_plan(instance) {
+        position["mirror"] = serde_json::to_value(plan).expect("a plan holds a player and a cell");
+    }
     json::line(&json::with_fields(report, &position))
 }
 

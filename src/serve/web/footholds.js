@@ -434,6 +434,25 @@
       ` ${a.winner} wins; ${a.answer} more move${a.answer === 1 ? '' : 's'} under optimal play.`);
   };
 
+  /**
+   * The mirror plan of the position now, when the rule gives one (the API's `mirror`, whose "A" is the mover): a
+   * plan for the winner that needs no search, said of the players on the board.
+   */
+  const mirrorNote = () => {
+    const plan = s.answer && !s.over ? s.answer.mirror : null;
+    if (!plan) return null;
+    const mover = s.answer.mover, waiting = other(mover);
+    const copier = plan.copier === 'A' ? mover : waiting;
+    const turn = (a, b) => `a half turn of the board maps the footholds onto themselves and ${a}'s cell onto ${b}'s, `
+      + 'and no foothold onto itself or onto a neighbour';
+    const text = plan.first_step
+      ? `Mirror plan: after ${mover} steps to (${plan.first_step.join(', ')}), ${turn(mover, waiting)}: ${mover} can `
+        + `answer every move of ${waiting} with its image, so ${waiting} runs out of moves first (not always the fastest win).`
+      : `Mirror plan: ${turn(mover, waiting)}: ${waiting} can answer every move of ${mover} with its image, so `
+        + `${mover} runs out of moves first (not always the fastest win).`;
+    return PP.el('p', { class: 'plan', id: 'fh-mirror', 'data-copier': copier, text });
+  };
+
   /** The value history: for each position reached, who wins and in how many moves (A up, B down). */
   const historyChart = () => {
     const dots = s.values.map((v, i) => {
@@ -491,6 +510,7 @@
       PP.el('div', { class: 'row' },
         PP.el('div', { class: 'panel' },
           verdict(),
+          mirrorNote(),
           boardView(),
           PP.el('div', { class: 'controls' },
             PP.el('button', { type: 'button', id: 'fh-undo', onclick: undo, disabled: !canUndo(), text: 'Undo (u)' }),
