@@ -30,7 +30,8 @@ Analysis objects
 ``Snakes(ladders, snakes, ...)`` or ``Snakes.parse(text, ...)``
     ``.fewest_rolls()``, ``.shortest_game()``, ``.expected()`` (exact, a ``fractions.Fraction``),
     ``.expected_float()`` (value and proven relative error bound), ``.distribution()`` -> ``RollDistribution``
-    (``ends`` and ``cumulative`` as numpy arrays, ``median``).
+    (``ends`` and ``cumulative`` as numpy arrays, ``median`` as far as the error bounds prove it, else
+    ``median_between``).
 ``GridGame(grid, k, queries=None)`` or ``GridGame.parse(text)``
     ``.answers()``; ``.solve()`` -> ``GridTables`` (``open``, ``wins``, ``remoteness``, ``grundy`` as numpy
     arrays of shape ``(N, M)``, and ``line(x, y)``: the optimal line from a cell).

@@ -207,6 +207,8 @@ class RollDistribution:
     @property
     def median(self) -> Optional[int]: ...
     @property
+    def median_between(self) -> Optional[Tuple[int, Optional[int]]]: ...
+    @property
     def mean(self) -> float:
         """``sum(t * ends[t])`` over the rolls computed, not divided by their total: the expected number of rolls
         when every game has ended by the last roll computed (``remaining`` and ``never`` about 0), less otherwise

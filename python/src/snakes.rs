@@ -511,10 +511,36 @@ impl RollDistribution {
         run::read_only_array(py, &self.cumulative, || self.distribution.cumulative().into_pyarray(py))
     }
 
-    /// The first roll by which the game has ended with probability at least one half (`None` if not reached).
+    /// The first roll by which the game has ended with probability at least one half, as far as the error bounds
+    /// of the running totals prove it: `None` when they do not (a running total within its error bound of one
+    /// half, whose two candidate rolls `median_between` then gives, or one half not reached within the rolls
+    /// computed), as the command line's `--json` gives `median`.
+    ///
+    /// >>> from perfectplay import Snakes
+    /// >>> Snakes([], [], size=12, faces=6, overshoot="win").distribution().median is None  # P(by roll 3) is 1/2
+    /// True
     #[getter]
     fn median(&self) -> Option<usize> {
-        self.distribution.median()
+        match self.distribution.median_bounds() {
+            Some((low, Some(high))) if low == high => Some(low),
+            _ => None,
+        }
+    }
+
+    /// When the error bounds do not settle the median: `(low, high)`, the first roll whose running total may be
+    /// one half or more and the first whose total surely is (`high` is `None` when no roll computed surely
+    /// reaches it); `None` when `median` is known or one half cannot be reached within the rolls computed (the
+    /// command line's `median_between`).
+    ///
+    /// >>> from perfectplay import Snakes
+    /// >>> Snakes([], [], size=12, faces=6, overshoot="win").distribution().median_between
+    /// (3, 4)
+    #[getter]
+    fn median_between(&self) -> Option<(usize, Option<usize>)> {
+        match self.distribution.median_bounds() {
+            Some((low, high)) if Some(low) != high => Some((low, high)),
+            _ => None,
+        }
     }
 
     /// `sum(t * ends[t])` over the rolls computed, not divided by their total: the expected number of rolls when
@@ -525,7 +551,7 @@ impl RollDistribution {
     ///
     /// >>> from perfectplay import Snakes
     /// >>> d = Snakes([(2, 8)], [(4, 3), (5, 3)], size=10, faces=2).distribution()
-    /// >>> d.never, round(d.mean, 9), round(d.mean / d.cumulative[-1], 9)
+    /// >>> d.never, round(d.mean, 9), round(d.mean / float(d.cumulative[-1]), 9)
     /// (0.5, 1.5, 3.0)
     #[getter]
     fn mean(&self) -> f64 {
@@ -549,7 +575,13 @@ impl RollDistribution {
     }
 
     fn __repr__(&self) -> String {
-        let median = self.median().map_or("None".to_string(), |m| m.to_string());
+        let median = match (self.median(), self.median_between()) {
+            (Some(median), _) => median.to_string(),
+            (None, Some((low, Some(high)))) if high == low + 1 => format!("{low} or {high}"),
+            (None, Some((low, Some(high)))) => format!("{low} to {high}"),
+            (None, Some((low, None))) => format!("at least {low}"),
+            (None, None) => "None".to_string(),
+        };
         // `ends[0]` is roll 0 (a game decided before it starts), so the last roll computed is one less than the
         // entries.
         let last = self.distribution.ends.len().saturating_sub(1);

@@ -2,6 +2,7 @@
 what they show."""
 
 import doctest
+import inspect
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,27 @@ import perfectplay
 TESTS = [t for t in doctest.DocTestFinder().find(perfectplay, "perfectplay", module=False) if t.examples]
 
 
+def getter_tests():
+    """The native classes' properties are getset descriptors, which DocTestFinder passes over: their docstrings'
+    examples, found here."""
+    parser = doctest.DocTestParser()
+    for class_name, cls in vars(perfectplay).items():
+        if not inspect.isclass(cls) or class_name.startswith("_"):
+            continue
+        for name, attribute in vars(cls).items():
+            if inspect.isgetsetdescriptor(attribute) and attribute.__doc__:
+                test = parser.get_doctest(attribute.__doc__, {}, f"perfectplay.{class_name}.{name}", None, 0)
+                if test.examples:
+                    yield test
+
+
+TESTS += list(getter_tests())
+
+
 def test_the_examples_cover_every_game():
     names = {t.name for t in TESTS}
-    for name in ["footholds", "snakes", "gridgame", "Footholds.parse", "Snakes.parse", "GridGame.parse"]:
+    for name in ["footholds", "snakes", "gridgame", "Footholds.parse", "Snakes.parse", "GridGame.parse",
+                 "RollDistribution.mean", "RollDistribution.median"]:
         assert f"perfectplay.{name}" in names, name
     assert sum(len(t.examples) for t in TESTS) >= 40
 
