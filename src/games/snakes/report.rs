@@ -319,8 +319,9 @@ fn distribution_table(out: &mut impl Write, d: &Distribution) -> io::Result<()> 
 
 /// The median as far as it is proven: "32 rolls", "1 or 2 rolls" when a running total is within its error bound
 /// of one half, "at least 40 rolls" when the rolls computed do not settle it. When fewer than half the games can
-/// ever end (even if all those still in play did), or nothing is left in play, the rolls computed are not what is
-/// missing: the games that never end keep the running total below or at one half, which the text says instead.
+/// ever end (even if all those still in play did), or nothing is left in play, or the games that never end are one
+/// half within the error bound, the rolls computed are not what is missing: the games that never end keep the
+/// running total below or at one half, which the text says instead.
 fn median_text(d: &Distribution) -> String {
     let settled = d.remaining == 0.0;
     match d.median_bounds() {
@@ -336,6 +337,12 @@ fn median_text(d: &Distribution) -> String {
             format!("at least {} (not settled within the rolls computed)", crate::format::counted(low as u64, "roll"))
         }
         None if d.never_reaches_half() => "none: fewer than half the games ever end, the others never do".into(),
+        // Half the games never end, within the error bound: the ones that do may never make up one half, and no
+        // number of rolls computed settles that.
+        None if d.never * (1.0 + d.never_relative_error()) >= 0.5 => "perhaps none: the games that never end are \
+             one half of all within the error bound, so the running total may stay below one half for ever (not \
+             reached within the rolls computed)"
+            .into(),
         None => "not reached within the rolls computed".into(),
     }
 }
