@@ -505,6 +505,24 @@ fn bad_requests_get_400_naming_the_problem() {
         ),
         ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[]], "tokens": true }), "query 1: no cell"),
         ("/api/gridgame", json!({ "rows": ["..", ".."], "k": 0, "queries": [[[1, 1], [2, 1]]] }), "one cell per query"),
+        // No position at all: the message names the fields, not an empty judge text nobody sent.
+        (
+            "/api/footholds",
+            json!({ "table": true }),
+            "request JSON: no position: give input (the judge text), or board, aloc and bloc",
+        ),
+        (
+            "/api/snakes",
+            json!({ "ladders": null, "size": 10 }),
+            "no position: give input (the judge text), or ladders and snakes",
+        ),
+        ("/api/snakes/roll", json!({ "die": 3 }), "no position: give input (the judge text), or ladders and snakes"),
+        ("/api/gridgame", json!({}), "no position: give input (the judge text), or rows, k and queries"),
+        (
+            "/api/gridgame/moves",
+            json!({ "input": "" }),
+            "no position: give input (the judge text), or rows, k and queries",
+        ),
     ];
     for (path, request, needle) in positions {
         let (code, body) = post_json(&format!("{base}{path}"), &request);

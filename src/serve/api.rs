@@ -50,6 +50,9 @@ pub trait Endpoint: DeserializeOwned + Send + 'static {
     /// The fields of the input (`input`, and the position as JSON): in a JSON body only, never in the query string.
     const POSITION: &[&str];
 
+    /// Whether a JSON request gave a position at all: a non-empty `input`, or one of the position's JSON fields.
+    fn has_position(&self) -> bool;
+
     /// Whether the work is a few microseconds whatever the input (a die roll): it runs at once, without waiting for
     /// a solve slot behind long solves.
     const QUICK: bool = false;
@@ -165,7 +168,7 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
             ));
         }
         let mut json = serde_json::Deserializer::from_slice(body);
-        let request = serde_path_to_error::deserialize(&mut json).map_err(|e| {
+        let request: E = serde_path_to_error::deserialize(&mut json).map_err(|e| {
             // The field the bad value is in, unless it is the whole request (`.`).
             let field = match e.path().to_string() {
                 // The whole request (`.`), or no field yet (`?`: the JSON ended or broke before one).
@@ -175,6 +178,14 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
             ApiError::BadInput(format!("request JSON: {field}{}", tidy(e.inner())))
         })?;
         json.end().map_err(|e| ApiError::BadInput(format!("request JSON: {}", tidy(&e))))?;
+        if !request.has_position() {
+            // Read as empty judge text, it would get a message about a text nobody sent.
+            let (last, rest) = E::POSITION[1..].split_last().expect("every endpoint has JSON position fields");
+            return Err(ApiError::BadInput(format!(
+                "request JSON: no position: give input (the judge text), or {} and {last}",
+                rest.join(", ")
+            )));
+        }
         return Ok(without_byte_order_mark(request));
     }
     let text = crate::format::judge_text(body.to_vec()).map_err(input_error)?;

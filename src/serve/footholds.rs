@@ -68,6 +68,10 @@ impl Endpoint for Request {
         &mut self.input
     }
 
+    fn has_position(&self) -> bool {
+        !self.input.is_empty() || self.board.is_some() || self.aloc.is_some() || self.bloc.is_some()
+    }
+
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
         let instance = self.instance()?;
         let table_bytes = shared.config.solve_memory;

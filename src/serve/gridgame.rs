@@ -74,6 +74,10 @@ impl Endpoint for Request {
         &mut self.input
     }
 
+    fn has_position(&self) -> bool {
+        !self.input.is_empty() || self.rows.is_some() || self.k.is_some() || self.queries.is_some()
+    }
+
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
         if self.tokens && (self.remoteness || self.explain) {
             return Err(ApiError::BadInput("tokens cannot be used with remoteness or explain".into()));
@@ -154,6 +158,10 @@ impl Endpoint for MovesRequest {
 
     fn input_mut(&mut self) -> &mut String {
         &mut self.input
+    }
+
+    fn has_position(&self) -> bool {
+        !self.input.is_empty() || self.rows.is_some() || self.k.is_some() || self.queries.is_some()
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {

@@ -174,6 +174,10 @@ impl Endpoint for Request {
         &mut self.input
     }
 
+    fn has_position(&self) -> bool {
+        !self.input.is_empty() || self.ladders.is_some() || self.snakes.is_some()
+    }
+
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
         let max = shared.config.max_answer;
         let jumps = Jumps { input: &self.input, ladders: self.ladders.as_deref(), snakes: self.snakes.as_deref() };
@@ -288,6 +292,10 @@ impl Endpoint for RollRequest {
 
     fn input_mut(&mut self) -> &mut String {
         &mut self.input
+    }
+
+    fn has_position(&self) -> bool {
+        !self.input.is_empty() || self.ladders.is_some() || self.snakes.is_some()
     }
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {
