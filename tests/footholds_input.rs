@@ -148,3 +148,15 @@ fn messages_about_json_values_say_where_for_every_line_ending() {
     let error = Instance::parse("[[1, 1], [1]] [0, 0] [99999999999999999999999, 0]").unwrap_err();
     assert!(error.to_string().starts_with("line 1, column 10: board row 1: has 1 cell"), "{error}");
 }
+
+#[test]
+fn one_comma_after_each_argument_is_taken_and_a_second_is_refused() {
+    // As a call or a test table lists them; a comma after bloc too.
+    for text in ["[[1, 1]], [0, 0], [0, 1]", "[[1, 1]],[0, 0],[0, 1],", "[[1, 1]]\n,[0, 0] ,\n[0, 1] , \n"] {
+        let instance = Instance::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!((instance.a(), instance.b()), ((0, 0), (0, 1)), "{text:?}");
+    }
+    for text in ["[[1, 1]],, [0, 0] [0, 1]", "[[1, 1]] [0, 0] ,, [0, 1]", "[[1, 1]] [0, 0] [0, 1],,"] {
+        assert!(Instance::parse(text).is_err(), "{text:?}");
+    }
+}
