@@ -1274,6 +1274,14 @@ fn a_transfer_coding_other_than_chunked_gets_501() {
     let request = format!("POST /api/footholds HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n{chunked}");
     let answer = first_answer(raw(&base, request.as_bytes()));
     assert!(answer.starts_with("HTTP/1.1 200") && answer.contains(r#""answer":0"#), "{answer}");
+    // Broken chunks: the 400 says what is wrong with them, not only that the body could not be read.
+    for (chunks, why) in [("zz\r\n", "chunk size"), ("ffffffffffffffffff\r\nab\r\n0\r\n\r\n", "chunk size")] {
+        let request = format!("POST /api/footholds HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n{chunks}");
+        let answer = first_answer(raw(&base, request.as_bytes()));
+        assert!(answer.starts_with("HTTP/1.1 400"), "{chunks:?}: {answer}");
+        let error = parse(answer.split_once("\r\n\r\n").unwrap().1)["error"].as_str().unwrap().to_string();
+        assert!(error.starts_with("request body: ") && error.to_lowercase().contains(why), "{chunks:?}: {error}");
+    }
 }
 
 #[test]

@@ -177,7 +177,7 @@ impl Shared {
             let mut room: Option<OwnedSemaphorePermit> = None;
             let mut frames = body.into_data_stream();
             while let Some(frame) = frames.next().await {
-                let frame = frame.map_err(|e| ApiError::BadInput(format!("request body: {e}")))?;
+                let frame = frame.map_err(|e| ApiError::BadInput(format!("request body: {}", with_causes(&e))))?;
                 let length = data.len() + frame.len();
                 if length > self.config.max_body {
                     return Err(ApiError::TooLarge(self.config.max_body));
@@ -467,4 +467,20 @@ mod tests {
         assert_eq!(counts.rejected_busy.load(Ordering::Relaxed), 1);
         drop(kept);
     }
+}
+
+/// An error and its causes, "outer: inner: innermost" (the HTTP layer's "error reading a body from connection" says
+/// why only in its cause: a bad chunk size, the connection closed).
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let said = inner.to_string();
+        // A wrapper may repeat its cause's words.
+        if !text.ends_with(&said) {
+            text = format!("{text}: {said}");
+        }
+        cause = inner.source();
+    }
+    text
 }
