@@ -392,6 +392,22 @@ fn kib(bytes: usize) -> usize {
     bytes.div_ceil(1024).max(1)
 }
 
+/// An error and its causes, "outer: inner: innermost" (the HTTP layer's "error reading a body from connection" says
+/// why only in its cause: a bad chunk size, the connection closed).
+fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let said = inner.to_string();
+        // A wrapper may repeat its cause's words.
+        if !text.ends_with(&said) {
+            text = format!("{text}: {said}");
+        }
+        cause = inner.source();
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -467,20 +483,4 @@ mod tests {
         assert_eq!(counts.rejected_busy.load(Ordering::Relaxed), 1);
         drop(kept);
     }
-}
-
-/// An error and its causes, "outer: inner: innermost" (the HTTP layer's "error reading a body from connection" says
-/// why only in its cause: a bad chunk size, the connection closed).
-fn with_causes(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(inner) = cause {
-        let said = inner.to_string();
-        // A wrapper may repeat its cause's words.
-        if !text.ends_with(&said) {
-            text = format!("{text}: {said}");
-        }
-        cause = inner.source();
-    }
-    text
 }
