@@ -1285,6 +1285,17 @@ fn a_transfer_coding_other_than_chunked_gets_501() {
 }
 
 #[test]
+fn a_streamed_request_refused_before_its_solve_gets_the_plain_status_and_json() {
+    let base = start(Config::default());
+    let request = "POST /api/footholds HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nContent-Length: 8\r\n\
+                   Connection: close\r\n\r\ngarbage\n";
+    let answer = first_answer(raw(&base, request.as_bytes()));
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 400") && head.contains("content-type: application/json"), "{answer}");
+    assert!(parse(body)["error"].as_str().unwrap().starts_with("input: line 1, column 1: "), "{body}");
+}
+
+#[test]
 fn a_request_line_past_what_the_http_layer_reads_gets_431_and_a_long_target_414() {
     use std::io::Write;
     let base = start(Config::default());
