@@ -334,8 +334,9 @@ impl Footholds {
 ///
 /// `Move(player, from_cell, to_cell, value, remoteness)` makes one as the solver reports it: `player` `"A"` or
 /// `"B"`; `from_cell` and `to_cell` `[row, column]` (any two integers, each 0 to 127: a board has at most 128
-/// cells); `value` `"win"` or `"lose"`; `remoteness` 1 to 128 (it counts this move, and each move takes a foothold
-/// away). An argument that is not so raises `TypeError` or `ValueError` naming it.
+/// cells), one step apart; `value` `"win"` or `"lose"`; `remoteness` 1 to 128 (it counts this move, and each move
+/// takes a foothold away), odd for a win and even for a loss (the winner makes the last move). An argument that is
+/// not so raises `TypeError` or `ValueError` naming it.
 ///
 /// >>> from perfectplay import Move
 /// >>> move = Move("A", [1, 0], [1, 1], "win", 5)
@@ -389,6 +390,23 @@ impl Move {
         }
         let remoteness = run::argument::<Int>("remoteness", "an integer", remoteness)?;
         let remoteness = remoteness.within("remoteness", 1, MAX_CELLS as u32)?;
+        // The mover wins exactly when it makes the last move: the count from before this move is then odd.
+        if (remoteness % 2 == 1) != (value == "win") {
+            let (move_kind, parity, last) = if value == "win" {
+                ("winning", "odd", "its mover makes the last move")
+            } else {
+                ("losing", "even", "the opponent makes the last move")
+            };
+            return Err(PyValueError::new_err(format!(
+                "remoteness: a {move_kind} move's total is {parity} ({last}), found {remoteness}"
+            )));
+        }
+        if from_cell.0.abs_diff(to_cell.0) + from_cell.1.abs_diff(to_cell.1) != 1 {
+            return Err(PyValueError::new_err(format!(
+                "to_cell: {to_cell:?} is not next to from_cell {from_cell:?} (a move is one step up, down, left or \
+                 right)"
+            )));
+        }
         Ok(Move { player, from_cell, to_cell, value, remoteness })
     }
 

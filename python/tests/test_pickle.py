@@ -82,7 +82,7 @@ def test_records_take_any_integers_as_every_argument_does():
     move = perfectplay.Move("A", [0, 0], np.array([0, 1]), "win", np.int64(3))
     assert move == perfectplay.Move("A", (0, 0), (0, 1), "win", 3)
     assert (move.from_cell, move.to_cell, move.remoteness) == ((0, 0), (0, 1), 3)
-    assert perfectplay.Move("B", (127, 0), (0, 127), "lose", 128).remoteness == 128
+    assert perfectplay.Move("B", (127, 0), (126, 0), "lose", 128).remoteness == 128
     assert perfectplay.Roll(np.int64(6), 7, 7) == perfectplay.Roll(6, 7, 7, None)
     assert perfectplay.Roll(1000, 0, 10**7).die == 1000
 
@@ -115,6 +115,15 @@ BIG = 2**70  # 1180591620717411303424
          "value: expected 'win' or 'lose', found NoneType"),
         (lambda: perfectplay.Move("A", (0, 0), (0, 1), "draw", 1), ValueError,
          "value: expected 'win' or 'lose', found 'draw'"),
+        # No game has these: the winner makes the last move, and a move is one step.
+        (lambda: perfectplay.Move("A", (1, 0), (1, 1), "win", 4), ValueError,
+         "remoteness: a winning move's total is odd (its mover makes the last move), found 4"),
+        (lambda: perfectplay.Move("B", (1, 0), (1, 1), "lose", 3), ValueError,
+         "remoteness: a losing move's total is even (the opponent makes the last move), found 3"),
+        (lambda: perfectplay.Move("A", (1, 0), (2, 1), "win", 3), ValueError,
+         "to_cell: (2, 1) is not next to from_cell (1, 0) (a move is one step up, down, left or right)"),
+        (lambda: perfectplay.Move("A", (1, 1), (1, 1), "win", 3), ValueError,
+         "to_cell: (1, 1) is not next to from_cell (1, 1) (a move is one step up, down, left or right)"),
         (lambda: perfectplay.Roll(-1, 2, 3), ValueError, "die: must be between 1 and 1000, found -1"),
         (lambda: perfectplay.Roll(0, 1, 1), ValueError, "die: must be between 1 and 1000, found 0"),
         (lambda: perfectplay.Roll(1001, 1, 1), ValueError, "die: must be between 1 and 1000, found 1001"),
@@ -155,7 +164,7 @@ def test_a_moves_repr_is_its_constructor_call():
     move = perfectplay.Move("A", (0, 0), (0, 1), "win", 3)
     assert repr(move) == "Move(player='A', from_cell=(0, 0), to_cell=(0, 1), value='win', remoteness=3)"
     _assert_repr_makes_it_again(move)
-    _assert_repr_makes_it_again(perfectplay.Move("B", [127, 0], np.array([0, 127]), "lose", 128))
+    _assert_repr_makes_it_again(perfectplay.Move("B", [127, 0], np.array([126, 0]), "lose", 128))
 
 
 @SETTINGS
