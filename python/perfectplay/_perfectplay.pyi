@@ -19,6 +19,8 @@ _Board = Union[Sequence[_Ints], npt.NDArray[Any]]
 # Ladders, snakes and queries: any sequence of pairs (lists, tuples, an (N, 2) array).
 _Pairs = Union[Sequence[_Ints], npt.NDArray[Any]]
 _Overshoot = Literal["stay", "bounce", "win"]
+# A grid game's rows: strings, in a sequence or a numpy array of strings.
+_Grid = Union[Sequence[str], npt.NDArray[np.str_]]
 
 __all__ = [
     "Footholds",
@@ -48,7 +50,7 @@ def snakes(
     start: _Whole = 1,
     overshoot: _Overshoot = "stay",
 ) -> int: ...
-def gridgame(grid: Sequence[str], k: _Whole, queries: _Pairs) -> list[str]: ...
+def gridgame(grid: _Grid, k: _Whole, queries: _Pairs) -> list[str]: ...
 
 @final
 class Footholds:
@@ -223,7 +225,7 @@ class RollDistribution:
 
 @final
 class GridGame:
-    def __new__(cls, grid: Sequence[str], k: _Whole, queries: Optional[_Pairs] = None) -> GridGame: ...
+    def __new__(cls, grid: _Grid, k: _Whole, queries: Optional[_Pairs] = None) -> GridGame: ...
     @staticmethod
     def parse(text: str) -> GridGame: ...
     @property

@@ -22,6 +22,9 @@ line = perfectplay.GridGame([".."], 0).solve().line(np.int64(1), 1)
 # Records and cells take any integers, as the judges' arguments do.
 move = perfectplay.Move("A", [0, 0], np.array([0, 1]), "win", np.int64(3))
 roll = perfectplay.Roll(np.int64(1), 2, 2)
+# A grid game's rows as a numpy array of strings.
+from_array: list[str] = perfectplay.gridgame(np.array(["..", ".."]), 0, [(1, 1)])
+game = perfectplay.GridGame(np.array([".."]), 0)
 outcome = perfectplay.Footholds.parse("A#B").tablebase().outcome([0, 0], np.array([0, 2]))
 """
 
