@@ -26,7 +26,7 @@ Analysis objects
     ``.solve()`` -> ``FootholdsSolution`` (``value``, ``winner``, ``remoteness``, ranked ``moves``, optimal
     ``line``, ``explain()``); ``.tablebase()`` -> ``FootholdsTablebase`` (``winner`` and ``moves`` as numpy arrays
     over every pair of starts; a full board up to 8×8, or 9×9, read from the census built in, ``census=False``
-    solves it anyway).
+    solves it anyway); ``.mirror_plan()``: who can copy the other's moves by the half turn, without search.
 ``Snakes(ladders, snakes, ...)`` or ``Snakes.parse(text, ...)``
     ``.fewest_rolls()``, ``.shortest_game()``, ``.expected()`` (exact, a ``fractions.Fraction``),
     ``.expected_float()`` (value and proven relative error bound), ``.distribution()`` -> ``RollDistribution``

@@ -306,6 +306,21 @@ impl Footholds {
         Ok(FootholdsTablebase::new(self.instance.clone(), table))
     }
 
+    /// The mirror plan of the position, a plan for the winner that needs no search (not always the fastest win),
+    /// when the rule gives one: `('B', None)` when a half turn of the board maps the footholds onto themselves and
+    /// A's cell onto B's, with no foothold mapped onto itself or onto a neighbour (B answers every move of A with
+    /// its image); `('A', (row, column))` when A's step to that cell leaves such a position (A then copies);
+    /// `None` otherwise, and when A cannot move. `explain()` says it in words, `to_json()` as `mirror`.
+    ///
+    /// >>> from perfectplay import Footholds
+    /// >>> Footholds.parse("A###\n####\n####\n###B").mirror_plan()
+    /// ('B', None)
+    /// >>> Footholds.parse("#A##\n#B.#").mirror_plan()
+    /// ('A', (0, 2))
+    fn mirror_plan(&self) -> Option<(String, Option<Cell>)> {
+        report::mirror_plan(&self.instance).map(|plan| (plan.copier.to_string(), plan.first_step))
+    }
+
     /// The position in the Programmers format (three JSON arrays, one per line).
     fn to_programmers(&self) -> String {
         self.instance.to_text()

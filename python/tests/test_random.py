@@ -274,3 +274,73 @@ def test_snakes_median_is_what_the_exact_distribution_proves(board):
         assert median is None or low <= median <= last
     else:
         assert median is None
+
+
+def mirror_reference(board, aloc, bloc):
+    """The mirror plan from the rule's words: who copies, and A's first step when A does; None when A cannot move."""
+    rows, cols = len(board), len(board[0])
+
+    def image(cell):
+        return (rows - 1 - cell[0], cols - 1 - cell[1])
+
+    def copied(cells, me, other):
+        return image(me) == other and all(
+            image(c) in cells and abs(image(c)[0] - c[0]) + abs(image(c)[1] - c[1]) > 1 for c in cells
+        )
+
+    cells = {(r, c) for r in range(rows) for c in range(cols) if board[r][c]}
+    a, b = tuple(aloc), tuple(bloc)
+    steps = {(a[0] + dr, a[1] + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))} & cells
+    if not steps:
+        return None
+    if copied(cells, a, b):
+        return ("B", None)
+    if image(b) in steps and copied(cells - {a}, image(b), b):
+        return ("A", image(b))
+    return None
+
+
+@st.composite
+def half_turn_positions(draw):
+    """Boards the half turn maps onto themselves, often with B on the image of A, or A one step from copying."""
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(2, 4))
+    board = [[draw(st.sampled_from([0, 1, 1, 1])) for _ in range(cols)] for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            board[r][c] = board[rows - 1 - r][cols - 1 - c] = board[r][c] | board[rows - 1 - r][cols - 1 - c]
+    if draw(st.booleans()):
+        # Clear the cells the half turn keeps in place or maps onto a neighbour: the rule needs them empty.
+        for r in range(rows):
+            for c in range(cols):
+                if abs(rows - 1 - 2 * r) + abs(cols - 1 - 2 * c) <= 1:
+                    board[r][c] = 0
+    a = (draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1)))
+    mode = draw(st.sampled_from(["image", "step", "any"]))
+    if mode == "image":
+        b = (rows - 1 - a[0], cols - 1 - a[1])
+    elif mode == "step":
+        # B on the image of a neighbour of A, and A's own image gone: A steps there and copies.
+        dr, dc = draw(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)]))
+        step = (min(max(a[0] + dr, 0), rows - 1), min(max(a[1] + dc, 0), cols - 1))
+        b = (rows - 1 - step[0], cols - 1 - step[1])
+        board[rows - 1 - a[0]][cols - 1 - a[1]] = 0
+        board[step[0]][step[1]] = 1
+    else:
+        b = (draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1)))
+    board[a[0]][a[1]] = board[b[0]][b[1]] = 1
+    return board, list(a), list(b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(half_turn_positions(), footholds_positions()))
+def test_the_mirror_plan_is_the_rules_and_the_copier_wins(position):
+    board, aloc, bloc = position
+    game = perfectplay.Footholds(board, aloc, bloc)
+    plan = game.mirror_plan()
+    assert plan == mirror_reference(board, aloc, bloc)
+    solution = game.solve(threads=1)
+    expected = None if plan is None else {"copier": plan[0]} | ({"first_step": list(plan[1])} if plan[1] else {})
+    assert json.loads(solution.to_json()).get("mirror") == expected
+    if plan is not None:
+        wins, _ = footholds_reference(board, aloc, bloc)
+        assert plan[0] == ("A" if wins else "B")
