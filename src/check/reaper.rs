@@ -2,7 +2,8 @@
 //! daemon. Killing the run's process group misses them, so while a check runs perfectplay is the *child
 //! subreaper* of everything it starts (Linux's `PR_SET_CHILD_SUBREAPER`): an orphan of any depth becomes its child
 //! instead of init's, and when the check ends, however it ends, every child still there is killed (with its own
-//! process group) and reaped, until none is left.
+//! process group) and reaped, until none is left: every child but those that were there before the check started,
+//! which the program using perfectplay as a library started itself.
 //!
 //! Every run is waited for before the check ends, so a child still there then is one that got away.
 //!
@@ -74,14 +75,23 @@ pub fn reap_orphans() {
 }
 
 /// While alive, perfectplay adopts the orphans of what it runs; dropped, it kills and reaps them.
-pub struct Reaper(());
+pub struct Reaper {
+    /// The children already there when the check started: the program that uses perfectplay as a library started
+    /// them, and waits for them itself, so the sweep leaves them alone.
+    #[cfg(target_os = "linux")]
+    callers: Vec<rustix::process::Pid>,
+}
 
 impl Reaper {
     /// Makes perfectplay the subreaper of what it starts from now on (where the system has subreapers).
     pub fn start() -> Reaper {
         #[cfg(target_os = "linux")]
-        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
-        Reaper(())
+        {
+            let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+            Reaper { callers: children() }
+        }
+        #[cfg(not(target_os = "linux"))]
+        Reaper {}
     }
 }
 
@@ -89,7 +99,7 @@ impl Drop for Reaper {
     fn drop(&mut self) {
         #[cfg(target_os = "linux")]
         {
-            sweep();
+            sweep(&self.callers);
             let _ = rustix::process::set_child_subreaper(None);
         }
     }
@@ -99,11 +109,13 @@ impl Drop for Reaper {
 #[cfg(target_os = "linux")]
 const ROUNDS: usize = 64;
 
-/// Kills and reaps every child of perfectplay, round after round, until none is left.
+/// Kills and reaps every child of perfectplay but the caller's own (`callers`), round after round, until none is
+/// left. (A caller's child that ends during the check frees its process id, which a run's process could take and
+/// so be left: the kernel hands out ids in turn, so not before the other thirty-odd thousand.)
 #[cfg(target_os = "linux")]
-fn sweep() {
+fn sweep(callers: &[rustix::process::Pid]) {
     for _ in 0..ROUNDS {
-        let children = children();
+        let children: Vec<_> = children().into_iter().filter(|child| !callers.contains(child)).collect();
         if children.is_empty() {
             return;
         }
@@ -151,5 +163,37 @@ mod tests {
         assert!(ended.wait().unwrap().success(), "reaped by someone else");
         running.kill().unwrap();
         running.wait().unwrap();
+    }
+
+    /// The end of a check kills what got away from its runs, but not the children the program had started before
+    /// it (perfectplay used as a library). Run in a test process of its own (this same test, started again), since
+    /// the sweep kills every other child of the process, other tests' included.
+    #[test]
+    fn the_end_of_a_check_leaves_the_callers_children_alone() {
+        use std::os::unix::process::CommandExt;
+        use std::process::Command;
+        const ALONE: &str = "PERFECTPLAY_REAPER_TEST_ALONE";
+        let name = "check::reaper::tests::the_end_of_a_check_leaves_the_callers_children_alone";
+        if std::env::var_os(ALONE).is_none() {
+            let status = Command::new(std::env::current_exe().unwrap())
+                .args(["--exact", name, "--test-threads=1"])
+                .env(ALONE, "1")
+                .status()
+                .unwrap();
+            assert!(status.success(), "the test in a process of its own failed: {status}");
+            return;
+        }
+        let mut callers = Command::new("sleep").arg("30").spawn().unwrap();
+        let reaper = super::Reaper::start();
+        // What a run left behind, in a process group of its own.
+        let mut escaped = Command::new("sleep").arg("30").process_group(0).spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        drop(reaper);
+        assert!(callers.try_wait().unwrap().is_none(), "the caller's child was killed");
+        // Killed and reaped by the sweep: its process is gone.
+        assert!(!std::path::Path::new(&format!("/proc/{}", escaped.id())).exists(), "the escaped child is alive");
+        assert!(escaped.wait().is_err(), "the sweep left the escaped child's exit status unreaped");
+        callers.kill().unwrap();
+        callers.wait().unwrap();
     }
 }
