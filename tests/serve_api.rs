@@ -930,10 +930,23 @@ fn a_solve_stopped_after_the_winner_was_known_gets_504_with_the_winner_and_bound
     assert!(!known.is_empty(), "no time limit fell between the winner and the exact answer");
     for error in &known {
         assert_eq!(error["winner"], "A", "{error}");
+        assert!(error.get("mirror").is_none(), "no half turn maps (3,3) onto (3,4): {error}");
         let (at_least, at_most) =
             (error["answer_at_least"].as_u64().unwrap(), error["answer_at_most"].as_u64().unwrap());
         assert!(1 < at_least && at_least <= 61 && 61 <= at_most, "{error}");
     }
+}
+
+#[test]
+fn a_stopped_solve_of_a_mirror_pair_says_who_copies() {
+    // The full 10×10 board from its centre: the half turn maps (4,4) onto (5,5), so the winner is known at once,
+    // and the exact answer takes minutes.
+    let base = start(Config { request_time_limit: Duration::from_millis(500), ..Config::default() });
+    let text = format!("{} [4,4] [5,5]", json!(vec![vec![1; 10]; 10]));
+    let (code, body) = post_text(&format!("{base}/api/footholds"), text.as_bytes());
+    assert_eq!(code, 504, "{body}");
+    let error = parse(&body);
+    assert_eq!((&error["winner"], &error["mirror"]), (&json!("B"), &json!({ "copier": "B" })), "{body}");
 }
 
 #[test]

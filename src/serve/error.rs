@@ -53,7 +53,7 @@ pub enum ApiError {
     #[error("no answer within the request time limit of {0} s (the server's --request-time-limit)")]
     TimeLimit(f64),
     /// The request reached its time limit after the solve knew the winner (504, with the winner and the bounds on
-    /// the total moves in the body, as `--json` gives them).
+    /// the total moves in the body, as `--json` gives them, and the mirror plan when there is one).
     #[error(
         "{}",
         known.stopped_by(&format!("the request time limit of {seconds} s"), "raise the server's --request-time-limit")
@@ -63,6 +63,8 @@ pub enum ApiError {
         seconds: f64,
         /// Who wins, and the bounds on the total moves.
         known: crate::games::footholds::Known,
+        /// The position's mirror plan, when it has one (`mirror`, as in the answer).
+        mirror: Option<crate::games::footholds::report::MirrorPlan>,
     },
     /// The request reached its time limit after the board's own answer, before its whole tablebase (504, with the
     /// report that was asked but the table in the body: the answer, the winner, the ranked moves and the line
@@ -117,7 +119,13 @@ impl ApiError {
     pub(super) fn body(&self) -> String {
         let body = serde_json::json!({ "status": self.status().as_u16(), "error": self.to_string() });
         match self {
-            ApiError::TimeLimitWinnerKnown { known, .. } => crate::json::with_fields(body, known).to_string(),
+            ApiError::TimeLimitWinnerKnown { known, mirror, .. } => {
+                let body = crate::json::with_fields(body, known);
+                match mirror {
+                    Some(plan) => crate::json::with_fields(body, &serde_json::json!({ "mirror": plan })).to_string(),
+                    None => body.to_string(),
+                }
+            }
             ApiError::TimeLimitTablebase { report, .. } => crate::json::with_fields(report.clone(), &body).to_string(),
             _ => body.to_string(),
         }

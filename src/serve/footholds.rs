@@ -96,7 +96,7 @@ impl Endpoint for Request {
                 wanted,
                 options(Limits { deadline, progress: hook(), cancel: cancel.clone() }),
             )
-            .map_err(|stopped| what_was_known(&stopped, seconds))?;
+            .map_err(|stopped| what_was_known(&stopped, seconds, &instance))?;
             let table = if with_table {
                 // Stopped by its cancel flag, the client is gone and reads nothing (see `Shared::answer`).
                 let stopped = |unfinished| {
@@ -119,10 +119,11 @@ impl Endpoint for Request {
     }
 }
 
-/// The error of a solve stopped by its limits: with the winner and the bounds on the moves when it knew them.
-fn what_was_known(stopped: &Unfinished, seconds: f64) -> ApiError {
+/// The error of a solve stopped by its limits: with the winner and the bounds on the moves when it knew them, and
+/// the mirror plan when there is one.
+fn what_was_known(stopped: &Unfinished, seconds: f64, instance: &Instance) -> ApiError {
     match stopped.known() {
-        Some(known) => ApiError::TimeLimitWinnerKnown { seconds, known },
+        Some(known) => ApiError::TimeLimitWinnerKnown { seconds, known, mirror: report::mirror_plan(instance) },
         None => ApiError::Interrupted,
     }
 }

@@ -150,6 +150,9 @@ pub fn what_a_slow_position_shows(tab: &Tab) {
     let winner = if outcome.value == Value::Win { "A" } else { "B" };
     let said = format!("{winner} wins; {} more moves under optimal play", outcome.remoteness);
     assert!(verdict.as_str().unwrap().contains(&said), "{verdict}");
+    // The mirror plan, which needs no search, is said all the same: A steps to (4, 3), the image of B's cell.
+    let plan = eval(tab, "document.querySelector('#fh-mirror')?.textContent");
+    assert!(plan.as_str().is_some_and(|p| p.starts_with("Mirror plan: after A steps to (4, 3), ")), "{plan}");
     assert!(eval(tab, "!!document.querySelector('#fh-again')").as_bool().unwrap());
     let message = wait(tab, error);
     assert!(

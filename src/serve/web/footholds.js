@@ -19,7 +19,8 @@
     over: null, // {winner, moves} once the game has ended
     failed: false, // the question about the position now got no answer (cancelled, or an error)
     // What the server knew of the position when it got no answer within its time limit (504): {winner, answer (null
-    // when only bounds), atLeast, atMost}, the moves counted from the position; else null.
+    // when only bounds), atLeast, atMost, mirror (the API's plan, or null)}, the moves counted from the position;
+    // else null.
     known: null,
     map: null,
   };
@@ -99,7 +100,7 @@
     const data = PP.refused?.status === 504 ? PP.refused.data : null;
     s.known = data?.winner ? {
       winner: data.winner === 'A' ? mover : other(mover), answer: data.answer ?? null,
-      atLeast: data.answer_at_least, atMost: data.answer_at_most,
+      atLeast: data.answer_at_least, atMost: data.answer_at_most, mirror: data.mirror ?? null,
     } : null;
   };
 
@@ -435,13 +436,13 @@
   };
 
   /**
-   * The mirror plan of the position now, when the rule gives one (the API's `mirror`, whose "A" is the mover): a
-   * plan for the winner that needs no search, said of the players on the board.
+   * The mirror plan of the position now, when the rule gives one (the API's `mirror`, whose "A" is the mover; also
+   * in a time limit's 504): a plan for the winner that needs no search, said of the players on the board.
    */
   const mirrorNote = () => {
-    const plan = s.answer && !s.over ? s.answer.mirror : null;
+    const plan = s.answer && !s.over ? s.answer.mirror : s.known?.mirror;
     if (!plan) return null;
-    const mover = s.answer.mover, waiting = other(mover);
+    const mover = position().mover, waiting = other(mover);
     const copier = plan.copier === 'A' ? mover : waiting;
     const turn = (a, b) => `a half turn of the board maps the footholds onto themselves and ${a}'s cell onto ${b}'s, `
       + 'and no foothold onto itself or onto a neighbour';
