@@ -521,10 +521,7 @@ impl RollDistribution {
     /// True
     #[getter]
     fn median(&self) -> Option<usize> {
-        match self.distribution.median_bounds() {
-            Some((low, Some(high))) if low == high => Some(low),
-            _ => None,
-        }
+        self.distribution.proven_median()
     }
 
     /// When the error bounds do not settle the median: `(low, high)`, the first roll whose running total may be
@@ -537,10 +534,7 @@ impl RollDistribution {
     /// (3, 4)
     #[getter]
     fn median_between(&self) -> Option<(usize, Option<usize>)> {
-        match self.distribution.median_bounds() {
-            Some((low, high)) if Some(low) != high => Some((low, high)),
-            _ => None,
-        }
+        self.distribution.median_between()
     }
 
     /// `sum(t * ends[t])` over the rolls computed, not divided by their total: the expected number of rolls when

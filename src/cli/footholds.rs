@@ -14,9 +14,9 @@ use std::io::Write;
 /// Vanishing footholds (Programmers 92345).
 ///
 /// Reads `board`, `aloc` and `bloc` as printed on the problem page: three JSON arrays separated by whitespace,
-/// e.g. `[[1, 1, 1], [1, 1, 1], [1, 1, 1]]  [1, 0]  [1, 2]` (one comma after each is taken too, as in a call). Input that does not start with `[` is read as a grid:
-/// one line per row, `#` a foothold, `.` none, `A`/`B` a player on a foothold, `*` both players on one foothold.
-/// Boards of up to 128 cells. Prints the total number of moves under optimal play (the judge's answer).
+/// e.g. `[[1, 1, 1], [1, 1, 1], [1, 1, 1]]  [1, 0]  [1, 2]` (one comma after each is taken too, as in a call).
+/// Input that does not start with `[` is read as a grid: one line per row, `#` a foothold, `.` none, `A`/`B` a
+/// player on a foothold, `*` both players on one foothold. Boards of up to 128 cells. Prints the total number of moves under optimal play (the judge's answer).
 ///
 /// The solve is exact: a null-window alpha-beta search over scores that carry the remoteness (the winner wins as
 /// fast as possible, the loser holds out as long as possible), moves ordered by each player's share of the board,

@@ -60,6 +60,20 @@ impl Distribution {
         Some((low, high))
     }
 
+    /// The median when the error bounds prove it (the two steps of [`Distribution::median_bounds`] agree).
+    pub fn proven_median(&self) -> Option<usize> {
+        match self.median_bounds()? {
+            (low, Some(high)) if low == high => Some(low),
+            _ => None,
+        }
+    }
+
+    /// The steps the error bounds cannot tell the median apart from ([`Distribution::median_bounds`] when its two
+    /// steps differ): `None` when the median is proven, or when no step computed may reach one half.
+    pub fn median_between(&self) -> Option<(usize, Option<usize>)> {
+        self.median_bounds().filter(|&(low, high)| Some(low) != high)
+    }
+
     /// Whether fewer than half the walks are proven ever to be absorbed, so that no number of steps reaches the
     /// median: even if everything still in play were absorbed later, the total (each part at its largest within its
     /// error bound) stays below one half. Computing more steps cannot change this answer.

@@ -111,25 +111,16 @@ impl Report<'_> {
                 relative_error_bound,
                 exact: self.exact.map(ToString::to_string),
             }),
-            distribution: self.distribution.map(|d| {
-                let median = d.median_bounds();
-                JsonDistribution {
-                    ends_on_roll: Seq::new(distribution_rows(d).map(|(roll, probability, cumulative)| JsonRoll {
-                        roll,
-                        probability,
-                        cumulative,
-                    })),
-                    median: match median {
-                        Some((low, Some(high))) if low == high => Some(low),
-                        _ => None,
-                    },
-                    median_between: match median {
-                        Some((low, high)) if Some(low) != high => Some((low, high)),
-                        _ => None,
-                    },
-                    still_in_play: d.remaining,
-                    never_ends: d.never,
-                }
+            distribution: self.distribution.map(|d| JsonDistribution {
+                ends_on_roll: Seq::new(distribution_rows(d).map(|(roll, probability, cumulative)| JsonRoll {
+                    roll,
+                    probability,
+                    cumulative,
+                })),
+                median: d.proven_median(),
+                median_between: d.median_between(),
+                still_in_play: d.remaining,
+                never_ends: d.never,
             }),
             simulation: self.simulation.map(|s| JsonSimulation {
                 games: s.games,
