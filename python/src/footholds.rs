@@ -155,7 +155,8 @@ fn options(memory: Option<Int>, threads: Option<Int>) -> PyResult<SolveOptions> 
 ///
 /// Build it from the judge's arguments, `Footholds(board, aloc, bloc)`, or from text with `Footholds.parse` (the
 /// Programmers arguments, or a grid of `#` footholds, `.` holes, `A`, `B`, and `*` for both on one foothold).
-/// In Jupyter it draws itself.
+/// In Jupyter it draws itself. Positions are equal when their boards and cells are, and hash so (a pickled copy is
+/// equal to its original).
 ///
 /// >>> from perfectplay import Footholds
 /// >>> game = Footholds([[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2])
@@ -165,11 +166,26 @@ fn options(memory: Option<Int>, threads: Option<Int>) -> PyResult<SolveOptions> 
 /// ###
 /// >>> game.solve().remoteness
 /// 5
-#[pyclass(module = "perfectplay", frozen)]
+#[pyclass(module = "perfectplay", frozen, eq, hash)]
 pub struct Footholds {
     instance: Instance,
     /// The `board` array, once asked for.
     board: ArrayCell<bool, Ix2>,
+}
+
+/// Positions are equal when their boards and both players' cells are (the cached array aside).
+impl PartialEq for Footholds {
+    fn eq(&self, other: &Footholds) -> bool {
+        self.instance == other.instance
+    }
+}
+
+impl Eq for Footholds {}
+
+impl std::hash::Hash for Footholds {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.instance.hash(state);
+    }
 }
 
 impl Footholds {

@@ -123,7 +123,8 @@ fn judge_queries(board: &Board, queries: &[(Int, Int)]) -> PyResult<Vec<(i64, i6
 /// A grid-game board with its queries (one-token starts).
 ///
 /// `GridGame(grid, k, queries=None)` takes the judge's arguments; `GridGame.parse(text)` the judge's input.
-/// `solve()` gives the whole board's tables as numpy arrays; `answers()` the judge's output.
+/// `solve()` gives the whole board's tables as numpy arrays; `answers()` the judge's output. Games are equal when
+/// their boards, `k` and queries (in order) are, and hash so.
 ///
 /// >>> from perfectplay import GridGame
 /// >>> game = GridGame(["....", ".#..", "...."], 0, [(3, 2)])
@@ -134,7 +135,8 @@ fn judge_queries(board: &Board, queries: &[(Int, Int)]) -> PyResult<Vec<(i64, i6
 /// array([[5, 4, 3, 2],
 ///        [4, 0, 2, 1],
 ///        [3, 2, 1, 0]], dtype=uint16)
-#[pyclass(module = "perfectplay", frozen)]
+#[pyclass(module = "perfectplay", frozen, eq, hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct GridGame {
     instance: Instance,
 }

@@ -98,7 +98,8 @@ type Jumps = Vec<(u32, u32)>;
 ///
 /// Build it from the judge's lists, `Snakes(ladders, snakes, size=100, faces=6, start=1, overshoot="stay")`, or from
 /// the judge's text with `Snakes.parse`. Every method takes `time_limit` (seconds; `TimeoutError` when passed),
-/// releases the GIL, and stops on Ctrl-C with `KeyboardInterrupt`.
+/// releases the GIL, and stops on Ctrl-C with `KeyboardInterrupt`. Boards are equal when they are the same game (the
+/// same rules, and the same ladders and snakes in any order), and hash so.
 ///
 /// >>> from perfectplay import Snakes
 /// >>> board = Snakes([], [], size=4, faces=2, overshoot="win")
@@ -108,10 +109,26 @@ type Jumps = Vec<(u32, u32)>;
 /// Fraction(9, 4)
 /// >>> board.distribution().ends
 /// array([0.  , 0.  , 0.75, 0.25])
-#[pyclass(module = "perfectplay", frozen)]
+#[pyclass(module = "perfectplay", frozen, eq, hash)]
 pub struct Snakes {
     instance: Instance,
     board: Board,
+}
+
+/// Boards are equal when they are the same game: the same rules and the same jump from every square, in whatever
+/// order their ladders and snakes were listed.
+impl PartialEq for Snakes {
+    fn eq(&self, other: &Snakes) -> bool {
+        self.board == other.board
+    }
+}
+
+impl Eq for Snakes {}
+
+impl std::hash::Hash for Snakes {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+    }
 }
 
 impl Snakes {

@@ -57,7 +57,7 @@ pub const MAX_CELLS: usize = 128;
 /// # let instance = Instance::new(vec![vec![true]], (0, 0), (0, 0)).unwrap();
 /// let off_the_board = Instance { a: (99, 0), ..instance };
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Instance {
     rows: usize,
     cols: usize,

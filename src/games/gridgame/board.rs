@@ -69,7 +69,7 @@ impl Serialize for Step {
 /// let board = Board::from_rows(&["..", ".."], 1).unwrap();
 /// assert_eq!(board.children(Cell::new(0, 0)).count(), 3); // down, right, diagonal 1
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     rows: usize,
     cols: usize,

@@ -30,7 +30,7 @@ pub const MAX_QUERIES: usize = 1_000_000;
 /// # let mut instance = Instance::parse_judge("2 2 0\n..\n..\n1\n2 2\n", false).unwrap();
 /// instance.board = Board::from_rows(&["."], 0).unwrap();
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Instance {
     board: Board,
     cells: Vec<Cell>,

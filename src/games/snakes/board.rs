@@ -127,7 +127,7 @@ impl FromStr for Overshoot {
 }
 
 /// The board options: everything but the ladders and snakes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Rules {
     /// The last square; squares are 1..=size.
     pub size: u32,
@@ -313,7 +313,7 @@ pub struct Roll {
 ///
 /// A ladder or snake is taken once, on landing: if it ends where another begins, the second is not taken (as in
 /// the judge's problem), and a token that *starts* on the foot of a ladder does not climb it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     rules: Rules,
     /// `jump[s]`: where landing on `s` ends (`s` itself when nothing starts there); index 0 unused.
