@@ -106,12 +106,18 @@ pub enum Error {
         seconds: f64,
     },
     /// The time limit passed after the winner was known, before the exact number of moves was (exit code 3).
-    #[error("{}", known.stopped_by(&format!("the time limit of {seconds} s"), "raise --time-limit"))]
+    #[error(
+        "{}{}",
+        known.stopped_by(&format!("the time limit of {seconds} s"), "raise --time-limit"),
+        crate::games::footholds::report::mirror_clause(*mirror)
+    )]
     TimeLimitWinnerKnown {
         /// The limit that was set.
         seconds: f64,
         /// Who wins, and the bounds on the total moves.
         known: crate::games::footholds::Known,
+        /// The position's mirror plan, when it has one: how the winner wins without the search.
+        mirror: Option<crate::games::footholds::report::MirrorPlan>,
     },
     /// The time limit passed before a census was finished; what it solved is kept for the next run (exit code 3).
     #[error("the time limit of {seconds} s passed with {stopped}")]

@@ -72,6 +72,15 @@ fn the_command_line_says_the_winner_and_exits_3() {
             assert_eq!(json["winner"], "A");
             assert!(json["answer_at_least"].as_u64() <= Some(79) && Some(79) <= json["answer_at_most"].as_u64());
             assert!(stderr.contains("A wins, in"), "{stderr}");
+            // How A wins without the search: step onto the image of B's cell under the half turn, and copy.
+            let (row, col) = (8 - 4, 8 - 5);
+            assert_eq!(json["mirror"], serde_json::json!({ "copier": "A", "first_step": [row, col] }));
+            let plan = format!(
+                "; the mirror plan wins for A: step to ({row}, {col}), then answer each of B's moves with its image \
+                 under the half turn\n"
+            );
+            assert!(stderr.ends_with(&plan), "{stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
             return;
         }
         assert!(stderr.contains("no answer within the time limit"), "{stderr}");

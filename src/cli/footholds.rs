@@ -122,7 +122,7 @@ fn answer(args: &Args, input: &mut Input, map: Option<OutputFile>, out: &mut Out
                 return error;
             }
             let seconds = args.time_limit.time_limit.unwrap_or_default();
-            Error::TimeLimitWinnerKnown { seconds, known }
+            Error::TimeLimitWinnerKnown { seconds, known, mirror: report::mirror_plan(&instance) }
         }
         None => args.time_limit.exceeded(Interrupted),
     })?;

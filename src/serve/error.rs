@@ -55,8 +55,9 @@ pub enum ApiError {
     /// The request reached its time limit after the solve knew the winner (504, with the winner and the bounds on
     /// the total moves in the body, as `--json` gives them, and the mirror plan when there is one).
     #[error(
-        "{}",
-        known.stopped_by(&format!("the request time limit of {seconds} s"), "raise the server's --request-time-limit")
+        "{}{}",
+        known.stopped_by(&format!("the request time limit of {seconds} s"), "raise the server's --request-time-limit"),
+        crate::games::footholds::report::mirror_clause(*mirror)
     )]
     TimeLimitWinnerKnown {
         /// The server's request time limit.

@@ -170,6 +170,30 @@ pub struct MirrorPlan {
     pub first_step: Option<Cell>,
 }
 
+/// The plan in a clause, for the message of a solve stopped before its exact answer ("the mirror plan wins for A: step
+/// to (4, 3), then answer each of B's moves with its image under the half turn").
+///
+/// ```
+/// use perfectplay::games::footholds::{Player, report::MirrorPlan};
+/// let plan = MirrorPlan { copier: Player::B, first_step: None };
+/// assert_eq!(plan.to_string(), "the mirror plan wins for B: answer each of A's moves with its image under the half turn");
+/// ```
+impl std::fmt::Display for MirrorPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (copier, other) = (self.copier, self.copier.other());
+        write!(f, "the mirror plan wins for {copier}: ")?;
+        if let Some(step) = self.first_step {
+            write!(f, "step to {}, then ", at(step))?;
+        }
+        write!(f, "answer each of {other}'s moves with its image under the half turn")
+    }
+}
+
+/// `"; "` and the plan, or nothing: what a stopped solve's message adds after what it knew.
+pub fn mirror_clause(plan: Option<MirrorPlan>) -> String {
+    plan.map(|plan| format!("; {plan}")).unwrap_or_default()
+}
+
 /// The mirror plan of the start, when the rule gives one: when a half turn of the board maps the footholds onto
 /// themselves and A's cell onto B's (no foothold kept in place or mapped onto a neighbour), B copies; when A has a
 /// step onto the image of B's cell that leaves such a position, A takes it and copies. `None` otherwise, and when A
