@@ -520,7 +520,7 @@ fn bad_requests_get_400_naming_the_problem() {
         ("/api/gridgame", json!({}), "no position: give input (the judge text), or rows, k and queries"),
         (
             "/api/gridgame/moves",
-            json!({ "input": "" }),
+            json!({ "input": null }),
             "no position: give input (the judge text), or rows, k and queries",
         ),
     ];
@@ -532,6 +532,21 @@ fn bad_requests_get_400_naming_the_problem() {
         // A position given as JSON fields has no `input` to blame.
         assert!(!error.starts_with("input"), "{path}: {body}");
     }
+    // An empty `input` is a text given, and read as the command line reads an empty file; beside a position's JSON
+    // fields it is two positions.
+    for path in ["/api/footholds", "/api/snakes", "/api/snakes/roll", "/api/gridgame", "/api/gridgame/moves"] {
+        let (code, body) = post_json(&format!("{base}{path}"), &json!({ "input": "" }));
+        assert_eq!(code, 400, "{path}: {body}");
+        let error = parse(&body)["error"].as_str().unwrap().to_string();
+        assert!(
+            error.starts_with("input: ") && (error.contains("empty") || error.contains("end of the input")),
+            "{path}: {body}"
+        );
+    }
+    let both = json!({ "input": "", "board": [[1, 1]], "aloc": [0, 0], "bloc": [0, 1] });
+    let (code, body) = post_json(&format!("{base}/api/footholds"), &both);
+    assert_eq!(code, 400, "{body}");
+    assert!(parse(&body)["error"].as_str().unwrap().contains("not both"), "{body}");
     let (code, body) = post_text(&format!("{base}/api/footholds?table=maybe"), b"[[1]] [0,0] [0,0]");
     assert_eq!(code, 400, "{body}");
     assert!(parse(&body)["error"].as_str().unwrap().starts_with("query string:"), "{body}");

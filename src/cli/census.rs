@@ -270,13 +270,15 @@ fn verify(args: VerifyArgs, out: &mut Output) -> Result<(), Error> {
 
 /// The line `census verify` writes for a file that passed: `NAME: ok, checksum and 528 records; 3 solved again, all
 /// agree (seed 7)`.
+/// With `--sample 0` nothing is solved again, and the line says so rather than "0 solved again, all agree".
 fn verified_line(name: &str, verified: Verified, seed: u64) -> String {
-    format!(
-        "{name}: ok, checksum and {}; {} solved again, {} (seed {seed})\n",
-        counted(verified.records as u64, "record"),
-        verified.resolved,
-        if verified.resolved == 1 { "agreeing" } else { "all agree" }
-    )
+    let records = counted(verified.records as u64, "record");
+    let resolved = match verified.resolved {
+        0 => return format!("{name}: ok, checksum and {records}; none solved again (--sample 0)\n"),
+        1 => "1 solved again, agreeing".to_string(),
+        many => format!("{many} solved again, all agree"),
+    };
+    format!("{name}: ok, checksum and {records}; {resolved} (seed {seed})\n")
 }
 
 #[cfg(test)]
@@ -296,6 +298,11 @@ mod tests {
         assert_eq!(
             verified_line("f", many, 1),
             "f: ok, checksum and 528 records; 3 solved again, all agree (seed 1)\n"
+        );
+        let unsampled = Verified { records: 528, resolved: 0 };
+        assert_eq!(
+            verified_line("f", unsampled, 1),
+            "f: ok, checksum and 528 records; none solved again (--sample 0)\n"
         );
     }
 

@@ -42,13 +42,14 @@ pub struct Args {
     moves: bool,
     /// Print one JSON object per input, on one line: answer, winner, optimal line, ranked moves, the mirror plan
     /// when the half turn gives one (`mirror`, as --explain says it) and positions searched; with --table (or
-    /// --map), `table` too.
+    /// --map), `table` too. Not with --explain or --moves: the JSON holds the line and the ranked moves they
+    /// print.
     #[arg(long, conflicts_with_all = ["explain", "moves"])]
     json: bool,
     /// With --json, add the board's whole tablebase as `table`: for every pair of starts `{a, b, winner, moves}`
     /// (at most 128 × 128 pairs). A full board up to 8×8, or 9×9, is read at once from the census built in
     /// (data/census/); other boards are solved, one pair of each set of mirror images (a board of 64 cells, some
-    /// 500 pairs, takes seconds to a minute).
+    /// 500 pairs, takes seconds to a minute). Not with --explain or --moves.
     // (`requires` alone lets `--table --moves` through: clap drops a requirement whose target conflicts with an
     // argument given, so the conflicts are said again here.)
     #[arg(long, requires = "json", conflicts_with_all = ["explain", "moves"])]

@@ -45,12 +45,13 @@ async fn every_answers_headers(mut response: Response) -> Response {
 pub trait Endpoint: DeserializeOwned + Send + 'static {
     /// The judge text of the request: its `input` field, or the body itself (the options then came in the query
     /// string).
-    fn input_mut(&mut self) -> &mut String;
+    fn input_mut(&mut self) -> &mut Input;
 
     /// The fields of the input (`input`, and the position as JSON): in a JSON body only, never in the query string.
     const POSITION: &[&str];
 
-    /// Whether a JSON request gave a position at all: a non-empty `input`, or one of the position's JSON fields.
+    /// Whether a JSON request gave a position at all: an `input` (empty or not), or one of the position's JSON
+    /// fields.
     fn has_position(&self) -> bool;
 
     /// Whether the work is a few microseconds whatever the input (a die roll): it runs at once, without waiting for
@@ -62,6 +63,41 @@ pub trait Endpoint: DeserializeOwned + Send + 'static {
     /// # Errors
     /// [`ApiError::BadInput`] with the command line's message.
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError>;
+}
+
+/// The judge text of a request, and whether it was given: `{"input": ""}` is an empty text, refused as the command
+/// line refuses an empty file ("the input is empty"); a request without `input` (or with `"input": null`, as every
+/// field's `null` is taken as absent) has none. Read as the text through `Deref`.
+#[derive(Debug, Default)]
+pub struct Input {
+    text: String,
+    given: bool,
+}
+
+impl Input {
+    /// The text given.
+    pub fn new(text: String) -> Input {
+        Input { text, given: true }
+    }
+
+    /// Whether the request gave a text (perhaps empty).
+    pub fn given(&self) -> bool {
+        self.given
+    }
+}
+
+impl std::ops::Deref for Input {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Input {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Input, D::Error> {
+        Ok(Option::<String>::deserialize(deserializer)?.map(Input::new).unwrap_or_default())
+    }
 }
 
 async fn solve<E: Endpoint>(State(shared): State<Arc<Shared>>, request: Request) -> Response {
@@ -190,7 +226,7 @@ fn read<E: Endpoint>(query: Option<&str>, headers: &HeaderMap, body: Bytes) -> R
     }
     let text = crate::format::judge_text(body.to_vec()).map_err(input_error)?;
     let mut request: E = super::query::options(query.unwrap_or(""))?;
-    *request.input_mut() = text;
+    *request.input_mut() = Input::new(text);
     Ok(without_byte_order_mark(request))
 }
 
@@ -229,7 +265,9 @@ fn transfer_codings(headers: &HeaderMap) -> impl Iterator<Item = String> + '_ {
 /// byte-order mark, which is not part of the input, as the command line reads a file.
 fn without_byte_order_mark<E: Endpoint>(mut request: E) -> E {
     let input = request.input_mut();
-    *input = crate::format::without_byte_order_mark(std::mem::take(input));
+    if input.given {
+        *input = Input::new(crate::format::without_byte_order_mark(std::mem::take(&mut input.text)));
+    }
     request
 }
 

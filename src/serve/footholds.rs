@@ -2,7 +2,7 @@
 //! board's table read from the published census, [`published`]).
 
 use super::answer::capped;
-use super::api::{Endpoint, field_error, input_error};
+use super::api::{Endpoint, Input, field_error, input_error};
 use super::error::ApiError;
 use super::jobs::{Shared, Work};
 use super::whole::Bounded;
@@ -20,7 +20,7 @@ use std::sync::Arc;
 #[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
-    input: String,
+    input: Input,
     board: Option<Vec<Vec<Bounded<0, 1>>>>,
     #[serde(deserialize_with = "super::whole::pair")]
     aloc: Option<(u32, u32)>,
@@ -33,7 +33,7 @@ pub struct Request {
 
 impl Default for Request {
     fn default() -> Self {
-        Request { input: String::new(), board: None, aloc: None, bloc: None, table: false, moves: true, line: true }
+        Request { input: Input::default(), board: None, aloc: None, bloc: None, table: false, moves: true, line: true }
     }
 }
 
@@ -44,7 +44,7 @@ impl Request {
         if given.iter().all(|&(_, given)| !given) {
             return Instance::parse(&self.input).map_err(input_error);
         }
-        if !self.input.is_empty() {
+        if self.input.given() {
             return Err(ApiError::BadInput(
                 "give the position either as input text or as board, aloc and bloc, not both".into(),
             ));
@@ -64,12 +64,12 @@ impl Request {
 impl Endpoint for Request {
     const POSITION: &[&str] = &["input", "board", "aloc", "bloc"];
 
-    fn input_mut(&mut self) -> &mut String {
+    fn input_mut(&mut self) -> &mut Input {
         &mut self.input
     }
 
     fn has_position(&self) -> bool {
-        !self.input.is_empty() || self.board.is_some() || self.aloc.is_some() || self.bloc.is_some()
+        self.input.given() || self.board.is_some() || self.aloc.is_some() || self.bloc.is_some()
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {

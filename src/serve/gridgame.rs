@@ -2,7 +2,7 @@
 //! of each query's tokens, with its value for the player who makes it, from the board's own rules.
 
 use super::answer::capped;
-use super::api::{Endpoint, field_error, input_error};
+use super::api::{Endpoint, Input, field_error, input_error};
 use super::error::ApiError;
 use super::jobs::{Shared, Work};
 use crate::engine::{Limits, Value};
@@ -16,7 +16,7 @@ const MAX_K: u64 = crate::games::gridgame::MAX_SIDE as u64 - 1;
 /// The instance from the judge text, or from the position as JSON: `rows` of `.` and `#`, `k` (0 unless given), and
 /// `queries` of 1-based `[x, y]` cells (one per query unless `tokens`), checked by the game's own constructors.
 fn instance(
-    input: &str,
+    input: &Input,
     rows: Option<&[String]>,
     k: Option<usize>,
     queries: Option<&[Vec<(u32, u32)>]>,
@@ -25,7 +25,7 @@ fn instance(
     if rows.is_none() && k.is_none() && queries.is_none() {
         return Instance::parse_judge_naming(input, tokens, Some("the option `tokens: true`")).map_err(input_error);
     }
-    if !input.is_empty() {
+    if input.given() {
         return Err(ApiError::BadInput(
             "give the board either as input text or as rows, k and queries, not both".into(),
         ));
@@ -54,7 +54,7 @@ fn instance(
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
-    input: String,
+    input: Input,
     rows: Option<Vec<String>>,
     #[serde(deserialize_with = "super::whole::whole_or_none::<_, usize, 0, { MAX_K }>")]
     k: Option<usize>,
@@ -70,12 +70,12 @@ pub struct Request {
 impl Endpoint for Request {
     const POSITION: &[&str] = &["input", "rows", "k", "queries"];
 
-    fn input_mut(&mut self) -> &mut String {
+    fn input_mut(&mut self) -> &mut Input {
         &mut self.input
     }
 
     fn has_position(&self) -> bool {
-        !self.input.is_empty() || self.rows.is_some() || self.k.is_some() || self.queries.is_some()
+        self.input.given() || self.rows.is_some() || self.k.is_some() || self.queries.is_some()
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
@@ -108,7 +108,7 @@ impl Endpoint for Request {
 #[derive(Deserialize, Default)]
 #[serde(default, deny_unknown_fields)]
 pub struct MovesRequest {
-    input: String,
+    input: Input,
     rows: Option<Vec<String>>,
     #[serde(deserialize_with = "super::whole::whole_or_none::<_, usize, 0, { MAX_K }>")]
     k: Option<usize>,
@@ -156,12 +156,12 @@ fn one_based(cell: Cell) -> [u32; 2] {
 impl Endpoint for MovesRequest {
     const POSITION: &[&str] = &["input", "rows", "k", "queries"];
 
-    fn input_mut(&mut self) -> &mut String {
+    fn input_mut(&mut self) -> &mut Input {
         &mut self.input
     }
 
     fn has_position(&self) -> bool {
-        !self.input.is_empty() || self.rows.is_some() || self.k.is_some() || self.queries.is_some()
+        self.input.given() || self.rows.is_some() || self.k.is_some() || self.queries.is_some()
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {

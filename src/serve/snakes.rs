@@ -2,7 +2,7 @@
 //! takes the token, from the board's own rules.
 
 use super::answer::capped;
-use super::api::{Endpoint, field_error, input_error};
+use super::api::{Endpoint, Input, field_error, input_error};
 use super::error::ApiError;
 use super::jobs::{Shared, Work};
 use crate::engine::Limits;
@@ -54,7 +54,7 @@ fn refused(refused: Refused, solve_memory: usize) -> ApiError {
 #[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Request {
-    input: String,
+    input: Input,
     #[serde(deserialize_with = "super::whole::pairs")]
     ladders: Option<Vec<(u32, u32)>>,
     #[serde(deserialize_with = "super::whole::pairs")]
@@ -84,7 +84,7 @@ impl Default for Request {
     fn default() -> Request {
         let rules = Rules::default();
         Request {
-            input: String::new(),
+            input: Input::default(),
             ladders: None,
             snakes: None,
             size: rules.size,
@@ -104,7 +104,7 @@ impl Default for Request {
 
 /// Where the ladders and snakes come from: the judge text, or the lists of the JSON answer.
 struct Jumps<'a> {
-    input: &'a str,
+    input: &'a Input,
     ladders: Option<&'a [(u32, u32)]>,
     snakes: Option<&'a [(u32, u32)]>,
 }
@@ -119,7 +119,7 @@ impl Jumps<'_> {
         if self.given_as_text() {
             return Instance::parse(self.input).map_err(input_error);
         }
-        if !self.input.is_empty() {
+        if self.input.given() {
             return Err(ApiError::BadInput("give the board either as input text or as ladders and snakes".into()));
         }
         Instance::new(self.ladders.unwrap_or_default(), self.snakes.unwrap_or_default()).map_err(field_error)
@@ -170,12 +170,12 @@ impl Checked {
 impl Endpoint for Request {
     const POSITION: &[&str] = &["input", "ladders", "snakes"];
 
-    fn input_mut(&mut self) -> &mut String {
+    fn input_mut(&mut self) -> &mut Input {
         &mut self.input
     }
 
     fn has_position(&self) -> bool {
-        !self.input.is_empty() || self.ladders.is_some() || self.snakes.is_some()
+        self.input.given() || self.ladders.is_some() || self.snakes.is_some()
     }
 
     fn prepare(self, shared: &Shared) -> Result<Work, ApiError> {
@@ -252,7 +252,7 @@ impl Endpoint for Request {
 #[derive(Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RollRequest {
-    input: String,
+    input: Input,
     #[serde(deserialize_with = "super::whole::pairs")]
     ladders: Option<Vec<(u32, u32)>>,
     #[serde(deserialize_with = "super::whole::pairs")]
@@ -273,7 +273,7 @@ impl Default for RollRequest {
     fn default() -> RollRequest {
         let rules = Rules::default();
         RollRequest {
-            input: String::new(),
+            input: Input::default(),
             ladders: None,
             snakes: None,
             size: rules.size,
@@ -290,12 +290,12 @@ impl Endpoint for RollRequest {
 
     const POSITION: &[&str] = &["input", "ladders", "snakes"];
 
-    fn input_mut(&mut self) -> &mut String {
+    fn input_mut(&mut self) -> &mut Input {
         &mut self.input
     }
 
     fn has_position(&self) -> bool {
-        !self.input.is_empty() || self.ladders.is_some() || self.snakes.is_some()
+        self.input.given() || self.ladders.is_some() || self.snakes.is_some()
     }
 
     fn prepare(self, _: &Shared) -> Result<Work, ApiError> {

@@ -38,9 +38,19 @@ pub fn footholds_page(tab: &Tab, base: &str) {
     paste("[[1, 1], [1, 1]] [0, 0] [2, 0]");
     let error = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
     assert!(
-        error.as_str().unwrap().starts_with("input: line 1, column 25: bloc: [2, 0] is outside the 2×2 board"),
+        error.as_str().unwrap().starts_with("Paste box: line 1, column 25: bloc: [2, 0] is outside the 2×2 board"),
         "{error}"
     );
+    // An empty box is an empty input, said of the box, as the command line says it of an empty file.
+    paste(" \n");
+    let error = wait(tab, "!document.getElementById('error').hidden && document.getElementById('error').textContent");
+    assert_eq!(error, "Paste box: the input is empty (expected a board, aloc and bloc) (HTTP 400)");
+    paste("");
+    let again = wait(
+        tab,
+        "!PP.job && !document.getElementById('error').hidden && document.getElementById('error').textContent",
+    );
+    assert_eq!(again, error);
     let row = "[[1, 1, 1, 1, 1]] [0, 0] [0, 4]";
     let wanted = footholds::Wanted::default();
     let solved =

@@ -124,6 +124,11 @@ pub fn messages_and_maps_on_a_phone(tab: &Tab, base: &str) {
     // The charts keep their text's size on a phone (a chart is narrower instead), each text inside its chart, and
     // their titles wrap in the page's width.
     charts_keep_their_text(tab, base, "a phone");
+    // And on the narrowest phones, 320 px wide.
+    let narrowest =
+        headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(320.0), height: Some(700.0) };
+    tab.set_bounds(narrowest).unwrap();
+    charts_keep_their_text(tab, base, "a 320 px phone");
     let desktop =
         headless_chrome::types::Bounds::Normal { left: None, top: None, width: Some(1200.0), height: Some(1000.0) };
     tab.set_bounds(desktop).unwrap();
@@ -144,8 +149,10 @@ fn charts_keep_their_text(tab: &Tab, base: &str, window: &str) {
             "[...document.querySelectorAll('svg.chart:not(#sn-board)')].map(svg => { const box = svg.getBoundingClientRect(); \
              const texts = [...svg.querySelectorAll('text')].map(t => t.getBoundingClientRect()); \
              const caption = svg.closest('figure')?.querySelector('figcaption')?.getBoundingClientRect(); \
+             const axis = [...svg.querySelectorAll('text.x-label')].map(t => t.getBoundingClientRect()).sort((a, b) => a.left - b.left); \
+             const crowded = axis.filter((r, i) => i > 0 && r.left < axis[i - 1].right + 1).length; \
              return [Math.min(...texts.map(r => r.height)), texts.filter(r => r.left < box.left - 0.5 || r.right > box.right + 0.5).length, \
-             caption ? caption.right <= innerWidth : false]; })",
+             caption ? caption.right <= innerWidth : false, crowded]; })",
         );
         let charts = charts.as_array().unwrap();
         assert!(!charts.is_empty(), "{game}: no chart");
@@ -156,6 +163,7 @@ fn charts_keep_their_text(tab: &Tab, base: &str, window: &str) {
             );
             assert_eq!(chart[1], 0, "{game} in {window}: a text sticks out of its chart: {chart}");
             assert_eq!(chart[2], true, "{game} in {window}: the title is not in the window: {chart}");
+            assert_eq!(chart[3], 0, "{game} in {window}: the labels of the horizontal axis run together: {chart}");
         }
     }
 }

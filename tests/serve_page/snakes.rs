@@ -79,7 +79,11 @@ pub fn snakes_page(tab: &Tab, base: &str) {
         );
         assert!((1.0..=2.0).contains(&chance.as_f64().unwrap()));
         if square == 100 {
-            assert_eq!(chance.as_f64().unwrap(), 2.0, "finished: the chance is 1");
+            // Finished: within the 20 rolls asked the chance is 1, past them 0 (a game is not won again).
+            let certain = if n <= 20 { 1.0 } else { 0.0 };
+            assert_eq!(chance.as_f64().unwrap(), 1.0 + certain, "finished in {n} rolls");
+            let text = eval(tab, "document.querySelector('#sn-chance').textContent");
+            assert_eq!(text, format!("P(finish within 20 rolls in all) = {:.2}%", 100.0 * certain));
             screenshot(tab, "snakes", 1200.0, 820.0);
             return;
         }
@@ -303,6 +307,20 @@ pub fn a_game_of_one_roll(tab: &Tab, base: &str) {
         "!PP.job && PP.games.snakes.state().rolls.length === 1 && document.querySelector('#sn-status').textContent",
     );
     assert_eq!(status, "1 roll: 1→100. Finished in 1 roll.");
+    // A finished game's chance to finish within the rolls asked is certain: 1 within them, 0 past them.
+    let chance = eval(tab, "document.querySelector('#sn-chance').textContent");
+    assert_eq!(chance, "P(finish within 20 rolls in all) = 100.00%");
+    let nine_ones = "game=snakes&input=0%200%0A&size=10&rolls=1.1.1.1.1.1.1.1.1";
+    for (within, shown) in
+        [(5, "5 rolls in all) = 0.00%"), (1, "1 roll in all) = 0.00%"), (9, "9 rolls in all) = 100.00%")]
+    {
+        open(tab, base, &format!("{nine_ones}&within={within}"));
+        let text = wait(
+            tab,
+            "!PP.job && PP.games.snakes.state().rolls.length === 9 && document.querySelector('#sn-chance')?.textContent",
+        );
+        assert_eq!(text, format!("P(finish within {shown}"), "nine rolls of 1 to square 10, within {within}");
+    }
 }
 
 /// A distribution that peaks at the right end of its axis (no ladders nor snakes on 400 squares): the charts' notes

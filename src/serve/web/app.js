@@ -261,8 +261,11 @@ PP.chart = ({ series, xLabel, yLabel, yMin, yMax, bars, title, note }) => {
   const span = x1 - x0;
   const unit = 10 ** Math.floor(Math.log10(span / 6 || 1));
   const step = [1, 2, 5, 10].map((m) => m * unit).find((d) => span / d <= 7) || 10 * unit;
+  // A label's width from its digits (11-unit digits are under 7 units wide): a tick's label, centred, keeps clear
+  // of the ends' labels (the first starts at its x, the last ends at its x) by 4 units, however many digits each has.
+  const wide = (v) => 7 * String(v).length;
   for (let v = Math.ceil(x0 / step) * step; v < x1; v += step) {
-    if (step < 1 || X(v) - X(x0) < 24 || X(x1) - X(v) < 28) continue;
+    if (step < 1 || X(v) - X(x0) < wide(x0) + wide(v) / 2 + 4 || X(x1) - X(v) < wide(x1) + wide(v) / 2 + 4) continue;
     svg.append(PP.el('line', { x1: X(v), y1: H - B, x2: X(v), y2: H - B + 3, stroke: '#999' }));
     svg.append(PP.el('text', { x: X(v), y: H - B + 14, 'font-size': 11, 'text-anchor': 'middle', text: v, class: 'x-label' }));
   }

@@ -254,7 +254,9 @@
    * answer is the new board's, A moving first, so it is asked once.
    */
   const load = async (text) => {
-    const answer = await PP.ask('/api/footholds', { input: text }, { explain: slow });
+    // The server's `input: …` is the paste box here ("Paste box: the input is empty (expected a board, aloc and bloc)").
+    const pasteBox = (message) => slow(message.replace(/^input: /, 'Paste box: '));
+    const answer = await PP.ask('/api/footholds', { input: text }, { explain: pasteBox });
     if (answer) {
       s.map = null;
       return reset({ board: answer.board, a: answer.aloc, b: answer.bloc }, answer);

@@ -314,7 +314,9 @@
     const done = s.square === options().size;
     const here = s.here;
     const within = Math.max(0, s.within - played);
-    const chance = done ? 1 : here ? (here.ended_by_roll[Math.min(within, here.ended_by_roll.length - 1)] ?? 0) : null;
+    // A finished game finished within the rolls asked, or past them: its chance is certain either way.
+    const chance = done ? (played <= s.within ? 1 : 0)
+      : here ? (here.ended_by_roll[Math.min(within, here.ended_by_roll.length - 1)] ?? 0) : null;
     // Rolling stands above the board, so that the token is seen moving (on a phone too); the odds from the token
     // stand with the board's own, and the board's text below them.
     const game = a ? PP.el('section', {},
@@ -328,7 +330,7 @@
         text: `${countRolls(played)}: ${s.rolls.map((r) => r.roll ? `${r.die}→${r.roll.square}${r.roll.jump ? ` (${r.roll.jump})` : ''}` : `${r.die} (stays)`).join(', ') || 'none yet'}. `
           + (done ? `Finished in ${countRolls(played)}.` : `Token on ${s.square || 'the start, off the board'}.`) }),
       chance === null ? null : PP.el('p', { id: 'sn-chance', 'data-chance': chance,
-        text: `P(finish within ${s.within} rolls in all) = ${(100 * chance).toFixed(2)}%` }),
+        text: `P(finish within ${countRolls(s.within)} in all) = ${(100 * chance).toFixed(2)}%` }),
       s.failed === 'odds' ? PP.el('p', { id: 'sn-failed', 'data-failed': 'odds' }, 'No odds from the token now (cancelled, or see the message above). ',
         PP.el('button', { type: 'button', id: 'sn-again', onclick: askOdds, text: 'Ask again' })) : null) : null;
     const odds = a && !done && s.failed !== 'odds'
