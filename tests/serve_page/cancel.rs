@@ -165,7 +165,9 @@ pub fn what_a_slow_position_shows(tab: &Tab) {
     assert_eq!(maps, 81);
     let title =
         eval(tab, "document.querySelectorAll('#fh-map .minimap-figure')[40].querySelectorAll('.cell')[41].title");
-    assert_eq!(title, format!("A at (4, 4), B at (4, 5): {winner} wins in {}", outcome.remoteness));
+    // (The pair on the board, and said so.)
+    let pair = format!("A at (4, 4), B at (4, 5): {winner} wins in {}", outcome.remoteness);
+    assert_eq!(title, format!("{pair} (the starts on the board)"));
     assert_eq!(eval(tab, "document.querySelector('#fh-verdict').dataset.knownWinner"), winner);
 
     // Loaded: the 9×9 board with a hole in a corner, not published, and not solved within a second.

@@ -96,13 +96,20 @@ pub fn footholds_page(tab: &Tab, base: &str) {
     let table = footholds::tablebase(&instance, footholds::SolveOptions::default()).unwrap();
     let shown =
         eval(tab, "[...document.querySelectorAll('#fh-map .minimap button')].map(e => [e.className, e.textContent])");
+    // The starts on the board, outlined in the map (and said in the legend, with the colours' meaning here).
+    let start = eval(tab, "[PP.games.footholds.state().start.a, PP.games.footholds.state().start.b]");
+    let at = |i: usize| (start[i][0].as_u64().unwrap() as usize, start[i][1].as_u64().unwrap() as usize);
     for (i, cell) in shown.as_array().unwrap().iter().enumerate() {
         let (a, b) = ((i / 9 / 3, i / 9 % 3), (i % 9 / 3, i % 9 % 3));
         let outcome = table.outcome(a, b).unwrap();
         let class = if outcome.value == Outcome::Win { "cell win" } else { "cell lose" };
+        let class = if (a, b) == (at(0), at(1)) { format!("{class} shown-pair") } else { class.to_string() };
         assert_eq!(cell[0], class, "A at {a:?}, B at {b:?}");
         assert_eq!(cell[1], outcome.remoteness.to_string(), "A at {a:?}, B at {b:?}");
     }
+    let legend = eval(tab, "[...document.querySelector('#fh-map-legend').children].map(e => e.textContent.trim())");
+    assert_eq!(legend, serde_json::json!(["A wins", "B wins", "the number: moves in all", "the starts on the board"]));
+    assert_eq!(eval(tab, "document.querySelectorAll('#fh-map [aria-current]').length"), 1);
 
     // Edit: remove the footholds at (0, 1) and (2, 2), then put B on (0, 2).
     click(tab, "[data-cell='0,1']");

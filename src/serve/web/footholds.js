@@ -483,10 +483,12 @@
         for (let br = 0; br < rows; br++) {
           for (let bc = 0; bc < cols; bc++) {
             const pair = byPair.get(`${ar},${ac}|${br},${bc}`);
-            const said = pair ? `A at (${ar}, ${ac}), B at (${br}, ${bc}): ${pair.winner} wins in ${pair.moves}` : 'no foothold';
+            // The start pair on the board is outlined, so that the map shows where the game stands in it.
+            const shown = `${ar},${ac}` === `${s.start.a}` && `${br},${bc}` === `${s.start.b}`;
+            const said = pair ? `A at (${ar}, ${ac}), B at (${br}, ${bc}): ${pair.winner} wins in ${pair.moves}${shown ? ' (the starts on the board)' : ''}` : 'no foothold';
             grid.append(PP.el('button', {
-              type: 'button', class: `cell ${pair ? (pair.winner === 'A' ? 'win' : 'lose') : 'wall'}`,
-              title: said, text: pair ? pair.moves : '', 'aria-label': said,
+              type: 'button', class: `cell ${pair ? (pair.winner === 'A' ? 'win' : 'lose') : 'wall'}${shown ? ' shown-pair' : ''}`,
+              title: said, text: pair ? pair.moves : '', 'aria-label': said, 'aria-current': shown ? 'true' : null,
               onclick: () => pair && reset({ board: s.start.board, a: [ar, ac], b: [br, bc] }),
             }));
           }
@@ -494,8 +496,13 @@
         maps.push(PP.el('figure', { class: 'minimap-figure' }, PP.el('figcaption', { text: `A at (${ar}, ${ac})` }), grid));
       }
     }
+    // On the board a colour is the player to move's outcome; here A always moves first, so it names the winner.
+    const legend = PP.el('p', { class: 'legend', id: 'fh-map-legend' },
+      PP.el('span', {}, PP.swatch('win'), ' A wins'), PP.el('span', {}, PP.swatch('lose'), ' B wins'),
+      PP.el('span', { text: 'the number: moves in all' }),
+      PP.el('span', {}, PP.el('span', { class: 'swatch shown-pair', 'aria-hidden': 'true' }), ' the starts on the board'));
     return PP.el('section', {}, PP.el('h2', { text: 'Every pair of starts (B cells coloured by the winner, A moves first; click to play it)' }),
-      PP.el('div', { class: 'minimaps', id: 'fh-map' }, maps));
+      legend, PP.el('div', { class: 'minimaps', id: 'fh-map' }, maps));
   };
 
   const draw = () => {
