@@ -162,3 +162,33 @@ pub fn gridgame_tab_stops_are_the_cells_a_click_can_use(tab: &Tab, base: &str) {
     assert_eq!(eval(tab, stops), eval(tab, open_cells), "after Undo");
     assert_eq!(page_errors(tab), serde_json::json!([]));
 }
+
+/// The footholds board's Tab stops are the cells a click can use: before the first move every cell (a click plays a
+/// move or edits the board); once the game is on, only the players' cells and the moves open to the user; after
+/// Undo back to the start, every cell again.
+pub fn footholds_tab_stops_are_the_cells_a_click_can_use(tab: &Tab, base: &str) {
+    let cells = "[...document.querySelectorAll('#footholds .board .cell')]";
+    let stops = format!("{cells}.filter(c => c.tabIndex >= 0).map(c => c.dataset.cell)");
+    let every = format!("{cells}.map(c => c.dataset.cell)");
+    // The players and the user's moves, from the game's own state (the hints mark the same cells).
+    let usable = "(() => { const s = PP.games.footholds.state(), a = s.answer; \
+         const at = { A: s.start.a, B: s.start.b }; for (const m of s.history) at[m.player] = m.to; \
+         return [...document.querySelectorAll('#footholds .board .cell')].map(c => c.dataset.cell).filter(k => \
+         k === `${at.A}` || k === `${at.B}` || a.moves.some(m => `${m.to}` === k)); })()";
+    open(tab, base, "game=footholds&board=[[1,1,1,1],[1,1,1,1],[1,1,1,1]]&a=0,0&b=2,3&side=A");
+    wait(tab, "PP.games.footholds.state().answer && !PP.job");
+    watch_errors(tab);
+    assert_eq!(eval(tab, &stops), eval(tab, &every), "before the first move");
+    // A's move, then the solver's answer for B: A to move again.
+    click(tab, "#footholds [data-move]");
+    wait(tab, "PP.games.footholds.state().history.length === 2 && PP.games.footholds.state().answer && !PP.job");
+    settle(tab);
+    let now = eval(tab, &stops);
+    assert_eq!(now, eval(tab, usable), "in play: the players and the moves");
+    assert!(now.as_array().unwrap().len() < 12, "{now}");
+    // (Against the solver, Undo takes back its answer and your move.)
+    click(tab, "#fh-undo");
+    wait(tab, "PP.games.footholds.state().history.length === 0 && PP.games.footholds.state().answer && !PP.job");
+    assert_eq!(eval(tab, &stops), eval(tab, &every), "after Undo");
+    assert_eq!(page_errors(tab), serde_json::json!([]));
+}

@@ -56,6 +56,7 @@ fn the_page_plays_all_three_games_in_chromium() {
     keyboard::arrow_keys_play_only_legal_moves(&tab, &base);
     keyboard::focus_survives_redraws(&tab, &base);
     keyboard::gridgame_tab_stops_are_the_cells_a_click_can_use(&tab, &base);
+    keyboard::footholds_tab_stops_are_the_cells_a_click_can_use(&tab, &base);
     footholds::a_click_after_typing_a_number(&tab, &base);
     footholds::a_pasted_position_is_asked_once(&tab, &base);
     footholds::the_end_says_why(&tab, &base);

@@ -380,10 +380,13 @@
         }
         const here = ['A', 'B'].filter((who) => same(p.at[who], [r, c]));
         if (here.length) label += `; ${here.join(' and ')} here`;
+        // Once the game is on a click can only play a move: the Tab stops are then the players and the moves open
+        // to you (as the grid game's), so the controls after a board of 128 cells are a few presses away.
+        const stop = !s.history.length || here.length > 0 || !!yourMove(r, c);
         // The label is the tooltip too: on a small cell it is all that gives the remoteness in figures.
         const cell = PP.el('button', {
           class: classes.join(' '), type: 'button', 'data-cell': `${r},${c}`, 'aria-label': label, title: label,
-          'data-move': move ? `${move.value} ${move.remoteness}` : undefined,
+          'data-move': move ? `${move.value} ${move.remoteness}` : undefined, tabindex: stop ? undefined : -1,
           onclick: () => click(r, c),
           onpointerdown: (e) => pointerDown(e, r, c),
         });
