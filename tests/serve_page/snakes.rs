@@ -176,6 +176,8 @@ pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
     wait(tab, "PP.games.snakes.state().solved && !PP.job");
     for (field, typed, expected) in [
         ("size", "", "squares: give a whole number."),
+        // A number box takes exponents and fractions: not whole numbers as the judge writes them.
+        ("size", "1e1", "squares: '1e1' is not a whole number."),
         ("size", "0", "squares: must be a whole number between 1 and 10000000, found 0 (HTTP 400)"),
         (
             "size",
@@ -184,6 +186,8 @@ pub fn messages_name_the_boxes(tab: &Tab, base: &str) {
              the last square) (HTTP 400)",
         ),
         ("size", "100", ""),
+        ("faces", "2.5", "faces: '2.5' is not a whole number."),
+        ("faces", "6", ""),
         ("start", "", "start: give a whole number (0: off the board)."),
     ] {
         eval(

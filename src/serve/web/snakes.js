@@ -65,9 +65,11 @@
 
   const solve = async () => {
     const board = typed();
-    const empty = BOXES.find(([name]) => board[name] === null);
+    const empty = BOXES.find(([name]) => typeof board[name] !== 'number');
     if (empty) {
-      PP.showError(`${empty[1]}: give a whole number${empty[0] === 'start' ? ' (0: off the board)' : ''}.`);
+      const typed = board[empty[0]];
+      const what = typed === null ? 'give a whole number' : `${PP.quote(typed)} is not a whole number`;
+      PP.showError(`${empty[1]}: ${what}${empty[0] === 'start' ? ' (0: off the board)' : ''}.`);
       return false;
     }
     const mine = ++solves;
@@ -296,7 +298,8 @@
     // A box left empty (or holding what is not a number, which a number box reads as empty) is `null`, for Solve to
     // refuse: as a number it would be 0, and a start of 0 is a board of its own.
     const field = (label, name, attrs = {}) => PP.el('label', {}, label, PP.el('input', { type: 'number', value: s[name], ...attrs,
-      onchange: (e) => { s[name] = e.target.value.trim() === '' ? null : +e.target.value; } }));
+      // Digits are the number; anything else the box takes ("1e1", "2.5") is kept as typed, for Solve to refuse by name.
+      onchange: (e) => { const v = e.target.value.trim(); s[name] = v === '' ? null : /^\d+$/.test(v) ? +v : v; } }));
     const text = PP.el('textarea', { id: 'sn-input', rows: 6, 'aria-label': 'BOJ 16928 input' });
     text.value = s.input;
     text.addEventListener('change', () => { s.input = text.value; });
