@@ -130,11 +130,12 @@ fn solve(
     let options = options(memory, threads)?;
     run::solve(py, time_limit, |limits| {
         let options = SolveOptions { limits, ..options };
-        if census {
+        let solved = if census {
             published::solve_or_bounds(instance, wanted, options)
         } else {
             core::solve_or_bounds(instance, wanted, options)
-        }
+        };
+        solved.map_err(|unfinished| run::StoppedSolve { unfinished, mirror: report::mirror_plan(instance) })
     })
 }
 
@@ -258,7 +259,8 @@ impl Footholds {
     /// `moves=False` and `line=False` skip the ranking and the line (each costs more solves on big boards). A
     /// full board up to 8×8, or 9×9, has its outcome read from the census built into the package (`census=False`
     /// searches it: the same answers, and `nodes` then counts the whole search). `time_limit` in seconds raises `TimeoutError` when passed (when the winner was known by then, its message and
-    /// its attributes `winner`, `answer_at_least` and `answer_at_most` say so; else they are `None`); `memory` caps
+    /// its attributes `winner`, `answer_at_least` and `answer_at_most` say so, the message with the mirror plan
+    /// when the position has one; else they are `None`); `memory` caps
     /// the transposition table in bytes
     /// (default 2 GiB, grown only as needed; less is slower, never wrong); `threads` search threads (default: one
     /// per core). The GIL is released while it runs, and Ctrl-C stops it with `KeyboardInterrupt`.

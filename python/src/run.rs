@@ -13,6 +13,7 @@ use numpy::{Element, PyArray, PyArrayMethods};
 use perfectplay::engine::{Interrupted, Limits};
 use perfectplay::format::{InputError, counted};
 use perfectplay::games::footholds::Known;
+use perfectplay::games::footholds::report::{MirrorPlan, mirror_clause};
 use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -208,6 +209,33 @@ pub trait Stopped {
     fn pairs_solved(&self) -> Option<(usize, usize)> {
         None
     }
+
+    /// The position's mirror plan, which a message that knows the winner names (as the command line's does).
+    fn mirror_plan(&self) -> Option<MirrorPlan> {
+        None
+    }
+}
+
+/// A footholds solve stopped by its limits, with its position's mirror plan: how the winner wins without the search.
+pub struct StoppedSolve {
+    /// What the solve knew.
+    pub unfinished: perfectplay::games::footholds::Unfinished,
+    /// The position's mirror plan, when the half turn gives one.
+    pub mirror: Option<MirrorPlan>,
+}
+
+impl Stopped for StoppedSolve {
+    fn nothing_known() -> Self {
+        StoppedSolve { unfinished: perfectplay::games::footholds::Unfinished::nothing_known(), mirror: None }
+    }
+
+    fn what_was_known(&self) -> Option<Known> {
+        self.unfinished.what_was_known()
+    }
+
+    fn mirror_plan(&self) -> Option<MirrorPlan> {
+        self.mirror
+    }
 }
 
 impl Stopped for Interrupted {
@@ -274,7 +302,10 @@ fn timed_out(py: Python<'_>, seconds: f64, stopped: &impl Stopped) -> PyErr {
             "no tablebase within the time limit of {seconds} s: it stopped after {solved} of {total} start pairs, up to the board's symmetries (raise time_limit to let it finish)"
         ),
         (None, None) => format!("no answer within the time limit of {seconds} s (raise time_limit to let it finish)"),
-        (Some(known), None) => known.stopped_by(&format!("the time limit of {seconds} s"), "raise time_limit"),
+        (Some(known), None) => {
+            let stopped_by = known.stopped_by(&format!("the time limit of {seconds} s"), "raise time_limit");
+            stopped_by + &mirror_clause(stopped.mirror_plan())
+        }
     });
     let (winner, fewest, most) = match known {
         Some(known) => (Some(known.winner.to_string()), Some(known.answer_at_least), Some(known.answer_at_most)),

@@ -336,6 +336,25 @@ def test_a_stopped_solve_that_knew_the_winner_says_so():
         assert stop.winner == exact.winner
         assert stop.answer_at_least <= exact.remoteness <= stop.answer_at_most
         assert stop.answer_at_least > 1, "the loser surely holds out a few moves"
+        assert game.mirror_plan() is None and "mirror plan" not in str(stop)
+
+
+def test_a_stopped_solve_names_the_mirror_plan():
+    # Full 9×9 from (4,4)–(4,5): A steps onto the image of B's cell under the half turn, (8 - 4, 8 - 5), and copies.
+    # Searched, its first search takes about a second; longer and longer limits until one stops with the winner.
+    game = perfectplay.Footholds([[1] * 9] * 9, [4, 4], [4, 5])
+    assert game.mirror_plan() == ("A", (4, 3))
+    plan = "; the mirror plan wins for A: step to (4, 3), then answer each of B's moves with its image under the half turn"
+    for limit in [0.2, 0.5, 1, 2, 4, 8]:
+        try:
+            game.solve(moves=False, line=False, threads=1, census=False, time_limit=limit)
+            return  # solved: nothing stopped to say it
+        except TimeoutError as error:
+            if error.winner is not None:
+                assert error.winner == "A" and str(error).endswith(plan), str(error)
+                return
+            assert "mirror plan" not in str(error)
+    pytest.fail("not even the winner within 8 s")
 
 
 @pytest.mark.parametrize(
