@@ -120,7 +120,9 @@ impl Jumps<'_> {
             return Instance::parse(self.input).map_err(input_error);
         }
         if self.input.given() {
-            return Err(ApiError::BadInput("give the board either as input text or as ladders and snakes".into()));
+            return Err(ApiError::BadInput(
+                "give the board either as input text or as ladders and snakes, not both".into(),
+            ));
         }
         Instance::new(self.ladders.unwrap_or_default(), self.snakes.unwrap_or_default()).map_err(field_error)
     }

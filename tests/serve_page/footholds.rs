@@ -51,6 +51,13 @@ pub fn footholds_page(tab: &Tab, base: &str) {
         "!PP.job && !document.getElementById('error').hidden && document.getElementById('error').textContent",
     );
     assert_eq!(again, error);
+    // A paste past the server's --max-body (2 MiB by default) is said of the box too.
+    eval(tab, "(() => { document.querySelector('#fh-paste').value = 'x'.repeat(3000000); })()");
+    click(tab, "#fh-load");
+    let shown = "!PP.job && !document.getElementById('error').hidden && document.getElementById('error').textContent";
+    let long = wait(tab, shown);
+    let expected = "Paste box: the request body is over the limit of 2097152 bytes";
+    assert!(long.as_str().unwrap().starts_with(expected), "{long}");
     let row = "[[1, 1, 1, 1, 1]] [0, 0] [0, 4]";
     let wanted = footholds::Wanted::default();
     let solved =

@@ -46,8 +46,17 @@ pub fn snakes_page(tab: &Tab, base: &str) {
     let counts: usize = input.lines().next().unwrap().split_whitespace().map(|n| n.parse::<usize>().unwrap()).sum();
     assert_eq!(jumps.as_array().unwrap().len(), counts, "{jumps}");
     assert!(jumps.as_array().unwrap().iter().all(|j| j[1].as_bool() == Some(true)), "{jumps}");
-    // A number of rolls typed with a fraction counts its whole rolls; then back to 20.
-    for (typed, rolls) in [("7.5", 7), ("20", 20)] {
+    // A number of rolls typed in: a whole number from 1 is taken; a fraction, an exponent or 0 is refused by name
+    // and the box keeps its rolls; then back to 20.
+    let error = "!document.getElementById('error').hidden && document.getElementById('error').textContent";
+    for (typed, rolls, refused) in [
+        ("7", 7, None),
+        ("7.5", 7, Some("finish within: '7.5' is not a whole number from 1; it stays 7 rolls.")),
+        ("1e1", 7, Some("finish within: '1e1' is not a whole number from 1; it stays 7 rolls.")),
+        ("1", 1, None),
+        ("0", 1, Some("finish within: '0' is not a whole number from 1; it stays 1 roll.")),
+        ("20", 20, None),
+    ] {
         eval(
             tab,
             &format!(
@@ -57,6 +66,12 @@ pub fn snakes_page(tab: &Tab, base: &str) {
         let chance = eval(tab, "+document.querySelector('#sn-chance').dataset.chance");
         assert!((chance.as_f64().unwrap() - distribution.cumulative()[rolls]).abs() < 1e-12, "{typed}: {chance}");
         assert_eq!(eval(tab, "document.querySelector('#sn-within').value"), rolls.to_string(), "{typed}");
+        let label = eval(tab, "document.querySelector('#sn-within').parentElement.textContent");
+        assert_eq!(label, if rolls == 1 { "finish within  roll" } else { "finish within  rolls" }, "{typed}");
+        if let Some(message) = refused {
+            assert_eq!(wait(tab, error), message, "{typed}");
+            eval(tab, "PP.showError(null)");
+        }
     }
     // Roll until the game ends; each roll moves the token where the board sends it, and the chance updates.
     let mut square = 0;

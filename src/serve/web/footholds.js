@@ -255,7 +255,7 @@
    */
   const load = async (text) => {
     // The server's `input: …` is the paste box here ("Paste box: the input is empty (expected a board, aloc and bloc)").
-    const pasteBox = (message) => slow(message.replace(/^input: /, 'Paste box: '));
+    const pasteBox = (message) => slow(message.replace(/^(input: |(?=the request body is over the limit))/, 'Paste box: '));
     const answer = await PP.ask('/api/footholds', { input: text }, { explain: pasteBox });
     if (answer) {
       s.map = null;

@@ -155,8 +155,23 @@
     return false;
   };
 
-  /** A number of rolls typed in: a whole number from 1 (2.5 counts as 2; no number as 1), as a link would hold. */
-  const wholeRolls = (text) => Math.min(999999999, Math.max(1, Math.floor(+text) || 1));
+  /** A number of rolls typed in, when it is a whole number from 1 of at most nine digits, as a link holds it; else null. */
+  const wholeRolls = (text) => (/^\s*\d{1,9}\s*$/.test(text) && +text >= 1 ? +text : null);
+
+  /** The "finish within" box changed: a whole number from 1 is taken; anything else is refused by name, as the
+   * board's boxes are, and the box goes back to the rolls it had. */
+  const withinTyped = (text) => {
+    const rolls = wholeRolls(text);
+    if (rolls === null) {
+      const typed = text.trim();
+      const what = typed ? `${PP.quote(typed)} is not a whole number from 1` : 'give a whole number from 1';
+      PP.showError(`finish within: ${what}; it stays ${countRolls(s.within)}.`);
+    } else {
+      s.within = rolls;
+      save();
+    }
+    draw();
+  };
 
   /** Where square `n` is drawn: rows of ten from the bottom, every other row right to left. */
   const place = (n, cols, rows) => {
@@ -328,7 +343,7 @@
         PP.el('button', { type: 'button', id: 'sn-roll', onclick: () => roll(), disabled: done, text: 'Roll (space)' }),
         PP.el('button', { type: 'button', id: 'sn-new', onclick: newGame, text: 'New game' }),
         PP.el('label', {}, 'finish within ', PP.el('input', { type: 'number', min: 1, value: s.within, id: 'sn-within',
-          onchange: (e) => { s.within = wholeRolls(e.target.value); save(); draw(); } }), ' rolls')),
+          onchange: (e) => withinTyped(e.target.value) }), s.within === 1 ? ' roll' : ' rolls')),
       PP.el('p', { id: 'sn-status', 'data-square': s.square, 'data-rolls': played, 'data-done': done,
         text: `${countRolls(played)}: ${s.rolls.map((r) => r.roll ? `${r.die}→${r.roll.square}${r.roll.jump ? ` (${r.roll.jump})` : ''}` : `${r.die} (stays)`).join(', ') || 'none yet'}. `
           + (done ? `Finished in ${countRolls(played)}.` : `Token on ${s.square || 'the start, off the board'}.`) }),
