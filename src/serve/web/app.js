@@ -403,6 +403,14 @@ PP.show = (name) => {
  */
 PP.helpPart = (lead, ...parts) => PP.el('p', {}, PP.el('strong', { text: `${lead}. ` }), ...parts);
 
+/**
+ * A box's number when it is a whole number from `least` of at most nine digits (as a link holds one), else null;
+ * `PP.notWhole` says why not, for the box's message: "'2.5' is not a whole number from 1", or, for an empty box,
+ * "give a whole number from 1".
+ */
+PP.whole = (text, least) => (/^\s*\d{1,9}\s*$/.test(text) && +text >= least ? +text : null);
+PP.notWhole = (text, least) => (text.trim() ? `${PP.quote(text)} is not a whole number from ${least}` : `give a whole number from ${least}`);
+
 /** A colour swatch for a legend (`kind`: its classes, as `win` or `move-lose`). */
 PP.swatch = (kind) => PP.el('span', { class: `swatch ${kind}`, 'aria-hidden': 'true' });
 

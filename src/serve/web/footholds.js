@@ -228,10 +228,9 @@
   const resize = (rowsText, colsText) => {
     const now = { rows: s.start.board.length, columns: s.start.board[0].length };
     for (const [name, text] of [['rows', rowsText], ['columns', colsText]]) {
-      if (!/^\s*\d{1,9}\s*$/.test(text) || +text < 1) {
+      if (PP.whole(text, 1) === null) {
         draw();
-        const what = text.trim() ? `${PP.quote(text)} is not a whole number from 1` : 'give a whole number from 1';
-        return PP.showError(`${name}: ${what}; the board keeps its ${now[name]} ${name}.`);
+        return PP.showError(`${name}: ${PP.notWhole(text, 1)}; the board keeps its ${now[name]} ${name}.`);
       }
     }
     const rows = +rowsText, cols = +colsText;

@@ -155,17 +155,12 @@
     return false;
   };
 
-  /** A number of rolls typed in, when it is a whole number from 1 of at most nine digits, as a link holds it; else null. */
-  const wholeRolls = (text) => (/^\s*\d{1,9}\s*$/.test(text) && +text >= 1 ? +text : null);
-
   /** The "finish within" box changed: a whole number from 1 is taken; anything else is refused by name, as the
    * board's boxes are, and the box goes back to the rolls it had. */
   const withinTyped = (text) => {
-    const rolls = wholeRolls(text);
+    const rolls = PP.whole(text, 1);
     if (rolls === null) {
-      const typed = text.trim();
-      const what = typed ? `${PP.quote(typed)} is not a whole number from 1` : 'give a whole number from 1';
-      PP.showError(`finish within: ${what}; it stays ${countRolls(s.within)}.`);
+      PP.showError(`finish within: ${PP.notWhole(text, 1)}; it stays ${countRolls(s.within)}.`);
     } else {
       s.within = rolls;
       save();
@@ -311,9 +306,9 @@
   const draw = () => {
     if (!root) return;
     // A box left empty (or holding what is not a number, which a number box reads as empty) is `null`, for Solve to
-    // refuse: as a number it would be 0, and a start of 0 is a board of its own.
+    // refuse: as a number it would be 0, and a start of 0 is a board of its own. A number that is not whole is kept
+    // as typed, for Solve to refuse by name.
     const field = (label, name, attrs = {}) => PP.el('label', {}, label, PP.el('input', { type: 'number', value: s[name], ...attrs,
-      // Digits are the number; anything else the box takes ("1e1", "2.5") is kept as typed, for Solve to refuse by name.
       onchange: (e) => { const v = e.target.value.trim(); s[name] = v === '' ? null : /^\d+$/.test(v) ? +v : v; } }));
     const text = PP.el('textarea', { id: 'sn-input', rows: 6, 'aria-label': 'BOJ 16928 input' });
     text.value = s.input;
