@@ -135,7 +135,10 @@ fn solve(
         } else {
             core::solve_or_bounds(instance, wanted, options)
         };
-        solved.map_err(|unfinished| run::StoppedSolve { unfinished, mirror: report::mirror_plan(instance) })
+        solved.map_err(|unfinished| run::StoppedSolve {
+            known: unfinished.known(),
+            mirror: report::mirror_plan(instance),
+        })
     })
 }
 

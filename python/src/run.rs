@@ -216,21 +216,22 @@ pub trait Stopped {
     }
 }
 
-/// A footholds solve stopped by its limits, with its position's mirror plan: how the winner wins without the search.
+/// A footholds solve stopped by its limits: what it knew (`Unfinished::known`), with its position's mirror plan, how
+/// the winner wins without the search.
 pub struct StoppedSolve {
-    /// What the solve knew.
-    pub unfinished: perfectplay::games::footholds::Unfinished,
+    /// The winner and the bounds on the total moves, when the solve knew them.
+    pub known: Option<Known>,
     /// The position's mirror plan, when the half turn gives one.
     pub mirror: Option<MirrorPlan>,
 }
 
 impl Stopped for StoppedSolve {
     fn nothing_known() -> Self {
-        StoppedSolve { unfinished: perfectplay::games::footholds::Unfinished::nothing_known(), mirror: None }
+        StoppedSolve { known: None, mirror: None }
     }
 
     fn what_was_known(&self) -> Option<Known> {
-        self.unfinished.what_was_known()
+        self.known
     }
 
     fn mirror_plan(&self) -> Option<MirrorPlan> {
@@ -241,16 +242,6 @@ impl Stopped for StoppedSolve {
 impl Stopped for Interrupted {
     fn nothing_known() -> Self {
         Interrupted
-    }
-}
-
-impl Stopped for perfectplay::games::footholds::Unfinished {
-    fn nothing_known() -> Self {
-        Self { bounds: None }
-    }
-
-    fn what_was_known(&self) -> Option<Known> {
-        self.known()
     }
 }
 
